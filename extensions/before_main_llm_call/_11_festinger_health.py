@@ -1,0 +1,14 @@
+"""Festinger: publish agent._memory_health before the Exocortex dispatcher (_12_) reads it."""
+try:
+    from helpers.extension import Extension  # Agent Zero v1.x
+except ImportError:
+    from python.helpers.extension import Extension  # Agent Zero v0.9.x
+
+
+class FestingerHealth(Extension):
+    async def execute(self, **kwargs):
+        try:  # an exception escaping a hook ends the user's chat: never let one out
+            from festinger.a0.hooks import dispatch
+            await dispatch("before_main_llm_call", self.agent, kwargs)
+        except Exception as exc:
+            print(f"festinger: before_main_llm_call hook failed: {exc!r}")

@@ -1,0 +1,5 @@
+import sys
+
+from festinger.cli import main
+
+sys.exit(main())

@@ -1,0 +1,65 @@
+"""Entry points for the pack's Agent Zero extension files.
+
+Each extension file calls ``dispatch(hook, agent, kwargs)``. The handlers for a hook run in
+the order listed; each is isolated, so one failing part (say the concept graph) neither stops
+the others nor reaches Agent Zero, where an exception would end the user's chat.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Awaitable, Callable
+
+from ..logs import report_exception
+
+# hook name (the extension file's role) -> handlers "module:function", run in this order.
+# A handler is ``async def handler(service, agent, loop_data) -> None``.
+HANDLERS: dict[str, list[str]] = {
+    "monologue_start": [
+        "festinger.memory.hooks:on_monologue_start",
+    ],
+    "prompts_after_recall": [
+        "festinger.memory.hooks:on_prompts_after_recall",
+    ],
+    "prompts_after_recollection": [
+        "festinger.graph.hooks:on_prompts_after_recollection",
+    ],
+    "before_main_llm_call": [
+        "festinger.health.hooks:on_before_main_llm_call",
+    ],
+    "monologue_end_snapshot": [
+        "festinger.memory.hooks:on_monologue_end_snapshot",
+    ],
+    "monologue_end": [
+        "festinger.memory.hooks:on_monologue_end",
+        "festinger.health.hooks:on_monologue_end",
+    ],
+}
+
+_resolved: dict[str, Callable[..., Awaitable[None]]] = {}
+
+
+def _handler(path: str) -> Callable[..., Awaitable[None]]:
+    fn = _resolved.get(path)
+    if fn is None:
+        module_name, _, fn_name = path.partition(":")
+        fn = getattr(importlib.import_module(module_name), fn_name)
+        _resolved[path] = fn
+    return fn
+
+
+async def dispatch(hook: str, agent: Any, kwargs: dict) -> None:
+    """Run the pack's handlers for one Agent Zero hook call. Never raises (but cancellation)."""
+    try:
+        from ..service import get_service
+
+        service = get_service()
+        loop_data = kwargs.get("loop_data")
+    except Exception as exc:
+        report_exception(f"{hook} (start-up)", exc, agent)
+        return
+    for path in HANDLERS.get(hook, ()):
+        try:
+            await _handler(path)(service, agent, loop_data)
+        except Exception as exc:
+            report_exception(f"{hook} -> {path}", exc, agent)

@@ -1,0 +1,16 @@
+"""``festinger bench``: the pack's benchmarks (not timed tests: figures for the README).
+
+A case is ``def case(quick: bool) -> dict | list[dict]`` returning rows with ``name``,
+``median_ms``, ``p99_ms``, ``n`` and optionally ``target`` (text) and ``extra`` (dict); cases
+are listed here by dotted path and imported only when run.
+"""
+
+from __future__ import annotations
+
+CASES: list[str] = [
+    "festinger.bench.cases_foundation:bench_config_load",
+    "festinger.bench.cases_foundation:bench_hook_dispatch",
+    "festinger.core.contradiction_eval:bench_devset",
+    "festinger.graph.bench_cases:bench_recollect",
+    "festinger.graph.bench_cases:bench_cache_load",
+]

@@ -1,0 +1,39 @@
+"""Foundation benchmarks: what every hook call pays before the pack does real work."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from ..config import load_config
+from .timing import row
+
+
+def bench_config_load(quick: bool) -> dict:
+    n = 200 if quick else 2000
+    env = {"FESTINGER_MAX_INJECTED_MEMORIES": "6", "FESTINGER_CONFLICT_TOP_K": "7"}
+    samples = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        load_config(file_layer={"archival_threshold_cycles": 40}, environ=env)
+        samples.append((time.perf_counter() - t0) * 1000)
+    return row("config load (file + env layers)", samples, "once per process")
+
+
+def bench_hook_dispatch(quick: bool) -> dict:
+    """The cost of an extension call that has no handlers: the dispatcher's own overhead."""
+    from ..a0 import hooks
+
+    hooks.HANDLERS.setdefault("_bench_noop", [])
+    n = 500 if quick else 5000
+
+    async def go() -> list[float]:
+        out = []
+        for _ in range(n):
+            t0 = time.perf_counter()
+            await hooks.dispatch("_bench_noop", None, {"loop_data": None})
+            out.append((time.perf_counter() - t0) * 1000)
+        return out
+
+    samples = asyncio.run(go())
+    return row("hook dispatch overhead", samples, "< 0.05 ms")

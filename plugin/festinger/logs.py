@@ -1,0 +1,27 @@
+"""The pack's logger, and a helper that reports a caught exception without ever raising."""
+
+from __future__ import annotations
+
+import logging
+import traceback
+
+log = logging.getLogger("festinger")
+if not log.handlers:
+    _h = logging.StreamHandler()
+    _h.setFormatter(logging.Formatter("festinger %(levelname)s: %(message)s"))
+    log.addHandler(_h)
+    log.setLevel(logging.INFO)
+    log.propagate = False
+
+
+def report_exception(where: str, exc: BaseException, agent=None) -> None:
+    """Log a swallowed exception (and show it in Agent Zero's UI log when an agent is known)."""
+    try:
+        log.error("%s failed: %s: %s", where, type(exc).__name__, exc)
+        log.debug("%s", "".join(traceback.format_exception(exc)))
+        ctx = getattr(agent, "context", None)
+        if ctx is not None and getattr(ctx, "log", None) is not None:
+            ctx.log.log(type="warning", heading=f"Festinger: {where} failed",
+                        content=f"{type(exc).__name__}: {exc}")
+    except Exception:  # reporting must never be the thing that breaks the chat
+        pass

@@ -1,0 +1,177 @@
+"""The one Festinger service object of a process.
+
+It wires the config, the data folder, the database and the pack's components, and is shared
+by every agent of the process. The first hook creates it; creating it is cheap and never
+waits for the database: the connection is opened on the I/O loop in the background, and the
+parts that need it degrade (serve from their caches, journal writes) until it is there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from .config import FestingerConfig, LoadedConfig, load_config
+from .db.database import Database
+from .io_loop import IOLoop
+from .logs import log
+from .paths import resolve_home
+
+# Components are created on first use, by dotted path, so that importing the service never
+# imports the heavier parts (FAISS, bm25s, the graph) a caller does not need.
+COMPONENTS: dict[str, str] = {
+    "memory": "festinger.memory.service:MemoryService",
+    "recall": "festinger.memory.recall_service:RecallService",
+    "graph": "festinger.graph.service:GraphService",
+    "health": "festinger.health.service:HealthService",
+}
+
+
+class DatabaseUnavailable(RuntimeError):
+    pass
+
+
+class FestingerService:
+    def __init__(self, loaded: Optional[LoadedConfig] = None, *, home: Optional[Path] = None,
+                 dsn: Optional[str] = None, schema: str = "festinger") -> None:
+        self.loaded = loaded or load_config(file_path=self._legacy_config_path(home))
+        for err in self.loaded.errors:
+            log.warning("config: %s", err)
+        self.config: FestingerConfig = self.loaded.config
+        self.home: Path = home or resolve_home(self.config.home)
+        self.dsn: Optional[str] = dsn if dsn is not None else self.config.dsn
+        self.schema = schema
+        self.io = IOLoop()
+        self._components: dict[str, Any] = {}
+        self._lock = threading.RLock()
+        self._db: Optional[Database] = None
+        self._db_task: Optional[asyncio.Future] = None
+        self._db_error: Optional[str] = None
+        self._db_retry_at = 0.0
+        self.closed = False
+
+    @staticmethod
+    def _legacy_config_path(home: Optional[Path]) -> Path:
+        return (home or resolve_home(None)) / "config.json"
+
+    # --- database -------------------------------------------------------------------
+    @property
+    def db_error(self) -> Optional[str]:
+        return self._db_error
+
+    @property
+    def db_ready(self) -> bool:
+        return self._db is not None and self._db.pool is not None
+
+    def start_database(self) -> None:
+        """Begin connecting in the background (idempotent, never blocks)."""
+        with self._lock:
+            if self.closed or self.db_ready or (self._db_task and not self._db_task.done()):
+                return
+            if time.monotonic() < self._db_retry_at:
+                return
+            self._db_task = self.io.submit(self._open_db())
+
+    async def _open_db(self) -> Database:
+        db = Database(dsn=self.dsn, home=self.home, schema=self.schema)
+        try:
+            await db.open()
+        except Exception as exc:
+            self._db_error = str(exc)
+            self._db_retry_at = time.monotonic() + 15.0  # do not hammer a server that is down
+            log.warning("database unavailable: %s", exc)
+            raise
+        self._db, self._db_error = db, None
+        return db
+
+    async def db(self, timeout: float = 60.0) -> Database:
+        """The open database, on the I/O loop. Raises DatabaseUnavailable when it is not there."""
+        if self.db_ready:
+            return self._db  # type: ignore[return-value]
+        if not self.io.in_loop():
+            return await self.io.wait(self.db(timeout))
+        self._db_retry_at = 0.0
+        self.start_database()
+        task = self._db_task
+        try:
+            await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(task)), timeout)
+        except Exception as exc:
+            raise DatabaseUnavailable(self._db_error or f"{type(exc).__name__}: {exc}") from exc
+        return self._db  # type: ignore[return-value]
+
+    def mark_db_lost(self, reason: str) -> None:
+        """Called by components when a query fails for connection reasons."""
+        with self._lock:
+            db, self._db = self._db, None
+            self._db_error = reason
+        if db is not None:
+            self.io.submit(db.close())
+
+    # --- components -----------------------------------------------------------------
+    def component(self, name: str) -> Any:
+        with self._lock:
+            comp = self._components.get(name)
+            if comp is None:
+                module_name, _, cls_name = COMPONENTS[name].partition(":")
+                cls = getattr(importlib.import_module(module_name), cls_name)
+                comp = cls(self)
+                self._components[name] = comp
+            return comp
+
+    def loaded_components(self) -> dict[str, Any]:
+        return dict(self._components)
+
+    # --- lifecycle ------------------------------------------------------------------
+    def close(self, timeout: float = 30.0) -> None:
+        """Flush and stop everything (atexit, CLI end, tests)."""
+        with self._lock:
+            if self.closed:
+                return
+            self.closed = True
+            comps = list(self._components.values())
+
+        async def _close_all() -> None:
+            for comp in reversed(comps):
+                closer: Optional[Callable] = getattr(comp, "close", None)
+                if closer is not None:
+                    try:
+                        await closer()
+                    except Exception as exc:
+                        log.warning("closing %s: %s", type(comp).__name__, exc)
+            if self._db is not None:
+                await self._db.close()
+                self._db = None
+
+        try:
+            self.io.call(_close_all(), timeout)
+        except Exception as exc:
+            log.warning("shutdown: %s", exc)
+        finally:
+            self.io.stop()
+
+
+_service: Optional[FestingerService] = None
+_service_lock = threading.Lock()
+
+
+def get_service() -> FestingerService:
+    """The process-wide service, created on first use."""
+    global _service
+    with _service_lock:
+        if _service is None or _service.closed:
+            _service = FestingerService()
+            import atexit
+
+            atexit.register(_service.close)
+        return _service
+
+
+def set_service(service: Optional[FestingerService]) -> None:
+    """Install a specific service (self-test, tests); None forgets the current one."""
+    global _service
+    with _service_lock:
+        _service = service
