@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from .config import FestingerConfig, LoadedConfig, load_config
+from .config import FestingerConfig, LoadedConfig
 from .db.database import Database
 from .io_loop import IOLoop
 from .logs import log
@@ -25,7 +25,7 @@ from .paths import resolve_home
 # imports the heavier parts (FAISS, bm25s, the graph) a caller does not need.
 COMPONENTS: dict[str, str] = {
     "memory": "festinger.memory.service:MemoryService",
-    "recall": "festinger.memory.recall_service:RecallService",
+    "recall": "festinger.recall.service:RecallService",
     "graph": "festinger.graph.service:GraphService",
     "health": "festinger.health.service:HealthService",
 }
@@ -38,7 +38,11 @@ class DatabaseUnavailable(RuntimeError):
 class FestingerService:
     def __init__(self, loaded: Optional[LoadedConfig] = None, *, home: Optional[Path] = None,
                  dsn: Optional[str] = None, schema: str = "festinger") -> None:
-        self.loaded = loaded or load_config(file_path=self._legacy_config_path(home))
+        if loaded is None:
+            from .a0.config_source import load_for_agent_zero
+
+            loaded = load_for_agent_zero()
+        self.loaded = loaded
         for err in self.loaded.errors:
             log.warning("config: %s", err)
         self.config: FestingerConfig = self.loaded.config
@@ -53,10 +57,6 @@ class FestingerService:
         self._db_error: Optional[str] = None
         self._db_retry_at = 0.0
         self.closed = False
-
-    @staticmethod
-    def _legacy_config_path(home: Optional[Path]) -> Path:
-        return (home or resolve_home(None)) / "config.json"
 
     # --- database -------------------------------------------------------------------
     @property

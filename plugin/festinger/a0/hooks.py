@@ -16,10 +16,10 @@ from ..logs import report_exception
 # A handler is ``async def handler(service, agent, loop_data) -> None``.
 HANDLERS: dict[str, list[str]] = {
     "monologue_start": [
-        "festinger.memory.hooks:on_monologue_start",
+        "festinger.recall.hooks:on_monologue_start",
     ],
     "prompts_after_recall": [
-        "festinger.memory.hooks:on_prompts_after_recall",
+        "festinger.recall.hooks:on_prompts_after_recall",
     ],
     "prompts_after_recollection": [
         "festinger.graph.hooks:on_prompts_after_recollection",

@@ -1,0 +1,130 @@
+"""Every hook file: loads under both layouts, one async Extension, and nothing escapes it.
+
+An exception escaping an Agent Zero hook ends the user's chat (agent-zero-facts.md), so each
+file is executed here with the pack broken in every way we can think of.
+"""
+
+import asyncio
+import importlib.util
+import inspect
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from festinger.a0 import hooks
+
+EXT_ROOT = Path(__file__).resolve().parents[2] / "extensions"
+HOOK_FILES = sorted(EXT_ROOT.glob("*/*.py"))
+
+
+class Extension:  # stands in for Agent Zero's base class
+    def __init__(self, agent, **kwargs):
+        self.agent = agent
+        self.kwargs = kwargs
+
+
+@pytest.fixture(params=["v1", "legacy"])
+def layout(request, monkeypatch):
+    """Register the Extension base where the given layout has it (and only there)."""
+    name = "helpers.extension" if request.param == "v1" else "python.helpers.extension"
+    mod = types.ModuleType(name)
+    mod.Extension = Extension
+    parts = name.split(".")
+    for i in range(1, len(parts)):
+        monkeypatch.setitem(sys.modules, ".".join(parts[:i]), types.ModuleType(".".join(parts[:i])))
+    monkeypatch.setitem(sys.modules, name, mod)
+    if request.param == "legacy":  # make sure v1's import path really fails
+        monkeypatch.setitem(sys.modules, "helpers", None)
+    return request.param
+
+
+def load_extension_class(path: Path):
+    """Agent Zero's rule: the last Extension subclass in the module, the base excluded."""
+    spec = importlib.util.spec_from_file_location(f"hookfile_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    classes = [c for _, c in inspect.getmembers(module, inspect.isclass)
+               if c is not Extension and issubclass(c, Extension)]
+    return classes
+
+
+def test_hook_files_exist_for_every_hook_the_pack_uses():
+    names = {p.parent.name for p in HOOK_FILES}
+    assert {"message_loop_prompts_after", "before_main_llm_call", "monologue_end",
+            "monologue_start"} <= names
+    # the order matters: after the stock recall (_50, _91), before Exocortex (_12), and
+    # around the stock memorizers (_50, _51)
+    by_name = {p.name for p in HOOK_FILES}
+    assert "_95_festinger_recall.py" in by_name and "_11_festinger_health.py" in by_name
+    assert "_45_festinger_snapshot.py" in by_name and "_55_festinger_classify.py" in by_name
+
+
+@pytest.mark.parametrize("path", HOOK_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_one_async_extension_per_file(path, layout):
+    classes = load_extension_class(path)
+    assert len(classes) == 1
+    assert inspect.iscoroutinefunction(classes[0].execute)
+    assert len(path.read_text().splitlines()) <= 20  # a few lines: the logic lives in the core
+
+
+@pytest.mark.parametrize("path", HOOK_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_nothing_escapes_when_the_pack_is_broken(path, layout, monkeypatch, capsys):
+    (cls,) = load_extension_class(path)
+
+    async def exploding_dispatch(*a, **k):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(hooks, "dispatch", exploding_dispatch)
+    asyncio.run(cls(agent=None).execute(loop_data=object()))
+    assert "boom" in capsys.readouterr().out
+
+    # the pack not importable at all
+    monkeypatch.setitem(sys.modules, "festinger.a0.hooks", None)
+    asyncio.run(cls(agent=None).execute(loop_data=object()))
+
+
+async def test_dispatch_isolates_handlers_and_reports(monkeypatch):
+    calls = []
+
+    async def bad(service, agent, loop_data):
+        calls.append("bad")
+        raise ValueError("handler failed")
+
+    async def good(service, agent, loop_data):
+        calls.append("good")
+
+    mod = types.ModuleType("fest_test_handlers")
+    mod.bad, mod.good = bad, good
+    monkeypatch.setitem(sys.modules, "fest_test_handlers", mod)
+    monkeypatch.setitem(hooks.HANDLERS, "_test", ["fest_test_handlers:bad", "fest_test_handlers:good"])
+
+    class Log:
+        def __init__(self):
+            self.items = []
+
+        def log(self, **kw):
+            self.items.append(kw)
+
+    agent = types.SimpleNamespace(context=types.SimpleNamespace(log=Log()))
+    await hooks.dispatch("_test", agent, {"loop_data": None})
+    assert calls == ["bad", "good"]  # the failing part did not stop the next one
+    (item,) = agent.context.log.items
+    assert item["type"] == "warning" and "handler failed" in item["content"]
+
+
+async def test_cancellation_is_not_swallowed(monkeypatch):
+    """Stopping a chat cancels its task: the pack must let that through."""
+    async def slow(service, agent, loop_data):
+        await asyncio.sleep(10)
+
+    mod = types.ModuleType("fest_test_slow")
+    mod.slow = slow
+    monkeypatch.setitem(sys.modules, "fest_test_slow", mod)
+    monkeypatch.setitem(hooks.HANDLERS, "_slow", ["fest_test_slow:slow"])
+    task = asyncio.ensure_future(hooks.dispatch("_slow", None, {"loop_data": None}))
+    await asyncio.sleep(0.05)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
