@@ -1,0 +1,68 @@
+"""Saliency scoring (festinger-concept-graph.md "SOAS", T16-T17).
+
+saliency = log10(encounter_count): 0 on first sight, 0.6 after 4 prompts (the default read
+threshold 0.5), 1.2 after 16 prompts (the default write threshold). Common English is pinned
+at 0, so "please" or "instead" never surface however often they are typed.
+
+An encounter never lowers a stored saliency (`max(stored, log(count))`): for rows the cache
+maintains itself the two are equal, and rows whose saliency was set another way (dictionary
+bootstrap, an administrator, a test fixture) keep it until their count catches up.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+log = logging.getLogger(__name__)
+
+DEFAULT_READ_THRESHOLD = 0.5
+DEFAULT_WRITE_THRESHOLD = 1.2
+# Zipf 4.0 = once per 100k words of ordinary English: "server", "container", "update" are
+# above it, "python" (3.8), "docker" (3.0), "fastapi" (0) below, so technical names survive.
+DEFAULT_COMMON_MIN_ZIPF = 4.0
+
+
+@dataclass(frozen=True)
+class SaliencyPolicy:
+    log_base: float = 10.0
+    read_threshold: float = DEFAULT_READ_THRESHOLD
+    write_threshold: float = DEFAULT_WRITE_THRESHOLD
+    common_words: frozenset = field(default_factory=frozenset)
+    # Unknown tokens one prompt may add to SOAS. A 1 MB paste of logs or base64 would
+    # otherwise add 100k junk rows (and as many Postgres inserts) in one go; tokens past the
+    # cap are simply interned later, if they ever come back.
+    max_new_tokens_per_prompt: int = 500
+
+    def score(self, stored: float, count: int) -> float:
+        if count <= 1:
+            return stored if stored > 0.0 else 0.0
+        s = math.log(count, self.log_base)
+        return s if s > stored else stored
+
+    def is_common(self, token: str) -> bool:
+        return token in self.common_words
+
+
+@lru_cache(maxsize=4)
+def english_common_words(min_zipf: float = DEFAULT_COMMON_MIN_ZIPF,
+                         scan: int = 20000) -> frozenset:
+    """Common English words (wordfreq, Zipf >= `min_zipf`), lowercased.
+
+    Falls back to the tokenizer's function words if wordfreq is not installed: saliency then
+    still works, common words just take longer to be recognised as noise by frequency.
+    """
+    try:
+        import wordfreq  # a runtime dependency, imported lazily: ~50 ms to load its lists
+    except ImportError:
+        from .tokenizer import STOPWORDS
+        log.warning("wordfreq is not installed: common English detection uses stopwords only")
+        return frozenset(STOPWORDS)
+    out = []
+    for w in wordfreq.top_n_list("en", scan):
+        if wordfreq.zipf_frequency(w, "en") < min_zipf:
+            break  # the list is sorted by frequency
+        out.append(w.lower())
+    return frozenset(out)

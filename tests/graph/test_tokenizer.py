@@ -1,0 +1,118 @@
+"""Tokenisation rules of festinger-concept-graph.md ("Tokenisation Rules", T14)."""
+
+import time
+
+import pytest
+
+from festinger.graph.tokenizer import (BOUNDARY, MAX_TOKEN_CHARS, concept_words, select_tokens,
+                                       single_concept, tokenize, words)
+
+
+@pytest.mark.parametrize("text, token", [
+    ("Glitch University", "glitch_university"),
+    ("Agent Zero", "agent_zero"),
+    ("New York City", "new_york_city"),
+])
+def test_compound_token_rule_merges_capitalised_runs(text, token):
+    assert words(text) == [token]
+
+
+def test_lowercase_word_breaks_the_run():
+    assert words("the Glitch University") == ["the", "glitch_university"]
+
+
+def test_capitalised_function_word_does_not_join_the_compound():
+    # Sentence-initial "The" is the same word as "the": it must not glue onto the name.
+    assert words("The Glitch University") == ["the", "glitch_university"]
+
+
+def test_punctuation_and_newlines_end_a_compound():
+    assert words("Glitch University. Agent Zero") == [
+        "glitch_university", BOUNDARY, "agent_zero"]
+    assert words("Glitch University\nAgent Zero") == [
+        "glitch_university", BOUNDARY, "agent_zero"]
+    assert words("Glitch University, Agent Zero")[0] == "glitch_university"
+
+
+def test_seed_example_keeps_long_tokens_only():
+    assert tokenize("gnommoweb is a repo of Glitch University") == [
+        "gnommoweb", "glitch_university"]
+
+
+def test_tokens_of_four_chars_or_less_are_dropped():
+    assert tokenize("a repo of dogs and cats; gnommoweb uses fastapi") == [
+        "gnommoweb", "fastapi"]
+
+
+def test_lowercase_and_strip_punctuation():
+    assert tokenize("«Gnommoweb», (FastAPI)... 'instead'!") == ["gnommoweb", "fastapi", "instead"]
+
+
+def test_dotted_and_hyphenated_names_stay_whole():
+    assert tokenize("see glitch.university and runs-on and agent0_stack.") == [
+        "glitch.university", "runs-on", "agent0_stack"]
+
+
+def test_cue_operators_are_kept_as_markers_and_split_runs():
+    assert words("Gnommoweb ISA Repo") == ["gnommoweb", "ISA", "repo"]
+    assert words("gnommoweb ISPART Glitch University") == [
+        "gnommoweb", "ISPART", "glitch_university"]
+    assert "ISPART" not in tokenize("gnommoweb ISPART glitch_university")
+
+
+def test_title_case_headings_do_not_become_one_giant_concept():
+    assert words("Festinger Agent Middleware Design Document Draft") == [
+        "festinger", "agent", "middleware", "design", "document", "draft"]
+
+
+def test_numbers_hashes_and_blobs_are_not_concepts():
+    blob = "x" * (MAX_TOKEN_CHARS + 1)
+    assert tokenize(f"on 20240419 at 12345 the {blob} gnommoweb") == ["gnommoweb"]
+
+
+def test_duplicates_are_counted_once_in_first_occurrence_order():
+    assert tokenize("fastapi gnommoweb fastapi GNOMMOWEB gnommoweb") == ["fastapi", "gnommoweb"]
+
+
+def test_non_ascii_is_folded_and_never_reaches_tokens():
+    assert tokenize("Zürich café naïve — 東京 gnommoweb’s") == ["zurich", "naive", "gnommoweb"]
+    for tok in tokenize("Ünïcödé wörds ☃ ﬁnance ＦＵＬＬＷＩＤＴＨ"):
+        assert tok.isascii()
+
+
+def test_control_characters_are_separators():
+    assert tokenize("gnommo\x00web\x07fastapi\x1b[31mredtext\x7f") == [
+        "gnommo", "fastapi", "31mredtext"]
+
+
+def test_select_tokens_keeps_short_cue_participants():
+    stream = words("gnommoweb is a repo of Glitch University")
+    assert select_tokens(stream, keep=["repo"]) == ["gnommoweb", "glitch_university", "repo"]
+
+
+def test_concept_helpers_for_facts():
+    assert single_concept("Glitch University") == "glitch_university"
+    assert single_concept("repo") == "repo"
+    assert single_concept("agent pool") is None
+    assert concept_words("agent pool") == ["agent", "pool"]
+    assert single_concept("...") is None
+
+
+def test_empty_and_whitespace():
+    assert words("") == []
+    assert tokenize(" \n\t ") == []
+
+
+@pytest.mark.parametrize("text", [
+    "x" * 1_000_000,
+    "Aa " * 333_333,
+    ("gnommoweb is a repo of Glitch University. " * 25_000),
+    "\x00\x01\x02" * 333_333,
+    "é" * 1_000_000,
+    "(" * 1_000_000,
+])
+def test_one_megabyte_prompts_stay_fast(text):
+    t0 = time.perf_counter()
+    toks = tokenize(text)
+    assert time.perf_counter() - t0 < 2.0  # ~0.1 s on a slow shared core
+    assert all(len(t) <= MAX_TOKEN_CHARS for t in toks)
