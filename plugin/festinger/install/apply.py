@@ -1,0 +1,396 @@
+"""Carry an install or uninstall plan out, all or nothing, and keep the manifest.
+
+Every change is undoable from memory (files the pack ships are small), so when anything
+fails halfway, a write, the pip step or the manifest, the tree is put back byte for byte and
+the distributions pip had just added are removed again. A run with nothing to do writes
+nothing, not even the manifest, so a second install leaves the tree identical.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Tuple
+
+from . import MANIFEST_FORMAT, MANIFEST_REL, MANIFEST_SCHEMA, PLUGIN_NAME
+from .layout import Layout, Refusal
+from .pip_step import PipError, PipRunner, added_and_upgraded, normalize, same_interpreter
+from .plan import (CREATE, KEEP, MKDIR, REMOVE, REPLACE, InstallPlan, UninstallPlan,
+                   describe)
+
+Out = Callable[[str], None]
+
+
+class Failure(Exception):
+    """Something broke halfway; the message says what, the tree has been rolled back."""
+
+
+class Rollback:
+    """Undo steps for the changes made so far, replayed newest first."""
+
+    def __init__(self) -> None:
+        self._undo: List[Tuple[str, Callable[[], None]]] = []
+
+    def add(self, what: str, fn: Callable[[], None]) -> None:
+        self._undo.append((what, fn))
+
+    def run(self) -> List[str]:
+        """Undo everything; returns what could not be undone (normally nothing)."""
+        problems = []
+        while self._undo:
+            what, fn = self._undo.pop()
+            try:
+                fn()
+            except OSError as exc:
+                problems.append("%s: %s" % (what, exc))
+        return problems
+
+
+# ----------------------------------------------------------------------------- file primitives
+
+def write_file(path: Path, content: bytes, mode: int) -> None:
+    """Write through a temporary file in the same folder, so a crash never leaves half a file."""
+    tmp = path.with_name(".%s.festinger-tmp" % path.name)
+    try:
+        fd = os.open(str(tmp), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            view = memoryview(content)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        os.chmod(str(tmp), mode)
+        os.replace(str(tmp), str(path))
+    except BaseException:
+        try:
+            os.unlink(str(tmp))
+        except OSError:
+            pass
+        raise
+
+
+def _snapshot(path: Path) -> Tuple[bytes, int]:
+    return path.read_bytes(), path.stat().st_mode & 0o7777
+
+
+def _unlink_quiet(path: Path) -> None:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+
+
+def _nearest_existing(path: Path) -> Path:
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
+def check_writable(root: Path, rel_paths: List[str]) -> None:
+    """Refuse before writing when any folder we would write into is read-only (a read-only mount
+    reports EROFS to access(2) even for root)."""
+    checked = set()
+    for rel in rel_paths:
+        folder = _nearest_existing((root / rel).parent)
+        if folder in checked:
+            continue
+        checked.add(folder)
+        if not os.access(str(folder), os.W_OK | os.X_OK):
+            raise Refusal("%s is read-only (cannot write in %s)" % (root, folder))
+
+
+def _remove_pycache_of(py_file: Path) -> None:
+    """Agent Zero imports hook files, leaving bytecode beside them; it goes with the file."""
+    cache = py_file.parent / "__pycache__"
+    if not cache.is_dir() or py_file.suffix != ".py":
+        return
+    for pyc in cache.glob(py_file.stem + ".*.pyc"):
+        _unlink_quiet(pyc)
+    try:
+        cache.rmdir()
+    except OSError:
+        pass  # other modules' bytecode is still there
+
+
+def _only_bytecode_left(folder: Path) -> bool:
+    entries = list(folder.iterdir())
+    return len(entries) == 1 and entries[0].name == "__pycache__" and entries[0].is_dir() and \
+        all(p.is_file() and p.suffix == ".pyc" for p in entries[0].iterdir())
+
+
+# ----------------------------------------------------------------------------- manifest
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S%z")
+
+
+def build_manifest(plan: InstallPlan, pip_records: List[dict]) -> dict:
+    before = plan.manifest_before or {}
+    return {
+        "schema": MANIFEST_SCHEMA,
+        "format": MANIFEST_FORMAT,
+        "pack": PLUGIN_NAME,
+        "pack_version": plan.pack_version,
+        "layout": plan.layout.kind,
+        "a0_version": plan.layout.version,
+        "installed_at": before.get("installed_at") or _now(),
+        "updated_at": _now(),
+        "files": plan.manifest_files(),
+        "dirs": plan.manifest_dirs(),
+        "pip": pip_records,
+    }
+
+
+def manifest_bytes(manifest: dict) -> bytes:
+    return (json.dumps(manifest, indent=2, sort_keys=False) + "\n").encode("utf-8")
+
+
+# ----------------------------------------------------------------------------- install
+
+class PipWork:
+    """What the pip step will do this run."""
+
+    def __init__(self, runner: Optional[PipRunner], target: str):
+        self.runner = runner
+        self.target = target
+        self.skip_reason = ""
+        self.before: Dict[str, Dict[str, str]] = {}
+
+    @property
+    def active(self) -> bool:
+        return self.runner is not None and not self.skip_reason
+
+
+def prepare_pip(plan: InstallPlan, runner: Optional[PipRunner], target: str, out: Out) -> PipWork:
+    work = PipWork(runner, target)
+    if runner is None:
+        return work
+    runner.check()
+    dists = runner.distributions()
+    installed = dists.get(normalize(PLUGIN_NAME))
+    for rec in (plan.manifest_before or {}).get("pip", []) or []:
+        if same_interpreter(rec.get("python", ""), runner.python) and \
+                rec.get("fingerprint") == plan.fingerprint and installed and \
+                installed["version"] == plan.pack_version:
+            work.skip_reason = "festinger %s is already installed in %s" % (
+                installed["version"], runner.python)
+    work.before = dists
+    return work
+
+
+def _merge_pip_records(previous: List[dict], python: str, fingerprint: str,
+                       added: List[dict], upgraded: List[dict]) -> List[dict]:
+    records = [dict(r) for r in previous or []]
+    rec = next((r for r in records if same_interpreter(r.get("python", ""), python)), None)
+    if rec is None:
+        rec = {"python": python, "added": [], "upgraded": []}
+        records.append(rec)
+    known = {normalize(d["name"]) for d in rec.get("added", [])}
+    rec["added"] = list(rec.get("added", [])) + [d for d in added if normalize(d["name"]) not in known]
+    rec["upgraded"] = list(rec.get("upgraded", [])) + upgraded
+    rec["fingerprint"] = fingerprint
+    return records
+
+
+def install(plan: InstallPlan, pip: PipWork, dry_run: bool, out: Out,
+            writer: Callable[[Path, bytes, int], None] = write_file) -> int:
+    layout = plan.layout
+    root = layout.root
+    changes = plan.changes
+    if (changes or pip.active) and not dry_run:  # refuse before printing or writing anything
+        check_writable(root, [a.path for a in changes] + [MANIFEST_REL])
+    out("Festinger %s -> Agent Zero at %s (%s)" % (plan.pack_version, root, layout.label))
+    for note in plan.notes:
+        out("  note: " + note)
+    for a in plan.actions:
+        if a.op == KEEP:
+            out("  note: %s %s" % (a.path, a.note))
+    if pip.skip_reason:
+        out("pip: " + pip.skip_reason + "; skipping")
+    elif pip.runner is None:
+        out("pip: skipped (--no-deps)")
+    if not changes and not pip.active:
+        out("Nothing to do: the tree already has this version of Festinger.")
+        return 0
+    if dry_run:
+        out("Dry run, nothing written. Would do:")
+        for line in describe(changes):
+            out(line)
+        if pip.active:
+            out("  pip     %s -m pip install %s" % (pip.runner.python, pip.target))
+        out("  write   %s" % MANIFEST_REL)
+        return 0
+
+    undo = Rollback()
+    pip_ran = False
+    added: List[dict] = []
+    try:
+        for a in changes:
+            path = root / a.path
+            if a.op == MKDIR:
+                os.mkdir(str(path))
+                undo.add("remove folder " + a.path, lambda p=path: p.rmdir())
+            elif a.op == CREATE:
+                writer(path, a.source.content, a.source.mode)
+                undo.add("remove " + a.path, lambda p=path: _unlink_quiet(p))
+            elif a.op in (REPLACE, REMOVE):
+                old, mode = _snapshot(path)
+                if a.op == REPLACE:
+                    writer(path, a.source.content, a.source.mode)
+                else:
+                    path.unlink()
+                    _remove_pycache_of(path)
+                undo.add("restore " + a.path,
+                         lambda p=path, o=old, m=mode: write_file(p, o, m))
+        pip_records = (plan.manifest_before or {}).get("pip", []) or []
+        if pip.active:
+            pip_ran = True
+            pip.runner.install(pip.target)
+            added, upgraded = added_and_upgraded(pip.before, pip.runner.distributions())
+            pip_records = _merge_pip_records(pip_records, pip.runner.python, plan.fingerprint,
+                                             added, upgraded)
+            for u in upgraded:
+                out("  note: pip changed %s %s -> %s (an uninstall keeps it)"
+                    % (u["name"], u["from"], u["to"]))
+        manifest = build_manifest(plan, pip_records)
+        mpath = root / MANIFEST_REL
+        if mpath.exists():
+            old, mode = _snapshot(mpath)
+            undo.add("restore manifest", lambda o=old, m=mode: write_file(mpath, o, m))
+        else:
+            undo.add("remove manifest", lambda: _unlink_quiet(mpath))
+        writer(mpath, manifest_bytes(manifest), 0o644)
+    except (OSError, PipError, KeyboardInterrupt) as exc:
+        reason = _reason(exc)
+        problems = undo.run()
+        if pip_ran:
+            problems += _undo_pip(pip)
+        if problems:
+            out("festinger install: failed: %s; rollback incomplete: %s" % (reason, "; ".join(problems)))
+        else:
+            out("festinger install: failed: %s; rolled back, the tree is unchanged" % reason)
+        return 130 if isinstance(exc, KeyboardInterrupt) else 1
+
+    for line in describe(changes):
+        out(line)
+    out("Installed Festinger %s: %d files written, %d removed, %d folders created%s. Restart "
+        "Agent Zero to load it." % (
+            plan.pack_version, sum(1 for a in changes if a.op in (CREATE, REPLACE)),
+            sum(1 for a in changes if a.op == REMOVE), sum(1 for a in changes if a.op == MKDIR),
+            ", pip added %d distributions" % len(added) if pip.active else ""))
+    return 0
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return "%s: %s" % (exc.strerror, exc.filename) if exc.filename else exc.strerror
+    return str(exc) or type(exc).__name__
+
+
+def _undo_pip(pip: PipWork) -> List[str]:
+    try:
+        added, _ = added_and_upgraded(pip.before, pip.runner.distributions())
+        pip.runner.uninstall([d["name"] for d in added])
+    except PipError as exc:
+        return [str(exc)]
+    return []
+
+
+# ----------------------------------------------------------------------------- uninstall
+
+def uninstall(plan: UninstallPlan, runner_for: Optional[Callable[[str], PipRunner]],
+              dry_run: bool, out: Out) -> int:
+    """``runner_for(python)`` gives a PipRunner, or None means --no-deps (keep distributions)."""
+    layout = plan.layout
+    root = layout.root
+    manifest = plan.manifest
+    removals = [a for a in plan.actions if a.op == REMOVE and a.note != "dir"]
+    dirs = [a for a in plan.actions if a.op == REMOVE and a.note == "dir"]
+    if not dry_run:
+        check_writable(root, [a.path for a in removals + dirs] + [MANIFEST_REL])
+    out("Removing Festinger %s from Agent Zero at %s (%s)"
+        % (manifest.get("pack_version", "?"), root, layout.label))
+
+    pip_jobs: List[Tuple[PipRunner, List[str]]] = []
+    for rec in manifest.get("pip", []) or []:
+        names = [d["name"] for d in rec.get("added", [])]
+        if not names:
+            continue
+        if runner_for is None:
+            out("  note: kept distributions %s (--no-deps)" % ", ".join(names))
+            continue
+        python = rec.get("python", "")
+        if not os.path.exists(python):
+            out("  note: %s is gone; nothing to uninstall there" % python)
+            continue
+        runner = runner_for(python)
+        present = runner.distributions()
+        todo = [n for n in names if normalize(n) in present]
+        if todo:
+            pip_jobs.append((runner, todo))
+    for a in plan.actions:
+        if a.op == KEEP:
+            out("  note: kept %s (%s)" % (a.path, a.note))
+
+    if dry_run:
+        out("Dry run, nothing removed. Would do:")
+        for line in describe(removals):
+            out(line)
+        out("  remove  %s" % MANIFEST_REL)
+        for line in describe(dirs):
+            out(line + "  (if empty)")
+        for runner, names in pip_jobs:
+            out("  pip     %s -m pip uninstall -y %s" % (runner.python, " ".join(names)))
+        return 0
+
+    try:
+        for runner, names in pip_jobs:
+            runner.uninstall(names)
+    except PipError as exc:
+        out("festinger uninstall: failed: %s; no file was removed" % exc)
+        return 1
+
+    undo = Rollback()
+    try:
+        for a in removals:
+            path = root / a.path
+            old, mode = _snapshot(path)
+            path.unlink()
+            undo.add("restore " + a.path, lambda p=path, o=old, m=mode: write_file(p, o, m))
+            _remove_pycache_of(path)
+        mpath = root / MANIFEST_REL
+        if mpath.exists():
+            old, mode = _snapshot(mpath)
+            mpath.unlink()
+            undo.add("restore manifest", lambda o=old, m=mode: write_file(mpath, o, m))
+    except OSError as exc:
+        problems = undo.run()
+        out("festinger uninstall: failed: %s%s" % (
+            _reason(exc), "; rollback incomplete: " + "; ".join(problems) if problems
+            else "; rolled back, the tree is unchanged"))
+        return 1
+
+    kept_dirs = []
+    for a in dirs:  # deepest first; a folder holding anything else is the user's now
+        path = root / a.path
+        if not path.is_dir() or path.is_symlink():
+            continue
+        try:
+            if _only_bytecode_left(path):
+                cache = path / "__pycache__"
+                for pyc in cache.iterdir():
+                    pyc.unlink()
+                cache.rmdir()
+            path.rmdir()
+        except OSError:
+            kept_dirs.append(a.path)
+    for line in describe(removals):
+        out(line)
+    for d in kept_dirs:
+        out("  note: kept %s/ (it holds files that are not the pack's)" % d)
+    out("Uninstalled Festinger: %d files removed%s." % (
+        len(removals), ", %d distributions removed" % sum(len(n) for _, n in pip_jobs)
+        if pip_jobs else ""))
+    return 0

@@ -1,0 +1,162 @@
+"""Harness for the tests that run the REAL Agent Zero: copy a pristine tree, run a chat in it.
+
+Agent Zero runs in its own interpreter, never in the test process: ``driver.py`` is executed
+there, inside a throwaway COPY of the checkout, against ``fake_llm_server`` listening on
+loopback in the test process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from fake_llm_server import FakeLLMServer  # noqa: E402
+
+DRIVER = HERE / "driver.py"
+SUMMARY_PREFIX = "DRIVER_SUMMARY_JSON: "
+# What a copy leaves out: the interpreter, caches and any state of a previous run.
+COPY_IGNORE = shutil.ignore_patterns(".venv", "venv", "__pycache__", ".git", "*.pyc")
+STATE_DIRS = ("usr/memory", "usr/chats", "usr/festinger", "tmp")
+
+
+def a0_root_from_env() -> Optional[Path]:
+    value = os.environ.get("A0_ROOT", "").strip()
+    return Path(value).resolve() if value else None
+
+
+def a0_python_for(root: Path) -> Optional[Path]:
+    value = os.environ.get("A0_PYTHON", "").strip()
+    candidates = [Path(value)] if value else [root / ".venv" / "bin" / "python", Path("/opt/venv-a0/bin/python")]
+    for candidate in candidates:
+        if candidate.exists():
+            return candidate  # not resolved: a venv's python symlink must keep its venv
+    return None
+
+
+def detect_layout(root: Path) -> str:
+    if (root / "helpers" / "extension.py").is_file():
+        return "plugins"
+    if (root / "python" / "helpers" / "extension.py").is_file():
+        return "legacy"
+    raise ValueError(f"not an Agent Zero checkout: {root}")
+
+
+@dataclass
+class A0Install:
+    """One throwaway copy of the pristine Agent Zero tree, and the interpreter to run it."""
+
+    root: Path
+    python: Path
+    layout: str
+
+    def run_chat(
+        self,
+        server: FakeLLMServer,
+        messages: List[str],
+        memory: Optional[Dict[str, Any]] = None,
+        env: Optional[Dict[str, str]] = None,
+        timeout: float = 600,
+        settle_timeout: float = 90,
+        name: str = "run",
+        hooks: Optional[List[str]] = None,
+    ) -> "ChatRun":
+        """Run ``messages`` in one new chat via driver.py; returns the driver's summary."""
+        work = self.root / ".real_a0"
+        work.mkdir(exist_ok=True)
+        config_path, out_path = work / f"{name}.json", work / f"{name}.summary.json"
+        config_path.write_text(
+            json.dumps(
+                {
+                    "base_url": server.base_url,
+                    "messages": messages,
+                    "memory": memory or {},
+                    "settle_timeout": settle_timeout,
+                    "message_timeout": timeout / max(1, len(messages)),
+                    **({"hooks": hooks} if hooks else {}),
+                }
+            ),
+            encoding="utf-8",
+        )
+        if out_path.exists():
+            out_path.unlink()
+        run_env = dict(os.environ)
+        for var in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"):  # the test venv's, not Agent Zero's
+            run_env.pop(var, None)
+        run_env.update({"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "PYTHONUNBUFFERED": "1"})
+        run_env.update(env or {})
+        started = time.time()
+        proc = subprocess.run(
+            [str(self.python), str(DRIVER), "--config", str(config_path), "--out", str(out_path)],
+            cwd=self.root,
+            env=run_env,
+            capture_output=True,
+            text=True,
+            timeout=timeout + settle_timeout + 120,
+        )
+        (work / f"{name}.stdout").write_text(proc.stdout, encoding="utf-8")
+        (work / f"{name}.stderr").write_text(proc.stderr, encoding="utf-8")
+        summary: Dict[str, Any] = {}
+        if out_path.exists():
+            summary = json.loads(out_path.read_text(encoding="utf-8"))
+        else:
+            for line in reversed(proc.stdout.splitlines()):
+                if line.startswith(SUMMARY_PREFIX):
+                    summary = json.loads(line[len(SUMMARY_PREFIX):])
+                    break
+        run = ChatRun(summary=summary, stdout=proc.stdout, stderr=proc.stderr,
+                      returncode=proc.returncode, seconds=time.time() - started)
+        assert summary and "fatal" not in summary, run.explain("driver did not produce a summary")
+        return run
+
+
+@dataclass
+class ChatRun:
+    summary: Dict[str, Any]
+    stdout: str
+    stderr: str
+    returncode: int
+    seconds: float
+
+    def explain(self, what: str) -> str:
+        return (
+            f"{what}\n--- summary\n{json.dumps(self.summary, indent=1)[:6000]}"
+            f"\n--- stdout tail\n{self.stdout[-4000:]}\n--- stderr tail\n{self.stderr[-4000:]}"
+        )
+
+    @property
+    def responses(self) -> List[Optional[str]]:
+        return self.summary.get("responses", [])
+
+    @property
+    def memories(self) -> List[Dict[str, Any]]:
+        return self.summary.get("memories", [])
+
+    def memory_with_text(self, fragment: str) -> Dict[str, Any]:
+        found = [m for m in self.memories if fragment in m["text"]]
+        assert found, self.explain(f"no memory containing {fragment!r}")
+        return found[0]
+
+    def assert_clean(self) -> None:
+        """Every message answered, no error escaped into the chat."""
+        assert not self.summary.get("errors"), self.explain("the chat raised")
+        assert all(r is not None for r in self.responses), self.explain("a message got no answer")
+
+
+def copy_tree(pristine: Path, dest: Path) -> Path:
+    shutil.copytree(pristine, dest, symlinks=True, ignore=COPY_IGNORE)
+    for rel in STATE_DIRS:  # a used checkout may carry memories or chats of its own
+        shutil.rmtree(dest / rel, ignore_errors=True)
+    (dest / "tmp").mkdir(exist_ok=True)
+    return dest

@@ -1,0 +1,356 @@
+"""Run one headless Agent Zero chat and print a JSON summary of what happened.
+
+Executed by the real-Agent-Zero tests with Agent Zero's OWN interpreter, with the working
+directory at an Agent Zero checkout (either layout: v0.9.x ``python/helpers`` or v1.x
+``helpers`` + ``plugins``). It never imports anything from this repository.
+
+    <a0 python> driver.py --config run.json [--out summary.json]
+
+run.json:
+    base_url        OpenAI-compatible fake server, e.g. http://127.0.0.1:PORT/v1   (required)
+    messages        user messages, sent one after the other in the same chat       (required)
+    memory          overrides of Agent Zero's memory settings (same key names in both layouts,
+                    e.g. {"memory_recall_interval": 1, "memory_memorize_consolidation": false})
+    message_timeout seconds per message (default 180)
+    settle_timeout  seconds to wait for background work (memorization) to finish (default 90)
+    hooks           extension points whose discovered classes to report (default: the ones the
+                    pack uses)
+
+The summary is printed as the last stdout line, prefixed with ``DRIVER_SUMMARY_JSON: ``, and
+written to --out when given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import time
+import traceback
+from typing import Any, Dict, List, Optional
+
+SUMMARY_PREFIX = "DRIVER_SUMMARY_JSON: "
+CHAT_MODEL = "fake-chat"
+UTILITY_MODEL = "fake-util"
+EMBEDDING_MODEL = "fake-embed"
+# Agent Zero hands an "openai" embedding model's name to litellm without a provider prefix,
+# and litellm cannot infer the provider of an unknown name: spell it out.
+EMBEDDING_MODEL_ID = "openai/" + EMBEDDING_MODEL
+DEFAULT_HOOKS = [
+    "agent_init",
+    "monologue_start",
+    "message_loop_prompts_after",
+    "before_main_llm_call",
+    "monologue_end",
+    "tool_execute_after",
+]
+
+
+def detect_layout(root: str) -> str:
+    if os.path.isfile(os.path.join(root, "helpers", "extension.py")):
+        return "plugins"  # v1.x
+    if os.path.isfile(os.path.join(root, "python", "helpers", "extension.py")):
+        return "legacy"  # v0.9.x
+    raise SystemExit(f"not an Agent Zero checkout: {root}")
+
+
+def _read_json(path: str) -> Dict[str, Any]:
+    if os.path.isfile(path):
+        with open(path, "r", encoding="utf-8") as f:
+            return json.load(f)
+    return {}
+
+
+def _write_json(path: str, data: Dict[str, Any]) -> None:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=2)
+
+
+def _model(provider_name: str, base_url: str) -> Dict[str, Any]:
+    return {"provider": "other", "name": provider_name, "api_base": base_url, "api_key": "fake-key"}
+
+
+def configure_legacy(root: str, cfg: Dict[str, Any]) -> None:
+    """v0.9.x reads models and memory settings from usr/settings.json (missing keys default)."""
+    base = cfg["base_url"]
+    path = os.path.join(root, "usr", "settings.json")
+    settings = _read_json(path)
+    for prefix, name in (("chat_model", CHAT_MODEL), ("util_model", UTILITY_MODEL), ("browser_model", CHAT_MODEL)):
+        settings[f"{prefix}_provider"] = "other"
+        settings[f"{prefix}_name"] = name
+        settings[f"{prefix}_api_base"] = base
+    settings["embed_model_provider"] = "other"
+    settings["embed_model_name"] = EMBEDDING_MODEL_ID
+    settings["embed_model_api_base"] = base
+    settings.update(cfg.get("memory") or {})
+    settings.update(cfg.get("settings") or {})
+    _write_json(path, settings)
+
+
+def configure_plugins(root: str, cfg: Dict[str, Any]) -> None:
+    """v1.x resolves models through the _model_config plugin and memory settings through the
+    _memory plugin; a usr/plugins/<name>/config.json replaces the plugin's default_config.yaml."""
+    import yaml  # Agent Zero depends on PyYAML
+
+    base = cfg["base_url"]
+    mc_default = os.path.join(root, "plugins", "_model_config", "default_config.yaml")
+    with open(mc_default, "r", encoding="utf-8") as f:
+        model_cfg = yaml.safe_load(f) or {}
+    model_cfg["chat_model"] = {**model_cfg.get("chat_model", {}), **_model(CHAT_MODEL, base)}
+    model_cfg["utility_model"] = {**model_cfg.get("utility_model", {}), **_model(UTILITY_MODEL, base)}
+    model_cfg["embedding_model"] = {**model_cfg.get("embedding_model", {}), **_model(EMBEDDING_MODEL_ID, base)}
+    _write_json(os.path.join(root, "usr", "plugins", "_model_config", "config.json"), model_cfg)
+
+    overrides = cfg.get("memory") or {}
+    if overrides:
+        mem_default = os.path.join(root, "plugins", "_memory", "default_config.yaml")
+        with open(mem_default, "r", encoding="utf-8") as f:
+            mem_cfg = yaml.safe_load(f) or {}
+        mem_cfg.update(overrides)
+        _write_json(os.path.join(root, "usr", "plugins", "_memory", "config.json"), mem_cfg)
+
+    settings_path = os.path.join(root, "usr", "settings.json")
+    extra = cfg.get("settings") or {}
+    if extra:
+        settings = _read_json(settings_path)
+        settings.update(extra)
+        _write_json(settings_path, settings)
+
+
+class A0:
+    """The handful of Agent Zero entry points the driver needs, per layout."""
+
+    def __init__(self, layout: str):
+        self.layout = layout
+        if layout == "legacy":
+            from python.helpers import runtime, defer, settings  # type: ignore
+
+            self.runtime, self.defer, self.settings = runtime, defer, settings
+        else:
+            from helpers import runtime, defer, settings  # type: ignore
+
+            self.runtime, self.defer, self.settings = runtime, defer, settings
+
+    def memory_cls(self):
+        if self.layout == "legacy":
+            from python.helpers.memory import Memory  # type: ignore
+        else:
+            from plugins._memory.helpers.memory import Memory  # type: ignore
+        return Memory
+
+    def memory_dir(self, agent) -> str:
+        if self.layout == "legacy":
+            from python.helpers import memory  # type: ignore
+
+            return memory.abs_db_dir(memory.get_agent_memory_subdir(agent))
+        from plugins._memory.helpers import memory  # type: ignore
+
+        return memory.get_memory_subdir_abs(agent)
+
+    def memory_settings(self, agent) -> Dict[str, Any]:
+        if self.layout == "legacy":
+            s = self.settings.get_settings()
+        else:
+            from helpers import plugins  # type: ignore
+
+            s = plugins.get_plugin_config("_memory", agent) or {}
+        return {k: v for k, v in dict(s).items() if k.startswith("memory_") or k == "agent_memory_subdir"}
+
+    def extension_classes(self, agent, hook: str) -> List[str]:
+        if self.layout == "legacy":
+            from python.helpers import extension, subagents  # type: ignore
+
+            paths = subagents.get_paths(agent, "extensions", hook, default_root="python")
+            seen: Dict[str, Any] = {}
+            for p in paths:
+                for cls in extension._get_extensions(p):
+                    seen.setdefault(cls.__module__.split(".")[-1], cls)
+            classes = [seen[k] for k in sorted(seen)]
+        else:
+            from helpers import extension  # type: ignore
+
+            classes = extension._get_extension_classes(hook, agent=agent)
+        out = []
+        for cls in classes:
+            # hook modules are loaded from file without a sys.modules entry: ask the code object
+            try:
+                origin = os.path.relpath(cls.execute.__code__.co_filename, os.getcwd())
+            except Exception:
+                origin = cls.__module__
+            out.append(f"{origin}:{cls.__name__}")
+        return out
+
+    def enabled_plugins(self, agent) -> List[str]:
+        if self.layout == "legacy":
+            return []
+        from helpers import plugins  # type: ignore
+
+        return list(plugins.get_enabled_plugins(agent))
+
+
+# Tasks that never end by design (litellm's async logging worker).
+PERMANENT_TASKS = ("LoggingWorker",)
+
+
+def settle(a0: A0, timeout: float) -> Dict[str, Any]:
+    """Wait until every Agent Zero background event loop has no pending task (memorization
+    runs in DeferredTask threads), seen idle three polls in a row."""
+
+    async def pending() -> List[str]:
+        me = asyncio.current_task()
+        names = []
+        for t in asyncio.all_tasks():
+            if t is me or t.done():
+                continue
+            coro = t.get_coro()
+            name = getattr(coro, "__qualname__", repr(coro))
+            if not any(p in name for p in PERMANENT_TASKS):
+                names.append(name)
+        return names
+
+    start = time.time()
+    quiet = 0
+    last: Dict[str, List[str]] = {}
+    while time.time() - start < timeout:
+        busy: Dict[str, List[str]] = {}
+        for name, inst in list(a0.defer.EventLoopThread._instances.items()):
+            loop = getattr(inst, "loop", None)
+            if loop is None or not loop.is_running():
+                continue
+            try:
+                names = asyncio.run_coroutine_threadsafe(pending(), loop).result(10)
+            except Exception as e:  # a loop that cannot answer counts as busy
+                names = [f"<unanswered: {e!r}>"]
+            if names:
+                busy[name] = names
+        last = busy
+        quiet = 0 if busy else quiet + 1
+        if quiet >= 3:
+            return {"settled": True, "seconds": round(time.time() - start, 2)}
+        time.sleep(0.3)
+    return {"settled": False, "seconds": round(time.time() - start, 2), "pending": last}
+
+
+def _jsonable(value: Any) -> Any:
+    try:
+        json.dumps(value)
+        return value
+    except TypeError:
+        if isinstance(value, dict):
+            return {str(k): _jsonable(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple, set)):
+            return [_jsonable(v) for v in value]
+        return repr(value)
+
+
+def collect_memories(a0: A0, agent) -> Dict[str, Any]:
+    Memory = a0.memory_cls()
+
+    async def read():
+        db = await Memory.get(agent)
+        return dict(db.db.get_all_docs())
+
+    docs = asyncio.run(read())
+    memories, knowledge = [], 0
+    for doc_id, doc in docs.items():
+        meta = dict(doc.metadata or {})
+        if meta.get("knowledge_source"):
+            knowledge += 1
+            continue
+        memories.append({"id": doc_id, "text": doc.page_content, "metadata": _jsonable(meta)})
+    memories.sort(key=lambda m: str(m["metadata"].get("timestamp", "")))
+    return {"memories": memories, "knowledge_docs": knowledge}
+
+
+def run(root: str, cfg: Dict[str, Any]) -> Dict[str, Any]:
+    layout = detect_layout(root)
+    os.chdir(root)
+    sys.path.insert(0, root)
+    os.environ.setdefault("API_KEY_OTHER", "fake-key")
+    os.environ.setdefault("OPENAI_API_KEY", "fake-key")
+    if layout == "legacy":
+        configure_legacy(root, cfg)
+    else:
+        configure_plugins(root, cfg)
+
+    summary: Dict[str, Any] = {"layout": layout, "a0_root": root, "responses": [], "errors": []}
+    a0 = A0(layout)
+    # Filled by hand so that runtime.initialize() never parses this script's argv. "dockerized"
+    # is what Agent Zero's own image passes: without it Agent Zero is in "development" mode and
+    # forwards some calls (e.g. while building the system prompt) over RFC to a container.
+    a0.runtime.args = {"port": None, "host": None, "cloudflare_tunnel": False, "development": False,
+                       "dockerized": "true"}
+
+    import initialize  # type: ignore
+    from agent import AgentContext, UserMessage  # type: ignore
+
+    t0 = time.time()
+    config = initialize.initialize_agent()
+    context = AgentContext(config=config)
+    agent = context.agent0
+    summary["memory_settings"] = _jsonable(a0.memory_settings(agent))
+    summary["enabled_plugins"] = a0.enabled_plugins(agent)
+    summary["extensions"] = {}
+    for hook in cfg.get("hooks") or DEFAULT_HOOKS:
+        try:
+            summary["extensions"][hook] = a0.extension_classes(agent, hook)
+        except Exception as e:
+            summary["extensions"][hook] = [f"<error {e!r}>"]
+
+    timeout = float(cfg.get("message_timeout", 180))
+    for message in cfg["messages"]:
+        try:
+            result = context.communicate(UserMessage(message=message)).result_sync(timeout)
+            summary["responses"].append(result if isinstance(result, str) else repr(result))
+        except Exception as e:
+            summary["responses"].append(None)
+            summary["errors"].append({"message": message, "error": repr(e), "trace": traceback.format_exc()})
+        summary.setdefault("settle", []).append(settle(a0, float(cfg.get("settle_timeout", 90))))
+    summary["seconds"] = round(time.time() - t0, 2)
+
+    try:
+        summary.update(collect_memories(a0, agent))
+        summary["memory_dir"] = a0.memory_dir(agent)
+    except Exception as e:
+        summary["errors"].append({"stage": "collect_memories", "error": repr(e), "trace": traceback.format_exc()})
+
+    # what hooks left on the agent (e.g. the pack's memory health report for Exocortex)
+    summary["agent_data_keys"] = sorted(str(k) for k in getattr(agent, "data", {}).keys())
+    summary["agent_memory_health"] = _jsonable(getattr(agent, "_memory_health", None))
+
+    summary["log"] = [
+        {"type": item.type, "heading": str(item.heading or "")[:300], "content": str(item.content or "")[:2000]}
+        for item in list(context.log.logs)
+    ]
+    return summary
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description="headless Agent Zero chat driver")
+    parser.add_argument("--config", required=True)
+    parser.add_argument("--out", default="")
+    parser.add_argument("--root", default=os.getcwd(), help="Agent Zero checkout (default: cwd)")
+    args = parser.parse_args(argv)
+    with open(args.config, "r", encoding="utf-8") as f:
+        cfg = json.load(f)
+    # Agent Zero's runtime may parse sys.argv; leave it nothing of ours to misread.
+    sys.argv = [sys.argv[0]]
+    try:
+        summary = run(os.path.abspath(args.root), cfg)
+    except BaseException as e:  # report, do not hide, a crash before/while chatting
+        summary = {"fatal": repr(e), "trace": traceback.format_exc()}
+    text = json.dumps(summary, default=repr)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    sys.stdout.write("\n" + SUMMARY_PREFIX + text + "\n")
+    sys.stdout.flush()
+    # Agent Zero leaves daemon threads and event loops behind; do not wait for them.
+    os._exit(0 if "fatal" not in summary else 2)
+
+
+if __name__ == "__main__":
+    main()
