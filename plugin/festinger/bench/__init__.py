@@ -13,4 +13,6 @@ CASES: list[str] = [
     "festinger.core.contradiction_eval:bench_devset",
     "festinger.graph.bench_cases:bench_recollect",
     "festinger.graph.bench_cases:bench_cache_load",
+    "festinger.recall.bench_cases:bench_recall_overhead",
+    "festinger.recall.bench_cases:bench_retrieval_eval",
 ]

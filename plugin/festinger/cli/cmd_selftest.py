@@ -85,7 +85,10 @@ def standalone(args) -> int:
 
     report = Report()
     print("Festinger self-test: the pack end to end against a simulated Agent Zero")
-    extensions = Path(args.extensions) if args.extensions else REPO_ROOT / "extensions"
+    # A source checkout has them beside plugin/; an installed copy is run from the checkout.
+    extensions = Path(args.extensions) if args.extensions else next(
+        (p for p in (REPO_ROOT / "extensions", Path.cwd() / "extensions") if p.is_dir()),
+        REPO_ROOT / "extensions")
     if not extensions.is_dir():
         print(f"festinger selftest: no hook files at {extensions} (use --extensions DIR)",
               file=sys.stderr)

@@ -1,0 +1,178 @@
+"""Deterministic contradiction detection between two memory texts (pure logic, no I/O, no LLM).
+
+`detect_contradiction(existing, incoming)` says whether the incoming memory contradicts the existing
+one, and how. A false positive here deprecates a true memory, the worst failure the pack can make,
+so the detector returns None whenever it is not sure:
+
+* both texts are parsed into statements by a closed grammar (`festinger.core.statements`); any
+  sentence it does not fully understand (past tense, plans, hedges, conditions, questions, additions)
+  contributes nothing;
+* two statements are only compared when their subject key and their qualifier ("for the API") are
+  identical, so "port 8080 for the API" never meets "port 5000 for the dashboard";
+* values conflict only when their type says they cannot both hold (versions, quantities after unit
+  conversion, known places, names, single-valued settings); plain "uses/likes/speaks" lists never
+  conflict unless the incoming text explicitly corrects the same subject ("actually ...").
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from festinger.core.statement_values import Relation, Value, compare, is_known_term, term_category
+from festinger.core.statements import CORRECTABLE_RELS, Statement, extract_statements
+
+__all__ = ["Contradiction", "detect_contradiction"]
+
+KINDS = ("value", "negation", "correction")
+_MAX_PAIRS = 2000  # statements are capped upstream; this bounds the pairwise loop regardless
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """Why `incoming` contradicts `existing`."""
+
+    kind: str  # "value" | "negation" | "correction"
+    subject: str  # normalised subject key, e.g. "api server port"
+    old_value: str
+    new_value: str
+    explanation: str
+
+    def to_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+
+def detect_contradiction(existing: str, incoming: str) -> Contradiction | None:
+    """The contradiction between an existing memory and an incoming one, or None when unsure.
+
+    Never raises: malformed, empty, huge or binary-looking input simply yields None.
+    """
+    try:
+        return _detect(existing, incoming)
+    except Exception:  # noqa: BLE001 - a detector bug must never break the memory write path
+        return None
+
+
+def _detect(existing: str, incoming: str) -> Contradiction | None:
+    if not isinstance(existing, str) or not isinstance(incoming, str):
+        return None
+    old = extract_statements(existing, allow_correction=False)
+    if not old:
+        return None
+    new = extract_statements(incoming, allow_correction=True)
+    if not new:
+        return None
+    pairs = 0
+    for b in new:
+        for a in old:
+            pairs += 1
+            if pairs > _MAX_PAIRS:
+                return None
+            if a.key != b.key or a.qualifier != b.qualifier or a.rel != b.rel:
+                continue
+            found = _compare(a, b)
+            if found is None:
+                continue
+            if _self_inconsistent(a, old) or _self_inconsistent(b, new):
+                continue  # a text that holds several values for the key is not single-valued there
+            return found
+    return None
+
+
+def _self_inconsistent(s: Statement, stmts: tuple[Statement, ...]) -> bool:
+    for other in stmts:
+        if other is s or other.key != s.key or other.rel != s.rel or other.qualifier != s.qualifier:
+            continue
+        if other.negated != s.negated:
+            return True
+        if s.exclusive and other.exclusive and len(s.values) == 1 and len(other.values) == 1:
+            if compare(s.values[0], other.values[0]) in (Relation.CONFLICT, Relation.UNKNOWN):
+                return True
+    return False
+
+
+def _compare(a: Statement, b: Statement) -> Contradiction | None:
+    correction = b.correction
+    if a.negated != b.negated:
+        pos, neg = (a, b) if b.negated else (b, a)
+        if len(neg.values) == 1 and any(_same_object(neg.values[0], v) for v in pos.values):
+            return _make("correction" if correction else "negation", a, b)
+        return None
+    if a.negated:
+        return None  # two denials never contradict each other
+    if a.rel == "state":
+        if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
+            kind = "negation" if (a.explicit_negation or b.explicit_negation) else "value"
+            return _make("correction" if correction else kind, a, b)
+        return None
+    for denied, stated in ((b.denied, a.values), (a.denied, b.values)):
+        if any(_same_object(d, v) for d in denied for v in stated):
+            return _make("correction" if correction else "negation", a, b)
+    if a.exclusive and b.exclusive:
+        if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
+            return _make("correction" if correction else "value", a, b)
+        return None
+    if correction and b.rel in CORRECTABLE_RELS and _correctable(a, b):
+        # "The API uses REST" / "actually the API uses GraphQL": the correction makes the relation
+        # single-valued for this subject, but only when no old value survives in the new statement.
+        if all(compare(x, y) is Relation.CONFLICT for x in a.values for y in b.values):
+            return _make("correction", a, b)
+    return None
+
+
+def _correctable(a: Statement, b: Statement) -> bool:
+    """Whether the values are alternatives to each other (so a correction replaces one by the other)."""
+    values = a.values + b.values
+    if all(v.kind == "name" for v in values):
+        return True  # "the user's cat is Luna" / "actually the user's cat is called Nala"
+    if any(v.kind != "term" for v in values):
+        return False
+    if b.rel in ("work:at", "work:for"):
+        # Employers are names: "works at Acme" -> "actually works at Initech", never "... at home".
+        return all(not is_known_term(v) and v.display[:1].isupper() for v in values)
+    categories = {term_category(v) for v in values}
+    # "uses Python" -> "actually uses FastAPI" is not a correction: a language and a framework.
+    return len(categories) == 1 and None not in categories
+
+
+def _same_object(x: Value, y: Value) -> bool:
+    """Whether a denied/negated object is the same thing as an asserted one."""
+    if x.norm == y.norm:
+        return True
+    # "does not use Python" denies "uses Python 3.11"; "does not use Python 2" does not.
+    if x.kind == "term" and y.kind == "term" and not x.unit and y.unit and x.norm == y.unit:
+        return True
+    return x.kind == y.kind and x.kind not in ("term", "phrase") and compare(x, y) is Relation.SAME
+
+
+def _describe(s: Statement) -> str:
+    text = ", ".join(v.display for v in s.values)
+    if s.rel == "state" and s.values and s.values[0].kind == "state":
+        v = s.values[0]
+        return v.display if not s.explicit_negation else f"not {v.display}"
+    return f"not {text}" if s.negated else text
+
+
+def _subject_label(s: Statement) -> str:
+    if s.rel in ("location", "origin"):
+        return f"{s.key} {s.rel}"
+    return s.key
+
+
+def _clip(text: str, limit: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def _make(kind: str, a: Statement, b: Statement) -> Contradiction:
+    old_value, new_value = _describe(a), _describe(b)
+    subject = _subject_label(a)
+    what = {
+        "value": "holds a single value and the two memories disagree on it",
+        "negation": "is asserted by one memory and denied by the other",
+        "correction": "is explicitly corrected by the incoming memory",
+    }[kind]
+    explanation = (
+        f"{subject!r} {what}: {old_value!r} -> {new_value!r} "
+        f"(existing: {_clip(a.sentence)!r}; incoming: {_clip(b.sentence)!r})"
+    )
+    return Contradiction(kind=kind, subject=subject, old_value=old_value, new_value=new_value, explanation=explanation)
