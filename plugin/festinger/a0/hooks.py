@@ -18,6 +18,9 @@ HANDLERS: dict[str, list[str]] = {
     "monologue_start": [
         "festinger.recall.hooks:on_monologue_start",
     ],
+    "prompts_after_recall_start": [
+        "festinger.recall.hooks:on_prompts_after_recall_start",
+    ],
     "prompts_after_recall": [
         "festinger.recall.hooks:on_prompts_after_recall",
     ],

@@ -1,0 +1,8 @@
+"""Role-aware hybrid recall: what Agent Zero's model sees of its memory each turn.
+
+Modules: ``hooks`` (the race-free takeover of Agent Zero's recall), ``service``
+(``RecallService``: query, embedding, dense + BM25 retrieval), ``pipeline`` (selection),
+``bm25_index`` (incremental BM25), ``role_files`` (roles/*.json, reloaded on change),
+``access_tracker`` (access counts, batched saves), ``a0_settings`` (Agent Zero's recall
+settings), ``eval_data`` / ``evaluation`` / ``bench_cases`` (benchmarks).
+"""

@@ -1,0 +1,258 @@
+"""RecallService: hybrid, role-aware recall over Agent Zero's memory store.
+
+One per process (``service.component("recall")``). It owns the BM25 indexes (kept current
+by memory events), the role files, the access tracker and the optional cross-encoder, and
+offers two entry points:
+
+* :meth:`retrieve` -- synchronous, everything after the query embedding: dense FAISS search
+  (one scan for memories and solutions, deprecated memories filtered inside the search so
+  they never take a candidate slot), BM25, and :func:`pipeline.select`. Used by the hooks
+  (on a worker thread), the benchmarks and the evaluation.
+* :meth:`recall` -- what the hooks call: builds the query the way Agent Zero's recall does
+  (user message + the last ``memory_recall_history_len`` characters of history, or the
+  utility model's query when ``memory_recall_query_prep`` is on), resolves the role, embeds
+  and retrieves off the chat loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Mapping, Optional, Sequence
+
+from ..core.ranking import RankingWeights
+from ..core.roles import ActiveRole, RoleProfile, resolve_role
+from ..logs import log, report_exception
+from .a0_settings import RecallSettings
+from .access_tracker import AccessTracker
+from .bm25_index import StoreIndexes
+from .pipeline import Limits, RecallOutcome, Reranker, select
+from .role_files import RoleFiles
+
+BST_STORE_ATTR = "_bst_store"
+BST_BELIEF_KEY = "__bst_belief_state__"
+ORG_ROLE_ATTR = "_org_active_role"
+
+
+def _servable_metadata(metadata: Mapping[str, Any]) -> bool:
+    """FAISS filter: not deprecated, not superseded (plain lookups: runs per fetched doc)."""
+    if not isinstance(metadata, Mapping):
+        return True
+    cls = metadata.get("classification")
+    if isinstance(cls, Mapping) and cls.get("validity") == "deprecated":
+        return False
+    lin = metadata.get("lineage")
+    return not (isinstance(lin, Mapping) and lin.get("superseded_by"))
+
+
+def bst_domain_of(agent: Any, loop_data: Any = None) -> Optional[str]:
+    """The belief-state tracker's current domain, if the Exocortex BST runs here."""
+    store = getattr(agent, BST_STORE_ATTR, None)
+    if isinstance(store, Mapping):
+        belief = store.get(BST_BELIEF_KEY)
+        if isinstance(belief, Mapping) and isinstance(belief.get("domain"), str) and belief["domain"]:
+            return belief["domain"]
+    extras = getattr(loop_data, "extras_persistent", None)
+    if isinstance(extras, Mapping):  # BST v3 also leaves its primary domain here
+        dom = extras.get("_bst_domain")
+        if isinstance(dom, str) and dom:
+            return dom
+    return None
+
+
+def user_text_of(loop_data: Any) -> str:
+    msg = getattr(loop_data, "user_message", None)
+    if msg is None:
+        return ""
+    try:
+        return str(msg.output_text())
+    except Exception:
+        return str(getattr(msg, "content", "") or "")
+
+
+class CrossEncoderReranker:
+    """A local sentence-transformers cross-encoder (``rerank_model_path``), loaded once."""
+
+    def __init__(self, path: str) -> None:
+        import os
+
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local folder: never reach a hub
+        from sentence_transformers import CrossEncoder
+
+        self.path = path
+        self.model = CrossEncoder(path, device="cpu")
+
+    def __call__(self, query: str, texts: Sequence[str]) -> list[float]:
+        if not texts:
+            return []
+        scores = self.model.predict([(query, t) for t in texts], show_progress_bar=False)
+        return [float(s) for s in (scores.tolist() if hasattr(scores, "tolist") else scores)]
+
+
+class RecallService:
+    def __init__(self, service: Any) -> None:
+        self.service = service
+        self.roles = RoleFiles.default(getattr(service, "home", None))
+        self.indexes = StoreIndexes()
+        self.access = AccessTracker()
+        self._events_installed = False
+        self._reranker: Optional[Reranker] = None
+        self._reranker_path: Optional[str] = None
+        self._reranker_failed: Optional[str] = None
+
+    # --- configuration --------------------------------------------------------------
+    @property
+    def config(self) -> Any:
+        return self.service.config
+
+    def weights(self) -> RankingWeights:
+        return RankingWeights(rrf_k=self.config.recall_rrf_k,
+                              recency_half_life_days=self.config.recall_recency_half_life_days)
+
+    def limits(self, settings: RecallSettings) -> Limits:
+        return Limits(threshold=settings.similarity_threshold,
+                      memories=settings.memories_max_result,
+                      solutions=settings.solutions_max_result,
+                      cap=self.config.max_injected_memories)
+
+    def reranker(self) -> Optional[Reranker]:
+        path = self.config.rerank_model_path
+        if not path:
+            return None
+        if path != self._reranker_path:
+            self._reranker_path, self._reranker, self._reranker_failed = path, None, None
+            try:
+                self._reranker = CrossEncoderReranker(path)
+            except Exception as exc:  # a bad path must not cost the user their recall
+                self._reranker_failed = f"{type(exc).__name__}: {exc}"
+                log.warning("rerank model %s not loaded: %s (recall continues without rerank)",
+                            path, self._reranker_failed)
+        return self._reranker
+
+    # --- memory events --------------------------------------------------------------
+    def ensure_events(self) -> None:
+        """Subscribe to memory writes once (BM25 upkeep, access-count piggyback saves)."""
+        if self._events_installed:
+            return
+        from ..a0 import memory_events
+
+        memory_events.subscribe(self._on_memory_event)
+        try:
+            from ..a0.memory_store import memory_class
+
+            memory_events.install(memory_class())
+        except Exception as exc:  # outside Agent Zero: events come from whoever publishes
+            log.debug("memory events not installed: %s", exc)
+        self._events_installed = True
+
+    def _on_memory_event(self, event: Any) -> None:
+        self.indexes.on_event(event)
+        self.access.on_store_written(event.memory)
+
+    # --- role -----------------------------------------------------------------------
+    def resolve_role(self, agent: Any, loop_data: Any = None
+                     ) -> tuple[Optional[ActiveRole], dict[str, RoleProfile]]:
+        roles = self.roles.roles()
+        profile = getattr(getattr(agent, "config", None), "profile", None)
+        role = resolve_role(exocortex_role=getattr(agent, ORG_ROLE_ATTR, None),
+                            bst_domain=bst_domain_of(agent, loop_data),
+                            org=self.roles.organization(), profile=profile, roles=roles)
+        return role, roles
+
+    # --- retrieval ------------------------------------------------------------------
+    def retrieve(self, memory: Any, query_vector: Sequence[float], sparse_text: str, *,
+                 limits: Limits, role: Optional[ActiveRole] = None,
+                 roles: Mapping[str, RoleProfile] = {}, now: Optional[float] = None,
+                 wait_for_index: bool = False, use_sparse: bool = True,
+                 tiered: bool = True) -> RecallOutcome:
+        """Dense + sparse search and selection (blocking; no embedding here)."""
+        from ..a0.memory_store import all_docs
+
+        docs = all_docs(memory)
+        if not docs:
+            return RecallOutcome(role=role)
+        n = max(1, self.config.recall_candidates)
+        k = min(len(docs), 2 * n)
+        db = memory.db
+        pairs = db.similarity_search_with_score_by_vector(
+            list(query_vector), k=k, filter=_servable_metadata, fetch_k=min(len(docs), 4 * k))
+        relevance = db._select_relevance_score_fn()
+        dense = [(d.metadata.get("id"), relevance(s)) for d, s in pairs
+                 if isinstance(d.metadata.get("id"), str)]
+        index = self.indexes.get(memory, docs, wait=wait_for_index) if use_sparse else None
+        sparse = index.search(sparse_text, n) if index is not None else []
+        return select(docs, dense, sparse, sparse_text, limits=limits, role=role, roles=roles,
+                      weights=self.weights(), now=time.time() if now is None else now,
+                      reranker=self.reranker(), rerank_query=sparse_text, tiered=tiered)
+
+    async def build_query(self, agent: Any, loop_data: Any, settings: RecallSettings
+                          ) -> Optional[tuple[str, str]]:
+        """(dense query, sparse query) as Agent Zero builds its recall query; None = skip."""
+        user_text = user_text_of(loop_data) or "None"
+        history = ""
+        try:
+            history = agent.history.output_text()[-settings.history_len:] if settings.history_len else ""
+        except Exception:
+            pass
+        if settings.query_prep:
+            try:
+                query = (await agent.call_utility_model(
+                    system=agent.read_prompt("memory.memories_query.sys.md"),
+                    message=agent.read_prompt("memory.memories_query.msg.md",
+                                              history=history, message=user_text))).strip()
+            except Exception as exc:
+                report_exception("recall query preparation", exc, agent)
+                return None
+            if not query or len(query) <= 3:
+                return None
+            return query, query + "\n" + user_text
+        dense = user_text + "\n\n" + history
+        if len(dense.strip()) <= 3:
+            return None
+        return dense, user_text
+
+    async def recall(self, agent: Any, loop_data: Any, settings: RecallSettings
+                     ) -> Optional[RecallOutcome]:
+        from ..a0.memory_store import all_docs, embed_query, memory_for
+
+        self.ensure_events()
+        queries = await self.build_query(agent, loop_data, settings)
+        if queries is None:
+            return None
+        dense_text, sparse_text = queries
+        memory = await memory_for(agent)
+        if not all_docs(memory):
+            return RecallOutcome()
+        role, roles = self.resolve_role(agent, loop_data)
+        limits = self.limits(settings)
+
+        def work() -> RecallOutcome:
+            vector = embed_query(memory, dense_text)
+            return self.retrieve(memory, vector, sparse_text, limits=limits, role=role, roles=roles)
+
+        return await asyncio.to_thread(work)
+
+    # --- lifecycle ------------------------------------------------------------------
+    async def flush_due(self) -> int:
+        """Save stores with old unsaved access counts (off the chat loop)."""
+        from ..a0.memory_store import save
+
+        saved = 0
+        for memory in self.access.due():
+            try:
+                if await asyncio.to_thread(self.access.save, memory, save):
+                    saved += 1
+            except Exception as exc:
+                report_exception("saving access counts", exc)
+        return saved
+
+    async def close(self) -> None:
+        from ..a0 import memory_events
+        from ..a0.memory_store import save
+
+        memory_events.unsubscribe(self._on_memory_event)
+
+        try:
+            await asyncio.to_thread(self.access.flush_all, save)
+        except Exception as exc:
+            report_exception("saving access counts at shutdown", exc)
