@@ -16,6 +16,7 @@ from ..logs import report_exception
 # A handler is ``async def handler(service, agent, loop_data) -> None``.
 HANDLERS: dict[str, list[str]] = {
     "monologue_start": [
+        "festinger.memory.hooks:on_monologue_start",
         "festinger.recall.hooks:on_monologue_start",
     ],
     "prompts_after_recall_start": [

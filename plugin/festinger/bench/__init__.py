@@ -11,8 +11,10 @@ CASES: list[str] = [
     "festinger.bench.cases_foundation:bench_config_load",
     "festinger.bench.cases_foundation:bench_hook_dispatch",
     "festinger.core.contradiction_eval:bench_devset",
+    "festinger.memory.bench_cases:bench_classify",
     "festinger.graph.bench_cases:bench_recollect",
     "festinger.graph.bench_cases:bench_cache_load",
+    "festinger.graph.bench_pg:bench_pg",
     "festinger.recall.bench_cases:bench_recall_overhead",
     "festinger.recall.bench_cases:bench_retrieval_eval",
 ]

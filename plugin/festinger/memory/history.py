@@ -1,0 +1,149 @@
+""""What did we previously believe about X?": deprecated memories and what replaced them.
+
+Deprecated memories stay in the store with ``lineage.superseded_by``; the winners record
+``supersedes``. For a query, the memories about it are found two ways -- the nearest
+vectors (a deprecated one directly, or a current one whose ``supersedes`` chain leads back
+to deprecated ones) and a word match over the deprecated memories -- and each deprecated
+memory is returned once, with the chain of its successors up to the current belief.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Mapping, Optional
+
+from rapidfuzz import fuzz
+
+from ..core.metadata import Validity, read_classification, read_lineage
+from .lineage import supersedes_all
+
+Search = Callable[[str, int], list[tuple[str, Any, float]]]   # (query, n) -> (id, doc, relevance)
+
+MAX_CHAIN = 50          # longer chains are cut (and cycles, which only hand edits can make)
+MIN_RELEVANCE = 0.65    # Agent Zero's relevance scale: (1 + cosine) / 2
+MIN_WORD_MATCH = 60.0   # rapidfuzz token_set_ratio over deprecated memories
+
+
+@dataclass
+class Belief:
+    id: str
+    text: str
+    validity: Optional[str]
+    created_at: Optional[str]
+    deprecated_at: Optional[str] = None
+    reason: Optional[str] = None
+    present: bool = True   # False: the id is named by a link but no longer in the store
+
+
+@dataclass
+class BeliefHistory:
+    previous: Belief                               # what we believed
+    successors: list[Belief] = field(default_factory=list)   # what replaced it, in order
+    relevance: float = 0.0
+
+    @property
+    def current(self) -> Optional[Belief]:
+        return self.successors[-1] if self.successors else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"previous": asdict(self.previous), "successors": [asdict(s) for s in self.successors],
+                "current": asdict(self.current) if self.current else None,
+                "relevance": round(self.relevance, 4)}
+
+
+def _belief(docs: Mapping[str, Any], doc_id: str) -> Belief:
+    doc = docs.get(doc_id)
+    meta = getattr(doc, "metadata", None)
+    if not isinstance(meta, Mapping):
+        return Belief(doc_id, "", None, None, present=False)
+    cls = read_classification(meta)
+    lin = read_lineage(meta)
+    text = getattr(doc, "page_content", "")
+    return Belief(doc_id, text if isinstance(text, str) else "", cls.validity.value if cls else None,
+                  lin.created_at or (meta.get("timestamp") if isinstance(meta.get("timestamp"), str) else None),
+                  lin.deprecated_at, lin.deprecated_reason)
+
+
+def _is_deprecated(doc: Any) -> bool:
+    meta = getattr(doc, "metadata", None)
+    cls = read_classification(meta) if isinstance(meta, Mapping) else None
+    return cls is not None and cls.validity is Validity.DEPRECATED
+
+
+def successors_of(docs: Mapping[str, Any], doc_id: str) -> list[Belief]:
+    """Follow ``superseded_by`` from ``doc_id`` to the current belief."""
+    out: list[Belief] = []
+    seen = {doc_id}
+    doc = docs.get(doc_id)
+    while doc is not None and len(out) < MAX_CHAIN:
+        nxt = read_lineage(doc.metadata).superseded_by if isinstance(getattr(doc, "metadata", None), Mapping) else None
+        if not nxt or nxt in seen:
+            break
+        seen.add(nxt)
+        out.append(_belief(docs, nxt))
+        doc = docs.get(nxt)
+    return out
+
+
+def predecessors_of(docs: Mapping[str, Any], doc_id: str) -> list[str]:
+    """Every memory ``doc_id`` superseded, directly or through its predecessors."""
+    out: list[str] = []
+    todo, seen = [doc_id], {doc_id}
+    while todo and len(out) < MAX_CHAIN:
+        doc = docs.get(todo.pop())
+        meta = getattr(doc, "metadata", None)
+        if not isinstance(meta, Mapping):
+            continue
+        for prev in supersedes_all(read_lineage(meta)):
+            if prev not in seen:
+                seen.add(prev)
+                out.append(prev)
+                todo.append(prev)
+    return out
+
+
+def previous_beliefs(docs: Mapping[str, Any], query: str, *, search: Optional[Search] = None,
+                     k: int = 5, fetch: int = 200) -> list[BeliefHistory]:
+    """The deprecated memories about ``query``, best first, each with its successors."""
+    scores: dict[str, float] = {}
+
+    def consider(doc_id: str, score: float) -> None:
+        if _is_deprecated(docs.get(doc_id)) and score > scores.get(doc_id, -1.0):
+            scores[doc_id] = score
+
+    if search is not None and query.strip():
+        for doc_id, doc, rel in search(query, fetch):
+            if rel < MIN_RELEVANCE:
+                continue
+            consider(doc_id, rel)
+            for prev in predecessors_of(docs, doc_id):
+                consider(prev, rel)
+    q = query.strip()
+    if q:
+        for doc_id, doc in list(docs.items()):
+            if not _is_deprecated(doc) or not isinstance(getattr(doc, "page_content", None), str):
+                continue
+            ratio = fuzz.token_set_ratio(q, doc.page_content[:5000], processor=str.lower)
+            if ratio >= MIN_WORD_MATCH:
+                consider(doc_id, ratio / 100.0)
+    ranked = sorted(scores.items(), key=lambda kv: kv[1], reverse=True)[:k]
+    return [BeliefHistory(_belief(docs, i), successors_of(docs, i), s) for i, s in ranked]
+
+
+async def history_for_agent(agent: Any, query: str, k: int = 5) -> list[BeliefHistory]:
+    """The same for a running agent's memory store (its own embedder embeds the query)."""
+    import asyncio
+
+    from ..a0.memory_store import all_docs, memory_for
+    from .neighbours import nearest
+
+    memory = await memory_for(agent)
+    db = memory.db
+
+    def search(q: str, n: int) -> list[tuple[str, Any, float]]:
+        import numpy as np
+
+        return nearest(db, np.asarray([db._embed_query(q)], dtype="float32"), n)
+
+    return await asyncio.get_running_loop().run_in_executor(
+        None, lambda: previous_beliefs(all_docs(memory), query, search=search, k=k))

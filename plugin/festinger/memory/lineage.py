@@ -1,0 +1,154 @@
+"""Lineage edits on memory metadata: deprecation links and moving links to new ids.
+
+``supersedes`` / ``superseded_by`` are single ids (the Exocortex shape). A memory can
+supersede several over time, so the full set is kept in the lineage extra field
+``supersedes_all`` and ``supersedes`` holds the latest. All functions edit metadata dicts in
+place and return whether anything changed; the caller persists the documents.
+
+Consolidation (merge / replace / update) deletes memories and inserts a new one: the links
+that pointed at a consumed memory move to the new one, so chains never dangle:
+- a memory the consumed one had superseded now names the new one as ``superseded_by``;
+- the memory that had superseded the consumed one now ``supersedes`` the new one;
+- the new memory is deprecated (with the same successor) only when everything it was made
+  from was deprecated; it inherits the access counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Optional
+
+from ..core.metadata import (CLASSIFICATION_KEY, LINEAGE_KEY, Classification, Lineage, Validity,
+                             read_classification, read_lineage, write_classification)
+
+SUPERSEDES_ALL = "supersedes_all"
+DERIVED_FROM = "derived_from"
+
+
+def supersedes_all(lineage: Lineage) -> list[str]:
+    raw = lineage.extra.get(SUPERSEDES_ALL)
+    ids = [i for i in raw if isinstance(i, str) and i] if isinstance(raw, list) else []
+    if lineage.supersedes and lineage.supersedes not in ids:
+        ids.append(lineage.supersedes)
+    return ids
+
+
+def _write_lineage(metadata: dict[str, Any], lineage: Lineage) -> None:
+    metadata[LINEAGE_KEY] = lineage.to_dict()
+
+
+def deprecate(metadata: dict[str, Any], classification: Classification, winner_id: str,
+              reason: str, now_iso: str) -> None:
+    """Mark a memory deprecated in favour of ``winner_id`` (never deletes anything)."""
+    lineage = read_lineage(metadata)
+    lineage.superseded_by = winner_id
+    lineage.deprecated_at = now_iso
+    lineage.deprecated_reason = reason
+    write_classification(metadata, classification.with_(validity=Validity.DEPRECATED), lineage)
+
+
+def add_supersedes(metadata: dict[str, Any], loser_id: str) -> None:
+    lineage = read_lineage(metadata)
+    ids = [i for i in supersedes_all(lineage) if i != loser_id] + [loser_id]
+    lineage.supersedes = loser_id
+    lineage.extra[SUPERSEDES_ALL] = ids
+    _write_lineage(metadata, lineage)
+
+
+def replace_supersedes(metadata: dict[str, Any], old_id: str, new_id: str) -> bool:
+    lineage = read_lineage(metadata)
+    ids = supersedes_all(lineage)
+    if old_id not in ids:
+        return False
+    ids = [new_id if i == old_id else i for i in ids]
+    ids = list(dict.fromkeys(ids))  # a merge of two superseded memories leaves one link
+    lineage.extra[SUPERSEDES_ALL] = ids
+    if lineage.supersedes == old_id or lineage.supersedes not in ids:
+        lineage.supersedes = new_id
+    _write_lineage(metadata, lineage)
+    return True
+
+
+def replace_superseded_by(metadata: dict[str, Any], old_id: str, new_id: str) -> bool:
+    lineage = read_lineage(metadata)
+    if lineage.superseded_by != old_id:
+        return False
+    lineage.superseded_by = new_id
+    _write_lineage(metadata, lineage)
+    return True
+
+
+@dataclass(frozen=True)
+class Predecessor:
+    """A memory consumed by consolidation, as it was when it was removed."""
+
+    id: str
+    lineage: Lineage
+    classification: Optional[Classification]
+
+    @classmethod
+    def of(cls, doc_id: str, metadata: Mapping[str, Any]) -> "Predecessor":
+        return cls(doc_id, read_lineage(metadata), read_classification(metadata))
+
+    @property
+    def deprecated(self) -> bool:
+        return self.classification is not None and self.classification.validity is Validity.DEPRECATED
+
+
+def move_links(new_id: str, new_metadata: dict[str, Any], predecessors: Iterable[Predecessor],
+               live: Mapping[str, Any], now_iso: str) -> set[str]:
+    """Point every link to a consumed memory at ``new_id``; returns ids of changed live docs.
+
+    ``live`` is the store's ``{id: Document}``; ``new_metadata`` already holds the new
+    memory's fresh classification and lineage.
+    """
+    preds = [p for p in predecessors if p.id != new_id]
+    if not preds:
+        return set()
+    pred_ids = {p.id for p in preds}
+    changed: set[str] = set()
+    lineage = read_lineage(new_metadata)
+    inherited = [i for i in supersedes_all(lineage) if i not in pred_ids]
+    successors: list[str] = []
+    for p in preds:
+        for q_id in supersedes_all(p.lineage):
+            if q_id in pred_ids or q_id == new_id:
+                continue
+            q = live.get(q_id)
+            if q is not None and isinstance(getattr(q, "metadata", None), dict):
+                if replace_superseded_by(q.metadata, p.id, new_id):
+                    changed.add(q_id)
+                if q_id not in inherited:
+                    inherited.append(q_id)
+        s_id = p.lineage.superseded_by
+        if s_id and s_id not in pred_ids and s_id != new_id:
+            s = live.get(s_id)
+            if s is not None and isinstance(getattr(s, "metadata", None), dict):
+                if replace_supersedes(s.metadata, p.id, new_id):
+                    changed.add(s_id)
+                if s_id not in successors:
+                    successors.append(s_id)
+        lineage.access_count += p.lineage.access_count
+        if p.lineage.last_accessed and (not lineage.last_accessed or p.lineage.last_accessed > lineage.last_accessed):
+            lineage.last_accessed = p.lineage.last_accessed
+    if inherited:
+        lineage.extra[SUPERSEDES_ALL] = inherited
+        lineage.supersedes = inherited[-1]
+    lineage.extra[DERIVED_FROM] = [p.id for p in preds]
+    classification = read_classification(new_metadata)
+    if classification is not None and successors and all(p.deprecated for p in preds):
+        lineage.superseded_by = successors[0]
+        lineage.deprecated_at = now_iso
+        lineage.deprecated_reason = "made from memories that were all deprecated"
+        classification = classification.with_(validity=Validity.DEPRECATED)
+    if classification is not None:
+        write_classification(new_metadata, classification, lineage)
+    else:
+        _write_lineage(new_metadata, lineage)
+    return changed
+
+
+def strip_carried(metadata: dict[str, Any]) -> None:
+    """Drop the classification/lineage consolidation copied from the consumed memories."""
+    metadata.pop(CLASSIFICATION_KEY, None)
+    metadata.pop(LINEAGE_KEY, None)

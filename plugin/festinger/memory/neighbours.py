@@ -1,0 +1,118 @@
+"""The nearest memories of a memory already in the FAISS store, with their scores.
+
+A memory that just landed already has its vector in the index, so the conflict check
+reads it back (``index.reconstruct``) instead of embedding the text again: no second model
+call, and no network call when Agent Zero's embedder is a remote API. Positions are found
+through a reverse of langchain's ``index_to_docstore_id``, kept up to date incrementally
+(langchain appends to that dict on insert and replaces it on delete, which we notice).
+
+Scores are Agent Zero's relevance, ``(1 + cosine) / 2`` for its cosine store (the store's
+own relevance function is used, so another distance strategy still reads right).
+
+Runs synchronously in the memory service's worker thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+import numpy as np
+
+
+class VectorPositions:
+    """id -> index position for one store, rebuilt only when langchain replaced its map."""
+
+    def __init__(self) -> None:
+        self._map_ref: Any = None
+        self._seen = 0
+        self._rev: dict[str, int] = {}
+
+    def position(self, db: Any, doc_id: str) -> Optional[int]:
+        mapping = db.index_to_docstore_id
+        if mapping is not self._map_ref or len(mapping) < self._seen:
+            self._rev = {v: k for k, v in mapping.items()}
+            self._map_ref, self._seen = mapping, len(mapping)
+        elif len(mapping) > self._seen:
+            # Inserts append consecutive positions to the same dict.
+            for pos in range(self._seen, len(mapping)):
+                doc = mapping.get(pos)
+                if doc is not None:
+                    self._rev[doc] = pos
+            self._seen = len(mapping)
+        pos = self._rev.get(doc_id)
+        if pos is not None and mapping.get(pos) != doc_id:  # stale: rebuild once
+            self._rev = {v: k for k, v in mapping.items()}
+            self._seen = len(mapping)
+            pos = self._rev.get(doc_id)
+        return pos
+
+
+def vector_of(db: Any, doc_id: str, text: str, positions: VectorPositions) -> np.ndarray:
+    """The stored vector of ``doc_id`` (1 x d float32); embeds ``text`` only as a fallback."""
+    pos = positions.position(db, doc_id)
+    if pos is not None:
+        try:
+            vec = np.asarray(db.index.reconstruct(int(pos)), dtype=np.float32).reshape(1, -1)
+            return vec
+        except Exception:  # an index type without reconstruct: fall back to embedding
+            pass
+    vec = np.asarray([db._embed_query(text)], dtype=np.float32)
+    if getattr(db, "_normalize_L2", False):
+        import faiss
+
+        faiss.normalize_L2(vec)
+    return vec
+
+
+def _relevance_fn(db: Any) -> Callable[[float], float]:
+    try:
+        return db._select_relevance_score_fn()
+    except Exception:
+        return lambda s: (1.0 + float(s)) / 2.0
+
+
+def _flat_ip_view(index: Any) -> Optional[np.ndarray]:
+    """A zero-copy (ntotal x d) view of an IndexFlatIP's vectors, or None for other indexes."""
+    try:
+        import faiss
+
+        if not isinstance(index, faiss.IndexFlat) or index.metric_type != faiss.METRIC_INNER_PRODUCT:
+            return None
+        return faiss.rev_swig_ptr(index.get_xb(), index.ntotal * index.d).reshape(index.ntotal, index.d)
+    except Exception:
+        return None
+
+
+def _search(index: Any, vector: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Exact inner-product top-n. For Agent Zero's IndexFlatIP one BLAS matrix-vector product
+    (both cores) beats faiss's single-query loop (one core) about 2x on a 100k store."""
+    xb = _flat_ip_view(index)
+    if xb is None or n >= xb.shape[0]:
+        return index.search(vector, n)
+    scores = xb @ vector[0]
+    top = np.argpartition(-scores, n - 1)[:n]
+    top = top[np.argsort(-scores[top], kind="stable")]
+    return scores[top].reshape(1, -1), top.reshape(1, -1)
+
+
+def nearest(db: Any, vector: np.ndarray, n: int) -> list[tuple[str, Any, float]]:
+    """(id, live Document, relevance) of the ``n`` nearest vectors, best first."""
+    total = db.index.ntotal
+    if total == 0 or n <= 0:
+        return []
+    scores, positions = _search(db.index, vector, min(n, total))
+    relevance = _relevance_fn(db)
+    mapping = db.index_to_docstore_id
+    docs = db.docstore._dict if hasattr(db.docstore, "_dict") else None
+    out: list[tuple[str, Any, float]] = []
+    for score, pos in zip(scores[0], positions[0]):
+        if pos < 0:
+            continue
+        doc_id = mapping.get(int(pos))
+        if doc_id is None:
+            continue
+        doc = docs.get(doc_id) if docs is not None else db.docstore.search(doc_id)
+        if doc is None or isinstance(doc, str):
+            continue
+        out.append((doc_id, doc, float(relevance(float(score)))))
+    return out
