@@ -370,6 +370,21 @@ class GraphCache:
             self.pending_conflicts.add(entry.concept_id)
         return entry
 
+    def rekey_conflict(self, old_id: int, new_id: int) -> Optional[QueueEntry]:
+        """Give an entry queued under a provisional id (a store records a collision in memory
+        first, so the prompt that caused it already shows `[dim?]`) the id the store assigned.
+        Returns the entry, or None if no entry has `old_id`."""
+        entry = self.queue.entries.pop(old_id, None)
+        if entry is None:
+            return None
+        if entry.status == PENDING:
+            self.queue._unindex(entry)
+        entry.id = new_id
+        self.queue.add(entry)  # replaces an entry the store already reported under new_id
+        if entry.status == PENDING:
+            self.pending_conflicts.add(entry.concept_id)
+        return entry
+
     def close_conflict(self, entry_id: int, status: str, resolution: Optional[dict],
                        now: datetime, error: Optional[str] = None) -> QueueEntry:
         entry = self.queue.close(entry_id, status, resolution, now, error)

@@ -1,0 +1,108 @@
+"""Concept graph routes of `festinger serve` (festinger-concept-graph.md T21, T31 listing).
+
+    GET  /health                  liveness and the graph's state (no token needed)
+    POST /iknowthat               {"fact": "X -isa Y in context of Z"}
+    POST /recollect               {"prompt": "..."}: processed like an intercepted prompt
+    GET  /conflicts               ?status=pending|resolved|dismissed|all &limit=100
+    GET  /graph/stats             cache, journal and database state
+    GET  /graph/write-queue       ?status=pending|done|failed|all &limit=100
+    POST /reload                  re-read the graph from Postgres (after the resolution job)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..graph.iknowthat import handle_http
+from ..graph.service import MAX_PROMPT_CHARS
+from .server import HttpError, Request, Router
+
+CONFLICT_STATUSES = ("pending", "resolved", "dismissed", "all")
+WRITE_STATUSES = ("pending", "done", "failed", "all")
+
+
+def _graph(service: Any):
+    graph = service.component("graph")
+    graph.start()
+    return graph
+
+
+def _limit(request: Request, default: int = 100) -> int:
+    raw = request.query.get("limit", str(default))
+    try:
+        n = int(raw)
+    except ValueError:
+        raise HttpError(400, f"limit must be a whole number, not {raw[:20]!r}") from None
+    if not 1 <= n <= 1000:
+        raise HttpError(400, "limit must be 1..1000")
+    return n
+
+
+def _status(request: Request, allowed: tuple[str, ...], default: str) -> Any:
+    status = request.query.get("status", default)
+    if status not in allowed:
+        raise HttpError(400, f"status must be one of {', '.join(allowed)}")
+    return None if status == "all" else status
+
+
+async def health(service: Any, request: Request) -> dict:
+    graph = service.component("graph") if service.config.graph_enabled else None
+    return {"ok": True, "graph": None if graph is None else
+            {"state": graph.stats()["state"], "database": graph.db_up, "source": graph.source}}
+
+
+async def iknowthat(service: Any, request: Request):
+    return await handle_http(service, request.json())
+
+
+async def recollect(service: Any, request: Request) -> dict:
+    body = request.json()
+    prompt = body.get("prompt") if isinstance(body, dict) else None
+    if not isinstance(prompt, str):
+        raise HttpError(400, 'send a JSON object {"prompt": "..."}')
+    if len(prompt) > MAX_PROMPT_CHARS:
+        raise HttpError(413, f"the prompt is {len(prompt)} characters long (at most "
+                             f"{MAX_PROMPT_CHARS}); nothing was processed")
+    graph = _graph(service)
+    if not graph.loaded:
+        raise HttpError(503, "the concept graph is still loading; try again in a moment")
+    r = graph.process_prompt(prompt)
+    return {"block": r.block, "tokens": r.tokens, "new_tokens": r.new_tokens,
+            "facts": [{"fact": str(d.triple), "decision": d.kind, "reason": d.reason or None}
+                      for d in r.decisions],
+            "write_candidates": r.write_candidates}
+
+
+async def conflicts(service: Any, request: Request) -> dict:
+    graph = _graph(service)
+    rows = await graph.conflicts(_status(request, CONFLICT_STATUSES, "pending"), _limit(request))
+    return {"conflicts": rows, "database": graph.db_up}
+
+
+async def stats(service: Any, request: Request) -> dict:
+    return _graph(service).stats()
+
+
+async def write_queue(service: Any, request: Request) -> dict:
+    graph = _graph(service)
+    if not graph.db_up:
+        raise HttpError(503, "the database is unreachable; the write queue lives there")
+    rows = await graph.write_queue(_status(request, WRITE_STATUSES, "pending"), _limit(request))
+    return {"write_queue": rows}
+
+
+async def reload(service: Any, request: Request) -> dict:
+    graph = _graph(service)
+    if not graph.db_up:
+        raise HttpError(503, "the database is unreachable; nothing to reload from")
+    return await graph.reload()
+
+
+def register(router: Router) -> None:
+    router.add("GET", "/health", health, auth=False)
+    router.add("POST", "/iknowthat", iknowthat)
+    router.add("POST", "/recollect", recollect)
+    router.add("GET", "/conflicts", conflicts)
+    router.add("GET", "/graph/stats", stats)
+    router.add("GET", "/graph/write-queue", write_queue)
+    router.add("POST", "/reload", reload)
