@@ -28,6 +28,8 @@ COMPONENTS: dict[str, str] = {
     "recall": "festinger.recall.service:RecallService",
     "graph": "festinger.graph.service:GraphService",
     "health": "festinger.health.service:HealthService",
+    # issue 6 (LLM write path, resolution job, reload listener): graph/resolution_service.py
+    "resolution": "festinger.graph.resolution_service:ResolutionService",
 }
 
 

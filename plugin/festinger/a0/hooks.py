@@ -27,6 +27,9 @@ HANDLERS: dict[str, list[str]] = {
     ],
     "prompts_after_recollection": [
         "festinger.graph.hooks:on_prompts_after_recollection",
+        # issue 6: remember the agent (its utility model is the default LLM) and start the
+        # write path, the resolution scheduler and the reload listener in this process
+        "festinger.graph.resolution_service:on_prompt_hook",
     ],
     "before_main_llm_call": [
         "festinger.health.hooks:on_before_main_llm_call",
