@@ -102,7 +102,6 @@ def allowed_values(key: str) -> str:
     """Human wording of what a key accepts, for one-line error messages."""
     info = FestingerConfig.model_fields[key]
     ann = info.annotation
-    meta = {type(m).__name__: m for m in info.metadata}
     origin = getattr(ann, "__origin__", None)
     if origin is Literal:
         return "one of " + ", ".join(repr(a) for a in ann.__args__)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import threading
-from typing import Any, Awaitable, Coroutine, Optional, TypeVar
+from typing import Any, Coroutine, Optional, TypeVar
 
 T = TypeVar("T")
 

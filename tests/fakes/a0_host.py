@@ -125,7 +125,10 @@ def register_host(router, loader_js: str) -> list[dict]:
         return Response(200, body.encode(), "text/javascript; charset=utf-8")
 
     async def webui(service, request):
+        # as installed: the plugin's own webui files, then the admin page's shared static files
         path = PLUGIN_DIR / "webui" / request.params["name"]
+        if not path.is_file():
+            path = REPO / "plugin" / "festinger" / "web" / "static" / request.params["name"]
         if not path.is_file():
             raise HttpError(404, "not found")
         ctype = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}[path.suffix]

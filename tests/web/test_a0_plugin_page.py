@@ -19,10 +19,19 @@ pytestmark = pytest.mark.postgres
 STATIC = a0_host.REPO / "plugin" / "festinger" / "web" / "static"
 
 
-def test_webui_copies_are_identical_to_the_served_ones():
+def test_installer_puts_the_served_admin_files_into_the_plugin_webui(tmp_path):
+    """v1.x serves the page from usr/plugins/festinger/webui/: the installer places the same
+    admin.js/admin.css that `festinger serve` serves (one copy in the repo)."""
+    from festinger.install.layout import detect
+    from festinger.install.plan import gather_sources
+    from tests.install.conftest import make_plugin_tree
+
+    root = make_plugin_tree(tmp_path / "a0")
+    sources = {s.dest: s for s in gather_sources(a0_host.REPO, detect(root))}
+    for name in ("admin.js", "admin.css", "main.html"):
+        assert f"usr/plugins/festinger/webui/{name}" in sources
     for name in ("admin.js", "admin.css"):
-        assert (a0_host.PLUGIN_DIR / "webui" / name).read_bytes() == (STATIC / name).read_bytes(), \
-            f"plugin/agent-zero/webui/{name} differs from plugin/festinger/web/static/{name}"
+        assert sources[f"usr/plugins/festinger/webui/{name}"].content == (STATIC / name).read_bytes()
 
 
 @pytest.fixture

@@ -12,11 +12,11 @@ dead pids before taking a handle. A server whose postmaster died is detected by 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
+from ..fsutil import pid_alive
 from ..logs import log
 
 PGDATA_DIRNAME = "pgdata"
@@ -87,7 +87,7 @@ def prune_dead_handles(pgdata: Path) -> list[int]:
         pids = json.loads(path.read_text())
     except (FileNotFoundError, ValueError):
         return []
-    alive = [p for p in pids if isinstance(p, int) and _pid_alive(p)]
+    alive = [p for p in pids if isinstance(p, int) and pid_alive(p)]
     if alive != pids:
         log.info("embedded postgres: dropping handles of dead processes %s",
                  sorted(set(pids) - set(alive)))
@@ -109,7 +109,7 @@ def clear_dead_postmaster(pgdata: Path) -> bool:
         pid = int(lines[0])
     except (FileNotFoundError, ValueError, IndexError):
         return False
-    if _pid_alive(pid) and not _is_zombie(pid):
+    if pid_alive(pid) and not _is_zombie(pid):
         return False
     import time
 
@@ -138,13 +138,3 @@ def _is_zombie(pid: int) -> bool:
         return psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
     except Exception:
         return False
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
+from ..fsutil import pid_alive
 from ..logs import log
 
 try:  # POSIX; elsewhere liveness falls back to the pid in the file name
@@ -238,7 +239,7 @@ def _lock_if_orphan(path: Path):
             return None  # held: its process is alive
         return fh
     pid = _pid_from_name(path.name)  # pragma: no cover - non-POSIX
-    if pid is not None and _pid_alive(pid):
+    if pid is not None and pid_alive(pid):
         fh.close()
         return None
     return fh
@@ -249,16 +250,6 @@ def _pid_from_name(name: str) -> Optional[int]:
         return int(name[len(FILE_PREFIX):].split("-", 1)[0])
     except ValueError:
         return None
-
-
-def _pid_alive(pid: int) -> bool:  # pragma: no cover - non-POSIX fallback
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def orphan_files(folder: Path) -> list[Path]:

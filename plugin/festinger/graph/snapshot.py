@@ -11,13 +11,13 @@ at worst fail to load: it cannot run code. Its header names the database it was 
 from __future__ import annotations
 
 import io
-import os
 import pickle
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable, Optional
 
+from ..fsutil import atomic_write_bytes
 from ..logs import log
 
 SNAPSHOT_VERSION = 1
@@ -69,13 +69,7 @@ def save(path: Path, key: str, soas: Iterable[tuple], edges: Iterable[tuple],
     """Write atomically (temp file + rename). Rows are already in tuple form (see above)."""
     data = (SNAPSHOT_VERSION, key, datetime.now(timezone.utc).timestamp(),
             list(soas), list(edges), list(queue))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
-    with open(tmp, "wb") as fh:
-        pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    atomic_write_bytes(path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
     return path.stat().st_size
 
 

@@ -15,15 +15,14 @@ defensive, as any of those layers may be missing.
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from ..a0 import agent_state
+from ..fsutil import atomic_write_text
 from ..core.health import Assessment, SaluteInputs, salute_report
 from ..paths import agent_zero_root
 
@@ -161,20 +160,7 @@ def gather_inputs(agent: Any, loop_data: Any, memory_health: Mapping[str, Any],
 # --- writing ----------------------------------------------------------------------------------
 
 def _atomic_write_json(path: Path, data: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=2, ensure_ascii=False, default=str)
-            fh.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
+    atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
 
 def _prune_archive(archive: Path, now: float) -> None:
     try:

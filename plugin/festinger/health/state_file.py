@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
+from ..fsutil import atomic_write_text
 from ..core.actr import CycleClock
 from ..logs import log
 
@@ -174,21 +174,7 @@ class StateFile:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 payload = json.dumps(state.to_dict(), ensure_ascii=False, separators=(",", ":"))
-                fd, tmp = tempfile.mkstemp(prefix=".health_state.", dir=str(self.path.parent))
-                try:
-                    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                        fh.write(payload)
-                        fh.flush()
-                        os.fsync(fh.fileno())
-                    if self.path.exists():
-                        os.replace(self.path, self.backup)
-                    os.replace(tmp, self.path)
-                except BaseException:
-                    try:
-                        os.unlink(tmp)
-                    except OSError:
-                        pass
-                    raise
+                atomic_write_text(self.path, payload, backup=self.backup)
             except Exception as exc:
                 log.warning("could not save health state to %s: %s", self.path, exc)
 

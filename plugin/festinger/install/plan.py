@@ -219,6 +219,11 @@ def gather_sources(repo: Path, layout: Layout, notes: Optional[List[str]] = None
             add("%s/%s" % (layout.plugin_dir, f.relative_to(a0_src).as_posix()), f, PACK)
         for hook, f in hook_files:
             add("%s/%s" % (layout.hook_dir(hook), f.name), f, PACK)
+        # The admin page's script and style are the very files `festinger serve` uses.
+        static = repo / "plugin" / "festinger" / "web" / "static"
+        for name in ("admin.js", "admin.css"):
+            if (static / name).is_file():
+                add("%s/webui/%s" % (layout.plugin_dir, name), static / name, PACK)
         if not (a0_src / "plugin.yaml").is_file():
             add(layout.plugin_dir + "/plugin.yaml", None, PACK,
                 plugin_yaml(read_pyproject(repo)).encode(), "generated from pyproject.toml")

@@ -12,7 +12,6 @@ the Agent Zero root, then ``python -m festinger selftest --a0 PATH`` with that i
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys

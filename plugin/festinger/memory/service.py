@@ -34,7 +34,7 @@ import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Literal, Optional
+from typing import Any, Callable, Literal, Optional
 
 from ..a0 import agent_state, memory_events
 from ..a0.memory_store import MemoryUnavailable, all_docs, memory_class, memory_for, save, subdir_of

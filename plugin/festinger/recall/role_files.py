@@ -20,7 +20,7 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Optional, Sequence
+from typing import Optional, Sequence
 
 from ..core.roles import RoleProfile, parse_role
 from ..logs import log

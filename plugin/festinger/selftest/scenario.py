@@ -65,7 +65,6 @@ async def run_scenario(report: Report, *, root: Path, extensions: Path, embeddin
                             extension_dirs=[extensions], settings=settings) as sim:
         agent = sim.agent(profile="developer", number=0)
         db = await sim.memory(agent)
-        docs = all_docs(db)
 
         report.section("classification: every new memory gets four axes")
         sim.utility.script_fragments(PYTHON_OLD)
