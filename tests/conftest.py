@@ -92,3 +92,11 @@ def service_factory(pg_dsn, tmp_path):
         except Exception:
             pass
         svc.close()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests that load the real embedding model carry the ``model`` marker, whichever way
+    they get it, so ``-m "not model"`` runs the suite where torch is not installed."""
+    for item in items:
+        if "minilm" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.model)

@@ -41,6 +41,10 @@ class IOLoop:
                 self._loop = loop
             return self._loop
 
+    @property
+    def started(self) -> bool:
+        return self._loop is not None and not self._loop.is_closed()
+
     def in_loop(self) -> bool:
         try:
             return asyncio.get_running_loop() is self._loop

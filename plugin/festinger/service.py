@@ -58,6 +58,7 @@ class FestingerService:
         self._db_task: Optional[asyncio.Future] = None
         self._db_error: Optional[str] = None
         self._db_retry_at = 0.0
+        self._close_at_exit = False
         self.closed = False
 
     # --- database -------------------------------------------------------------------
@@ -88,6 +89,9 @@ class FestingerService:
             log.warning("database unavailable: %s", exc)
             raise
         self._db, self._db_error = db, None
+        if self._close_at_exit and db.is_embedded:
+            # the embedded server registered its own exit handler (stop the server) just now
+            self.close_at_exit()
         return db
 
     async def db(self, timeout: float = 60.0) -> Database:
@@ -128,6 +132,19 @@ class FestingerService:
         return dict(self._components)
 
     # --- lifecycle ------------------------------------------------------------------
+    def close_at_exit(self) -> None:
+        """Close (flush) this service when the interpreter exits.
+
+        atexit runs the LATEST registration first, and the embedded server's wheel registers
+        its "stop the server" handler when the database first opens, after this one: so the
+        registration is renewed then, else the final flush would find the server stopped and
+        leave the session's last writes in the journal until the next start."""
+        import atexit
+
+        atexit.unregister(self.close)
+        atexit.register(self.close)
+        self._close_at_exit = True
+
     def close(self, timeout: float = 30.0) -> None:
         """Flush and stop everything (atexit, CLI end, tests)."""
         with self._lock:
@@ -135,6 +152,10 @@ class FestingerService:
                 return
             self.closed = True
             comps = list(self._components.values())
+            if not self.io.started:
+                # Nothing ever ran on the I/O loop, so there is nothing to flush; and at
+                # interpreter exit (atexit) a new thread could not even be started.
+                return
 
         async def _close_all() -> None:
             for comp in reversed(comps):
@@ -166,9 +187,7 @@ def get_service() -> FestingerService:
     with _service_lock:
         if _service is None or _service.closed:
             _service = FestingerService()
-            import atexit
-
-            atexit.register(_service.close)
+            _service.close_at_exit()
         return _service
 
 

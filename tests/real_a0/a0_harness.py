@@ -15,7 +15,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Union
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -29,6 +29,10 @@ SUMMARY_PREFIX = "DRIVER_SUMMARY_JSON: "
 # What a copy leaves out: the interpreter, caches and any state of a previous run.
 COPY_IGNORE = shutil.ignore_patterns(".venv", "venv", "__pycache__", ".git", "*.pyc")
 STATE_DIRS = ("usr/memory", "usr/chats", "usr/festinger", "tmp")
+INSTALL_SH = REPO / "install.sh"
+# One user turn: the message, or {"text": ..., "pause": s, "wait_for": [...], "wait_timeout": s}
+# (see driver.py: what the user waits for before typing the next message).
+Turn = Union[str, Dict[str, Any]]
 
 
 def a0_root_from_env() -> Optional[Path]:
@@ -64,13 +68,14 @@ class A0Install:
     def run_chat(
         self,
         server: FakeLLMServer,
-        messages: List[str],
+        messages: List[Turn],
         memory: Optional[Dict[str, Any]] = None,
         env: Optional[Dict[str, str]] = None,
         timeout: float = 600,
         settle_timeout: float = 90,
         name: str = "run",
         hooks: Optional[List[str]] = None,
+        exit_timeout: float = 60,
     ) -> "ChatRun":
         """Run ``messages`` in one new chat via driver.py; returns the driver's summary."""
         work = self.root / ".real_a0"
@@ -84,6 +89,7 @@ class A0Install:
                     "memory": memory or {},
                     "settle_timeout": settle_timeout,
                     "message_timeout": timeout / max(1, len(messages)),
+                    "exit_timeout": exit_timeout,
                     **({"hooks": hooks} if hooks else {}),
                 }
             ),
@@ -96,6 +102,8 @@ class A0Install:
             run_env.pop(var, None)
         run_env.update({"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "PYTHONUNBUFFERED": "1"})
         run_env.update(env or {})
+        waits = sum(float(m.get("wait_timeout", 30) if m.get("wait_for") else 0) + float(m.get("pause", 0))
+                    for m in messages if isinstance(m, dict))
         started = time.time()
         proc = subprocess.run(
             [str(self.python), str(DRIVER), "--config", str(config_path), "--out", str(out_path)],
@@ -103,9 +111,13 @@ class A0Install:
             env=run_env,
             capture_output=True,
             text=True,
-            timeout=timeout + settle_timeout + 120,
+            timeout=timeout + settle_timeout * len(messages) + waits + exit_timeout + 120,
         )
         (work / f"{name}.stdout").write_text(proc.stdout, encoding="utf-8")
+        # what every model call received and answered, for reading a failure afterwards
+        (work / f"{name}.requests.json").write_text(json.dumps(
+            [{"path": r.path, "body": r.body, "reply": r.reply} for r in list(server.requests)], indent=1),
+            encoding="utf-8")
         (work / f"{name}.stderr").write_text(proc.stderr, encoding="utf-8")
         summary: Dict[str, Any] = {}
         if out_path.exists():
@@ -140,6 +152,11 @@ class ChatRun:
         return self.summary.get("responses", [])
 
     @property
+    def pauses(self) -> List[Dict[str, Any]]:
+        """Per message: what the user waited for before the next one (driver ``pauses``)."""
+        return self.summary.get("pauses", [])
+
+    @property
     def memories(self) -> List[Dict[str, Any]]:
         return self.summary.get("memories", [])
 
@@ -160,3 +177,54 @@ def copy_tree(pristine: Path, dest: Path) -> Path:
         shutil.rmtree(dest / rel, ignore_errors=True)
     (dest / "tmp").mkdir(exist_ok=True)
     return dest
+
+
+def install_pack(root: Path, python: Path) -> None:
+    """``install.sh --a0 <root> --python <Agent Zero's interpreter>``, as a user runs it;
+    the output is kept in <root>/install.log."""
+    proc = subprocess.run(
+        ["bash", str(INSTALL_SH), "--a0", str(root), "--python", str(python)],
+        capture_output=True, text=True, timeout=1800,
+        env={k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")},
+    )
+    (root / "install.log").write_text(proc.stdout + "\n--- stderr\n" + proc.stderr, encoding="utf-8")
+    assert proc.returncode == 0, f"install.sh failed ({proc.returncode}):\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
+
+
+def processes_mentioning(path: Path) -> List[str]:
+    """Command lines of live processes that name ``path`` (e.g. a server left running on
+    a data folder inside it), read from /proc."""
+    found = []
+    needle = str(path)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            raw = (entry / "cmdline").read_bytes()
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        cmdline = raw.replace(b"\0", b" ").decode("utf-8", "replace").strip()
+        if needle in cmdline and state != "Z":
+            found.append(f"{entry.name} {cmdline}")
+    return found
+
+
+def stop_leftover_postmaster(pgdata: Path, wait: float = 15) -> Optional[int]:
+    """Safety net after a test: if the embedded PostgreSQL a run started on ``pgdata`` is
+    still up (the pack failed to stop it), ask that one server to shut down (SIGINT, "fast"
+    shutdown) so no test leaves a server behind. Returns the pid it stopped, if any."""
+    import signal
+
+    try:
+        pid = int((pgdata / "postmaster.pid").read_text().split("\n")[0])
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
+    except (OSError, ValueError):
+        return None
+    if str(pgdata) not in cmdline:  # a recycled pid: not our server
+        return None
+    os.kill(pid, signal.SIGINT)
+    deadline = time.time() + wait
+    while time.time() < deadline and Path(f"/proc/{pid}").exists():
+        time.sleep(0.2)
+    return pid

@@ -9,12 +9,23 @@ directory at an Agent Zero checkout (either layout: v0.9.x ``python/helpers`` or
 run.json:
     base_url        OpenAI-compatible fake server, e.g. http://127.0.0.1:PORT/v1   (required)
     messages        user messages, sent one after the other in the same chat       (required)
+                    each a string, or {"text": ..., "pause": seconds, "wait_for": [...],
+                    "wait_timeout": seconds}: after the answer and Agent Zero's background work,
+                    the user waits until every wait_for condition holds on the memory store
+                    (or wait_timeout passes), then pauses ``pause`` seconds. A condition is
+                    {"text": substring of a memory, "meta": {"dotted.key": expected value}}
+                    ("meta" optional; a dotted key reads nested metadata dicts).
     memory          overrides of Agent Zero's memory settings (same key names in both layouts,
                     e.g. {"memory_recall_interval": 1, "memory_memorize_consolidation": false})
     message_timeout seconds per message (default 180)
     settle_timeout  seconds to wait for background work (memorization) to finish (default 90)
     hooks           extension points whose discovered classes to report (default: the ones the
                     pack uses)
+    exit_timeout    seconds the process's exit handlers (atexit) may take (default 60)
+
+Like a normal interpreter exit, the driver runs the atexit handlers (an extension's own
+shutdown, e.g. stopping a server it started) before leaving; it then ends with os._exit,
+because Agent Zero leaves non-daemon threads behind that would keep the process alive.
 
 The summary is printed as the last stdout line, prefixed with ``DRIVER_SUMMARY_JSON: ``, and
 written to --out when given.
@@ -246,6 +257,41 @@ def _jsonable(value: Any) -> Any:
         return repr(value)
 
 
+def _meta_value(meta: Dict[str, Any], dotted: str) -> Any:
+    value: Any = meta
+    for part in dotted.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return None
+        value = value[part]
+    return value
+
+
+def unmet_conditions(memories: List[Dict[str, Any]], conditions: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """The ``wait_for`` conditions no memory satisfies yet."""
+    unmet = []
+    for cond in conditions:
+        text = str(cond.get("text", ""))
+        expected = cond.get("meta") or {}
+        if not any(text in m["text"] and all(_meta_value(m["metadata"], k) == v for k, v in expected.items())
+                   for m in memories):
+            unmet.append(cond)
+    return unmet
+
+
+def wait_for_memories(a0: A0, agent, conditions: List[Dict[str, Any]], timeout: float) -> Dict[str, Any]:
+    """Poll the memory store (as another reader would) until every condition holds."""
+    start = time.time()
+    unmet = conditions
+    while True:
+        try:
+            unmet = unmet_conditions(collect_memories(a0, agent)["memories"], conditions)
+        except Exception as e:  # the store may be mid-write: try again
+            unmet = [{"error": repr(e)}]
+        if not unmet or time.time() - start >= timeout:
+            return {"met": not unmet, "seconds": round(time.time() - start, 2), "unmet": unmet}
+        time.sleep(0.2)
+
+
 def collect_memories(a0: A0, agent) -> Dict[str, Any]:
     Memory = a0.memory_cls()
 
@@ -301,7 +347,9 @@ def run(root: str, cfg: Dict[str, Any]) -> Dict[str, Any]:
             summary["extensions"][hook] = [f"<error {e!r}>"]
 
     timeout = float(cfg.get("message_timeout", 180))
-    for message in cfg["messages"]:
+    for entry in cfg["messages"]:
+        step = entry if isinstance(entry, dict) else {"text": entry}
+        message = str(step["text"])
         try:
             result = context.communicate(UserMessage(message=message)).result_sync(timeout)
             summary["responses"].append(result if isinstance(result, str) else repr(result))
@@ -309,6 +357,15 @@ def run(root: str, cfg: Dict[str, Any]) -> Dict[str, Any]:
             summary["responses"].append(None)
             summary["errors"].append({"message": message, "error": repr(e), "trace": traceback.format_exc()})
         summary.setdefault("settle", []).append(settle(a0, float(cfg.get("settle_timeout", 90))))
+        # the user reads the answer before typing again: a pause, not a hook into the pack
+        pause: Dict[str, Any] = {}
+        if step.get("wait_for"):
+            pause["wait"] = wait_for_memories(a0, agent, list(step["wait_for"]),
+                                              float(step.get("wait_timeout", 30)))
+        if step.get("pause"):
+            time.sleep(float(step["pause"]))
+            pause["paused"] = float(step["pause"])
+        summary.setdefault("pauses", []).append(pause)
     summary["seconds"] = round(time.time() - t0, 2)
 
     try:
@@ -342,14 +399,39 @@ def main(argv: Optional[List[str]] = None) -> int:
         summary = run(os.path.abspath(args.root), cfg)
     except BaseException as e:  # report, do not hide, a crash before/while chatting
         summary = {"fatal": repr(e), "trace": traceback.format_exc()}
+    summary["exit_handlers"] = run_exit_handlers(float(cfg.get("exit_timeout", 60)))
     text = json.dumps(summary, default=repr)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text)
     sys.stdout.write("\n" + SUMMARY_PREFIX + text + "\n")
     sys.stdout.flush()
-    # Agent Zero leaves daemon threads and event loops behind; do not wait for them.
+    # Agent Zero leaves non-daemon threads and event loops behind; do not wait for them.
     os._exit(0 if "fatal" not in summary else 2)
+
+
+def run_exit_handlers(timeout: float) -> Dict[str, Any]:
+    """Run the atexit handlers as a normal exit would (os._exit skips them), in a thread so
+    that a handler that hangs costs at most ``timeout`` seconds."""
+    import atexit
+    import threading
+
+    outcome: Dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            atexit._run_exitfuncs()  # prints, never raises, a failing handler's traceback
+            outcome["ok"] = True
+        except BaseException as e:
+            outcome["error"] = repr(e)
+
+    start = time.time()
+    worker = threading.Thread(target=target, name="exit-handlers", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    outcome["finished"] = not worker.is_alive()
+    outcome["seconds"] = round(time.time() - start, 2)
+    return outcome
 
 
 if __name__ == "__main__":

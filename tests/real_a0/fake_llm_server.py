@@ -205,11 +205,16 @@ class ScriptedLLM:
     Order: explicit ``rules`` (first match wins) -> main chat model queue (``main``) ->
     utility defaults keyed on Agent Zero's prompts (``fragments``/``solutions`` drive what the
     memorizers store; consolidation keeps memories separate; keyword extraction returns none).
+
+    ``fragments_by_message`` scripts the fragment memorizer per user turn: the memorizer is
+    shown the whole history, and the key appearing LAST in it (the latest of the scripted user
+    messages, so give every turn a key, [] for none) picks the fragments it answers.
     """
 
     main: Deque[Reply] = field(default_factory=deque)
     default_main: Reply = field(default_factory=lambda: final_response("ok"))
     fragments: List[str] = field(default_factory=list)
+    fragments_by_message: Dict[str, List[str]] = field(default_factory=dict)
     solutions: List[Dict[str, str]] = field(default_factory=list)
     rules: List[tuple] = field(default_factory=list)  # (predicate(ChatRequest)->bool, Reply)
     chat_title: str = "Scripted chat"
@@ -236,10 +241,18 @@ class ScriptedLLM:
             return self._render(self.main.popleft(), req)
         return self._render(self.default_main, req)
 
+    def _fragments_for(self, history: str) -> List[str]:
+        if not self.fragments_by_message:
+            return self.fragments
+        present = [(history.rfind(key), key) for key in self.fragments_by_message if key in history]
+        if not present:
+            return []
+        return list(self.fragments_by_message[max(present)[1]])
+
     def _utility(self, req: ChatRequest) -> str:
         system = req.system
         if MARK_MEMORIZE_FRAGMENTS in system:
-            return json.dumps(self.fragments)
+            return json.dumps(self._fragments_for(req.text))
         if MARK_MEMORIZE_SOLUTIONS in system:
             return json.dumps(self.solutions)
         if MARK_CONSOLIDATION in system:

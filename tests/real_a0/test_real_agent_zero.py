@@ -14,13 +14,9 @@ Two groups:
 
 from __future__ import annotations
 
-import os
-import subprocess
-from pathlib import Path
-
 import pytest
 
-from a0_harness import REPO, A0Install, copy_tree, detect_layout
+from a0_harness import INSTALL_SH, REPO, A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster
 from fake_llm_server import FakeLLMServer, HashEmbedder, MiniLMEmbedder, ScriptedLLM, final_response, tool_call
 from probe_plugin import BEFORE_MAIN_MARKER, PLUGIN_NAME, SYSTEM0_MARKER, install_probe, read_events
 
@@ -147,7 +143,6 @@ def test_recalled_memories_reach_the_model_as_extras(probe_run):
 # --------------------------------------------------------------------------- the pack
 
 
-INSTALL_SH = REPO / "install.sh"
 PACK_HOOKS = sorted(p.name for p in (REPO / "extensions").iterdir() if p.is_dir()) if (REPO / "extensions").is_dir() else []
 
 
@@ -161,13 +156,7 @@ def pack_a0(a0_pristine, a0_python, tmp_path_factory) -> A0Install:
     if not INSTALL_SH.is_file():
         pytest.skip("install.sh is not there yet")
     root = copy_tree(a0_pristine, tmp_path_factory.mktemp("pack") / "a0")
-    proc = subprocess.run(
-        ["bash", str(INSTALL_SH), "--a0", str(root), "--python", str(a0_python)],
-        capture_output=True, text=True, timeout=1800,
-        env={k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")},
-    )
-    (root / "install.log").write_text(proc.stdout + "\n--- stderr\n" + proc.stderr, encoding="utf-8")
-    assert proc.returncode == 0, f"install.sh failed ({proc.returncode}):\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
+    install_pack(root, a0_python)
     return A0Install(root=root, python=a0_python, layout=detect_layout(root))
 
 
@@ -188,6 +177,7 @@ def pack_run(pack_a0):
             name="pack",
         )
         yield {"a0": pack_a0, "run": run, "server": server}
+    stop_leftover_postmaster(pack_a0.root / "usr" / "festinger" / "pgdata")
 
 
 def test_install_sh_installs_hooks_agent_zero_discovers(pack_run):

@@ -39,6 +39,7 @@ def _service(path):
     return RecallService(SimpleNamespace(config=FestingerConfig(rerank_model_path=path), home=None))
 
 
+@pytest.mark.model
 def test_configured_cross_encoder_reranks_the_head(tiny_cross_encoder):
     store, vectors = _store()
     rs = _service(tiny_cross_encoder)
