@@ -24,7 +24,6 @@ it is, and the correction is left to the pack.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
@@ -161,6 +160,8 @@ def test_a_correction_deprecates_the_old_memory_and_links_both(behaviour):
     news = [m for m in run.memories if m["text"] == PYTHON_NEW]
     assert len(olds) == 1 and len(news) == 1, explain(behaviour, "expected one memory of each version")
     old, new = olds[0]["metadata"], news[0]["metadata"]
+    # Agent Zero's consolidation was asked about the close pair and kept both (as scripted)
+    assert new.get("consolidation_action") == "keep_separate", new
     assert old["classification"]["validity"] == "deprecated", explain(behaviour, f"old memory: {old}")
     assert new["classification"]["validity"] == "confirmed", explain(behaviour, f"new memory: {new}")
     assert old["lineage"]["superseded_by"] == new["id"], (old, new)
