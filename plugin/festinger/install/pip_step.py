@@ -43,12 +43,13 @@ def normalize(name: str) -> str:
 
 
 def choose_interpreter(explicit: Optional[str], a0_venv: str = A0_VENV_PYTHON) -> str:
-    """--python wins when given (the user said so); else Agent Zero's framework venv when it
-    exists (inside the Docker image); else the interpreter running this installer."""
-    if explicit:
-        return explicit
+    """Agent Zero's framework venv when it exists (the Docker image: packages anywhere else
+    never reach its extensions); else --python when given; else the interpreter running
+    this installer."""
     if os.path.isfile(a0_venv) and os.access(a0_venv, os.X_OK):
         return a0_venv
+    if explicit:
+        return explicit
     return sys.executable
 
 
