@@ -169,3 +169,46 @@ def test_embedded_server_shared_orphan_reused_and_stopped_cleanly(tmp_path_facto
     while _alive(pid5) and time.time() < deadline:
         time.sleep(0.2)
     assert not _alive(pid5)
+
+
+@pytest.mark.parametrize("dsn, shown", [
+    ("postgresql://u:secret@h:5432/db", "postgresql://u:***@h:5432/db"),
+    ("postgresql://u:p@ss@h/db", "postgresql://u:***@h/db"),
+    ("postgresql://u@h/db?sslmode=require&password=secret", "postgresql://u@h/db?sslmode=require&password=***"),
+    ("host=h user=u password=secret dbname=db", "host=h user=u password=*** dbname=db"),
+    ("host=h password='se cret' dbname=db", "host=h password=*** dbname=db"),
+    ("postgresql://postgres@127.0.0.1:5432/test", "postgresql://postgres@127.0.0.1:5432/test"),
+])
+def test_passwords_never_reach_logs_or_files(dsn, shown):
+    from festinger.db.database import redact_dsn
+
+    assert redact_dsn(dsn) == shown
+    assert "secret" not in redact_dsn(dsn) and "ss@" not in redact_dsn(dsn)
+
+
+@pytest.mark.skipif(bool(os.environ.get("FESTINGER_TEST_DSN")), reason="embedded server only")
+async def test_starting_the_embedded_server_does_not_block_the_event_loop():
+    """initdb and pg_ctl take seconds: meanwhile the loop must keep serving (the graph's
+    cache, its snapshot fallback and the journal all run on it)."""
+    import tempfile
+
+    home = Path(tempfile.mkdtemp(prefix="festinger-emb-"))
+    gaps, stop = [], asyncio.Event()
+
+    async def ticker():
+        last = time.monotonic()
+        while not stop.is_set():
+            await asyncio.sleep(0.02)
+            now = time.monotonic()
+            gaps.append(now - last)
+            last = now
+
+    tick = asyncio.ensure_future(ticker())
+    db = await Database(home=home).open()
+    try:
+        assert db.is_embedded and await db.version() >= 1
+    finally:
+        await db.close()
+        stop.set()
+        await tick
+    assert len(gaps) > 10 and max(gaps) < 0.5, f"the loop stalled for {max(gaps):.2f} s"

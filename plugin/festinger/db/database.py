@@ -6,10 +6,12 @@ database with other applications, and tests can run side by side in throwaway sc
 
 from __future__ import annotations
 
+import asyncio
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
+from urllib.parse import urlsplit, urlunsplit
 
 from ..logs import log
 from .embedded import EmbeddedServer
@@ -23,8 +25,26 @@ class DatabaseError(RuntimeError):
 
 
 def redact_dsn(dsn: str) -> str:
-    """A DSN fit for logs: the password, if any, replaced."""
-    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", dsn)
+    """A DSN fit for logs, files and screens: every password removed, the rest kept.
+
+    Handles URLs (``user:pass@host``, passwords containing ``@``, ``?password=`` in the
+    query) and keyword DSNs (``host=… password=…``).
+    """
+    if "://" not in dsn:
+        return _KEYWORD_PASSWORD.sub(r"\1***", dsn)
+    parts = urlsplit(dsn)
+    netloc = parts.netloc
+    if "@" in netloc:
+        userinfo, host = netloc.rsplit("@", 1)  # the host part never contains "@"
+        user, has_password, _ = userinfo.partition(":")
+        netloc = f"{user}:***@{host}" if has_password else f"{user}@{host}"
+    query = "&".join(
+        f"{k}=***" if k.lower() == "password" else (f"{k}={v}" if eq else k)
+        for k, eq, v in (item.partition("=") for item in parts.query.split("&") if item))
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+_KEYWORD_PASSWORD = re.compile(r"(\bpassword\s*=\s*)('[^']*'|\S+)", re.IGNORECASE)
 
 
 @dataclass
@@ -55,8 +75,10 @@ class Database:
 
         dsn = self.dsn
         if not dsn:
+            # initdb, pg_ctl and the wheel's wait loop are synchronous and can take seconds:
+            # never on the event loop, which keeps serving the cache and the journal meanwhile.
             self.embedded = EmbeddedServer(Path(self.home))
-            dsn = self.embedded.start()
+            dsn = await asyncio.to_thread(self.embedded.start)
         try:
             # Migrate on a dedicated connection first: the pool's connections get the
             # schema in their search_path, which must exist before they connect.
@@ -69,7 +91,7 @@ class Database:
                 dsn, min_size=self.min_size, max_size=self.max_size, timeout=15,
                 server_settings={"search_path": self.schema, "application_name": "festinger"})
         except Exception as exc:
-            self._stop_embedded()
+            await self._stop_embedded()
             raise DatabaseError(f"PostgreSQL at {redact_dsn(dsn)} is not usable: "
                                 f"{type(exc).__name__}: {exc}") from exc
         if self.migrations_applied:
@@ -87,9 +109,9 @@ class Database:
                 await pool.close()
             except Exception as exc:  # closing must not hide the real outcome
                 log.warning("closing the Postgres pool: %s", exc)
-        self._stop_embedded()
+        await self._stop_embedded()
 
-    def _stop_embedded(self) -> None:
-        if self.embedded is not None:
-            self.embedded.stop()
-            self.embedded = None
+    async def _stop_embedded(self) -> None:
+        embedded, self.embedded = self.embedded, None
+        if embedded is not None:
+            await asyncio.to_thread(embedded.stop)
