@@ -80,17 +80,10 @@ def service_factory(pg_dsn, tmp_path):
         return svc
 
     yield make
+    from tests.fakes.graph_env import drop_schema
+
     for svc in made:
-        async def drop(svc=svc):
-            if svc.db_ready:
-                db = await svc.db()
-                async with db.pool.acquire() as conn:
-                    await conn.execute(f'DROP SCHEMA IF EXISTS "{svc.schema}" CASCADE')
-        try:
-            if not svc.closed:
-                svc.io.call(drop(), 30)
-        except Exception:
-            pass
+        drop_schema(svc)
         svc.close()
 
 

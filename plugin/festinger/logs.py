@@ -14,6 +14,12 @@ if not log.handlers:
     log.propagate = False
 
 
+def apply_log_level(level: object) -> None:
+    """Set the pack's logger to the configured ``log_level`` (unknown names are ignored)."""
+    if isinstance(level, str) and isinstance(logging.getLevelName(level.upper()), int):
+        log.setLevel(level.upper())
+
+
 def report_exception(where: str, exc: BaseException, agent=None) -> None:
     """Log a swallowed exception (and show it in Agent Zero's UI log when an agent is known)."""
     try:

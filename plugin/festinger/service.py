@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 from .config import FestingerConfig, LoadedConfig
 from .db.database import Database
 from .io_loop import IOLoop
-from .logs import log
+from .logs import apply_log_level, log
 from .paths import resolve_home
 
 # Components are created on first use, by dotted path, so that importing the service never
@@ -48,6 +48,7 @@ class FestingerService:
         for err in self.loaded.errors:
             log.warning("config: %s", err)
         self.config: FestingerConfig = self.loaded.config
+        apply_log_level(self.config.log_level)
         self.home: Path = home or resolve_home(self.config.home)
         self.dsn: Optional[str] = dsn if dsn is not None else self.config.dsn
         self.schema = schema
@@ -152,10 +153,19 @@ class FestingerService:
                 return
             self.closed = True
             comps = list(self._components.values())
-            if not self.io.started:
-                # Nothing ever ran on the I/O loop, so there is nothing to flush; and at
-                # interpreter exit (atexit) a new thread could not even be started.
-                return
+        # Always, I/O loop or not: a closed service must take no further memory events (an
+        # event would otherwise arm timers of a dead service, or start its I/O thread again).
+        for comp in comps:
+            unsubscribe = getattr(comp, "unsubscribe", None)
+            if callable(unsubscribe):
+                try:
+                    unsubscribe()
+                except Exception as exc:
+                    log.warning("closing %s: %s", type(comp).__name__, exc)
+        if not self.io.started:
+            # Nothing ever ran on the I/O loop, so there is nothing to flush; and at
+            # interpreter exit (atexit) a new thread could not even be started.
+            return
 
         async def _close_all() -> None:
             for comp in reversed(comps):

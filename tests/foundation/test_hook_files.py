@@ -113,6 +113,14 @@ async def test_dispatch_isolates_handlers_and_reports(monkeypatch):
     (item,) = agent.context.log.items
     assert item["type"] == "warning" and "handler failed" in item["content"]
 
+    # A part that fails every turn is shown in the chat once per agent, not every turn.
+    for _ in range(3):
+        await hooks.dispatch("_test", agent, {"loop_data": None})
+    assert calls.count("bad") == 4 and len(agent.context.log.items) == 1
+    other = types.SimpleNamespace(context=types.SimpleNamespace(log=Log()), data={})
+    await hooks.dispatch("_test", other, {"loop_data": None})
+    assert len(other.context.log.items) == 1
+
 
 async def test_cancellation_is_not_swallowed(monkeypatch):
     """Stopping a chat cancels its task: the pack must let that through."""

@@ -221,14 +221,14 @@ def test_c_cache_primitives_reach_the_seeds_end_state():
         d = cache.decide(101, parent, dim, True, 0.9, "festinger", NOW)
         assert d.kind == INSERT
         cache.apply(d, NOW)
-    cache.close_conflict(1, "resolved", {"decision": "decompose"}, NOW)
+    closed = cache.close_conflict(1, "resolved", {"decision": "decompose"}, NOW)
 
     assert (101, 401) in cache.urd_by_concept_dim and (101, 402) in cache.urd_by_concept_dim
     assert (101, 1) not in cache.urd_by_concept_dim
     assert len(cache.urd_by_concept[101]) == 2
     assert 101 not in cache.pending_conflicts
-    assert cache.queue.entries[1].status == "resolved"
-    assert cache.queue.entries[1].resolution is not None
+    assert closed.status == "resolved" and closed.resolution is not None
+    assert 1 not in cache.queue.entries  # closed: Postgres keeps it, the cache forgets it
     block = RecollectionRenderer().render(cache, [cache.lookup("gnommoweb")], NOW)
     assert block == ("<recollection>\n"
                      "gnommoweb: [artifact-type] repo [deployment-type] container\n"
@@ -406,9 +406,7 @@ def test_bulk_load_and_apply_of_loaded_edges():
     # a row reloaded after a UniqueViolation replaces the cached one for that key
     cache.apply_edge(UrdEdge(2, 4, 1, True, 0.8, NOW, "inferred"))
     assert [e.parent_id for e in cache.urd_by_concept[2]] == [4]
-    assert cache.replace_edges([(2, 3, 1, True, 0.9, NOW, "cloud_llm")]) == 1
-    assert (1, 1) not in cache.urd_by_concept_dim
-    assert cache.stats()["urd"] == 1
+    assert cache.stats()["urd"] == 2
     # the in-memory id counter continues after loaded ids
     cache.encounter(["gnommoweb"], NOW)
     assert cache.lookup("gnommoweb").id == 5
@@ -424,3 +422,62 @@ def test_recollect_pipeline_end_to_end_in_memory():
     assert res.block == ("<recollection>\n"
                          "gnommoweb: [membership] glitch_university\n"
                          "</recollection>")
+
+
+# ---------------------------------------------------------------- review fixes
+class _NoWalk(dict):
+    """An edge map that fails the test if anything walks it (O(edges) under the lock)."""
+
+    def items(self):
+        raise AssertionError("walked every edge")
+
+    def values(self):
+        raise AssertionError("walked every edge")
+
+    def __iter__(self):
+        raise AssertionError("walked every edge")
+
+
+def test_dimension_roots_follow_every_edge_method_and_taxonomy_never_walks_edges():
+    from festinger.llm.prompts import taxonomy
+
+    cache = GraphCache()
+    cache.load_soas([(1, "type", 0, None, 0.0, 0.0), (2, "membership", 0, None, 0.0, 0.0),
+                     (3, "artifact-type", 0, None, 0.0, 0.0), (4, "repo", 0, None, 0.0, 0.5)])
+    cache.load_edges([(1, 1, 1, True, 1.0, NOW, "festinger"),
+                      (2, 2, 2, False, 1.0, NOW, "festinger"),
+                      (4, 1, 1, True, 0.9, NOW, "cloud_llm")])
+    assert cache.dimension_roots == {1: True, 2: False}
+    cache.apply_edge(UrdEdge(3, 3, 3, True, 1.0, NOW, "festinger"))  # a new dimension
+    cache.urd_by_concept_dim = _NoWalk(cache.urd_by_concept_dim)
+    assert [(d.token, d.is_isa) for d in taxonomy(cache)] == [
+        ("type", True), ("membership", False), ("artifact-type", True)]
+    cache.remove_edge(3, 3)
+    assert [d.token for d in taxonomy(cache)] == ["type", "membership"]
+    cache.apply_edge(UrdEdge(2, 1, 2, False, 1.0, NOW, "festinger"))  # root replaced
+    assert cache.dimension_roots == {1: True}
+
+
+def test_inline_saliency_in_encounter_equals_the_policy_score():
+    """GraphCache.encounter inlines SaliencyPolicy.score for speed: pin them equal."""
+    for base in (10.0, 2.0):
+        policy = SaliencyPolicy(log_base=base, write_threshold=99.0)
+        cache = GraphCache(policy)
+        cache.load_soas([(1, "aaa", 0, None, 0.0, 0.5), (2, "bbb", 0, None, 0.7, 0.5)])
+        for n in range(1, 300):
+            cache.encounter(["aaa", "bbb"], NOW)
+            assert cache.lookup("aaa").saliency == policy.score(0.0, n)
+            assert cache.lookup("bbb").saliency == policy.score(0.7, n)
+
+
+def test_closing_a_conflict_forgets_it():
+    cache = GraphCache()
+    cache.load_soas([(1, "type", 0, None, 0.0, 0.0), (2, "a", 0, None, 0.0, 0.5),
+                     (3, "b", 0, None, 0.0, 0.5), (4, "c", 0, None, 0.0, 0.5)])
+    cache.seed_dimensions(NOW)
+    cache.apply_edge(UrdEdge(2, 3, 1, True, 0.9, NOW, "inferred"))
+    for n in range(1000):  # a long-running process sees many collisions come and go
+        entry = cache.record_conflict(QueueEntry(n + 1, 2, 3, 4, 1, "isa_isa", created_at=NOW))
+        cache.close_conflict(entry.id, "dismissed", None, NOW)
+    assert cache.queue.entries == {} and cache.pending_conflicts == set()
+    assert len(cache.queue) == 0

@@ -142,3 +142,37 @@ async def test_one_full_scan_per_store_then_deltas(world, monkeypatch):
     w.sim.Memory.index.clear()                           # Agent Zero reloaded the store
     await w.turn(agent)
     assert len(scans) == 2 and agent._memory_health["total_memories"] == 4
+
+
+async def test_state_is_saved_off_the_chat_loop_and_in_order(world, monkeypatch):
+    """The state file is fsynced at every monologue end: never on Agent Zero's chat loop
+    (it would stall the chat), and a slow older save never overwrites a newer one."""
+    import asyncio
+
+    w = world(maintenance_interval_loops=1000)
+    agent = w.agent()
+    saved: list[tuple[bool, int]] = []
+    real_save = w.health.state_file.save
+
+    def save(state):
+        try:
+            asyncio.get_running_loop()
+            on_a_loop = True
+        except RuntimeError:
+            on_a_loop = False
+        saved.append((on_a_loop, state.stores["default"].clock.cycle))
+        real_save(state)
+
+    monkeypatch.setattr(w.health.state_file, "save", save)
+    await turns(w, agent, 3)
+    assert [cycle for _, cycle in saved] == [1, 2, 3]
+    assert not any(on_a_loop for on_a_loop, _ in saved), "saved on an event loop"
+
+    # ordering: an older copy that reaches the disk late is dropped
+    health = w.health
+    older, newer = health._state_copy(), health._state_copy()
+    health._write_state(*newer)
+    health._write_state(*older)
+    assert len(saved) == 4
+    assert json.loads((w.service.home / STATE_FILE).read_text())[
+        "stores"]["default"]["clock"]["cycle"] == 3

@@ -77,6 +77,12 @@ def test_plugin_yaml_and_default_config_are_generated(plugin_tree, repo, run_cli
     meta = yaml.safe_load((pdir / "plugin.yaml").read_text())
     assert re.match(r"^[a-z0-9_]+$", meta["name"]) and meta["name"] == "festinger"
     assert meta["version"] == "0.0.1" and meta["description"] == 'Tiny test pack: "quoted" words'
+    assert meta["title"] == "Festinger memory" and meta["settings_sections"] == ["agent"]
+    # every key is a field of Agent Zero v1.x's PluginMetadata, with its type
+    fields = {"name": str, "title": str, "description": str, "version": str,
+              "settings_sections": list, "per_project_config": bool, "per_agent_config": bool,
+              "always_enabled": bool}
+    assert all(isinstance(v, fields[k]) for k, v in meta.items()), meta
     config = yaml.safe_load((pdir / "default_config.yaml").read_text())
     source = json.loads((repo / "configs" / "festinger.json").read_text())
     assert config == {k: v for k, v in source.items() if not k.startswith("_")}
@@ -208,6 +214,80 @@ def test_a_failure_halfway_rolls_back_byte_for_byte(tmp_path, plugin_tree, fail_
     out = capsys.readouterr().out
     assert code == 1
     assert "rolled back, the tree is unchanged" in out
+    assert tree_hash(plugin_tree) == before
+
+
+class _FakePip:
+    """A PipRunner whose uninstall fails (or succeeds) without running pip."""
+
+    def __init__(self, fail: bool, log: list) -> None:
+        self.python, self.fail, self.log = sys.executable, fail, log
+
+    def distributions(self):
+        return {"festinger-tinydep": {"name": "festinger-tinydep", "version": "1.0"}}
+
+    def uninstall(self, names):
+        self.log.append(("pip", list(names)))
+        if self.fail:
+            raise apply.PipError("pip uninstall failed (exit 1)")
+
+
+def _installed_with_pip_record(plugin_tree, repo):
+    from festinger.install.plan import plan_uninstall
+
+    layout = detect(plugin_tree)
+    assert apply.install(plan_install(repo, layout), apply.PipWork(None, ""), False, print) == 0
+    mpath = plugin_tree / MANIFEST_REL
+    manifest = json.loads(mpath.read_text())
+    manifest["pip"] = [{"python": sys.executable,
+                        "added": [{"name": "festinger-tinydep", "version": "1.0"}]}]
+    mpath.write_text(json.dumps(manifest))
+    return layout, plan_uninstall
+
+
+def test_uninstall_removes_files_before_pip_and_says_so_when_pip_fails(
+        plugin_tree, repo, capsys):
+    """pip uninstall cannot be undone, file removals can: files go first. When pip then
+    fails, the output says the files are gone (not "nothing removed"), and the manifest
+    stays so that running --uninstall again retries the pip step."""
+    layout, plan_uninstall = _installed_with_pip_record(plugin_tree, repo)
+    log: list = []
+    code = apply.uninstall(plan_uninstall(layout), lambda py: _FakePip(True, log), False,
+                           print)
+    out = capsys.readouterr().out
+    assert code == 1 and log == [("pip", ["festinger-tinydep"])]
+    assert not (plugin_tree / "usr/plugins/festinger/plugin.yaml").exists()
+    assert "files are removed" in out and "pip uninstall -y festinger-tinydep" in out
+    assert "no file was removed" not in out
+    assert (plugin_tree / MANIFEST_REL).exists()
+    # the retry: nothing left to remove but the distribution
+    code = apply.uninstall(plan_uninstall(layout), lambda py: _FakePip(False, log), False,
+                           print)
+    assert code == 0 and not (plugin_tree / MANIFEST_REL).exists()
+    assert log[-1] == ("pip", ["festinger-tinydep"])
+
+
+def test_uninstall_file_failure_leaves_distributions_alone(plugin_tree, repo, capsys,
+                                                           monkeypatch):
+    layout, plan_uninstall = _installed_with_pip_record(plugin_tree, repo)
+    before = tree_hash(plugin_tree)
+    log: list = []
+    real_unlink = Path.unlink
+    seen = []
+
+    def flaky_unlink(self, *a, **k):
+        seen.append(self)
+        if len(seen) == 3:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_unlink(self, *a, **k)
+
+    monkeypatch.setattr(Path, "unlink", flaky_unlink)
+    code = apply.uninstall(plan_uninstall(layout), lambda py: _FakePip(False, log), False,
+                           print)
+    monkeypatch.undo()
+    out = capsys.readouterr().out
+    assert code == 1 and "rolled back, the tree is unchanged" in out
+    assert log == []  # pip never ran: the claim "unchanged" is true
     assert tree_hash(plugin_tree) == before
 
 

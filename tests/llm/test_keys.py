@@ -7,7 +7,7 @@ import stat
 
 import pytest
 
-from festinger.llm.keys import KEY_ENV, KeyRing, SecretKeyError, mask
+from festinger.llm.keys import KEY_ENV, KEY_FILE_ENV, KeyRing, SecretKeyError, mask
 
 SECRET = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz-0123"
 
@@ -27,6 +27,24 @@ def test_key_file_is_private(tmp_path):
     assert stat.S_IMODE(os.stat(ring.path).st_mode) == 0o600
     assert stat.S_IMODE(os.stat(ring.path.parent).st_mode) == 0o700
     assert ring.path.is_relative_to(tmp_path)
+
+
+def test_a_key_file_elsewhere_never_changes_that_folders_mode(tmp_path):
+    """FESTINGER_FERNET_KEY_FILE may point into a shared folder (/run/secrets, a home
+    directory): the pack must not chmod a folder it did not create."""
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o755)
+    shared.chmod(0o755)
+    ring = KeyRing(tmp_path / "home", environ={KEY_FILE_ENV: str(shared / "fernet.key")})
+    token = ring.encrypt(SECRET)
+    assert stat.S_IMODE(os.stat(shared).st_mode) == 0o755
+    assert stat.S_IMODE(os.stat(ring.path).st_mode) == 0o600
+    assert KeyRing(tmp_path / "other", environ={KEY_FILE_ENV: str(ring.path)}).decrypt(token) \
+        == SECRET
+    # a folder that does not exist yet is created private
+    ring2 = KeyRing(tmp_path / "home", environ={KEY_FILE_ENV: str(tmp_path / "new" / "k")})
+    ring2.encrypt(SECRET)
+    assert stat.S_IMODE(os.stat(tmp_path / "new").st_mode) == 0o700
 
 
 def test_another_installation_cannot_decrypt(tmp_path):

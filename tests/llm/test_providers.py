@@ -159,16 +159,35 @@ async def test_utility_model_runs_on_the_agents_loop():
 
 async def test_utility_model_timeout_and_failure():
     util = AgentUtilityModel()
-    util.remember(FakeAgent("late", delay=2))  # remembered outside a loop: called here
+    late = FakeAgent("late", delay=2)  # the chat holds its agent; so does this test
+    util.remember(late)  # remembered outside a loop: called here
     with pytest.raises(ProviderError, match="within 0.2 s"):
         await util.complete("s", "m", timeout=0.2)
 
     class Broken(FakeAgent):
         async def call_utility_model(self, *a, **k):
             raise RuntimeError("litellm exploded")
-    util.remember(Broken())
+    broken = Broken()
+    util.remember(broken)
     with pytest.raises(ProviderError, match="litellm exploded"):
         await util.complete("s", "m", timeout=2)
+
+
+async def test_utility_model_does_not_keep_a_closed_chats_agent_alive():
+    import gc
+    import weakref
+
+    util = AgentUtilityModel()
+    agent = FakeAgent("ok")
+    gone = weakref.ref(agent)
+    util.remember(agent)
+    assert util.available and await util.complete("s", "m", timeout=5) == "ok"
+    del agent  # the user closed the chat: Agent Zero drops its agents
+    gc.collect()
+    assert gone() is None, "the provider kept the agent (and its whole chat) in memory"
+    assert not util.available
+    with pytest.raises(NoProvider):
+        await util.complete("s", "m", timeout=5)
 
 
 async def test_utility_model_falls_back_when_the_agents_loop_is_gone():

@@ -3,10 +3,6 @@ produced it (spec Testing Criteria 1-3), on a real FAISS store with real MiniLM 
 
 from __future__ import annotations
 
-import asyncio
-
-import pytest
-
 from festinger.a0 import memory_events
 from festinger.core.metadata import read_classification, read_lineage
 from festinger.memory.folder_store import FolderStore

@@ -89,6 +89,24 @@ def test_compaction_keeps_results_exact():
     assert all(mine[k] == pytest.approx(v, rel=1e-5) for k, v in ref.items())
 
 
+def test_slots_track_live_documents_under_churn():
+    """A store whose memories are rewritten all the time (classification, edits) must not
+    grow the per-search arrays with every version ever indexed."""
+    index = Bm25Index()
+    for round_ in range(30):
+        for i in range(200):
+            index.upsert(f"d{i}", f"redis cache timeout {i} version {round_}")
+    assert len(index) == 200
+    assert index.n_slots <= 200 + max(1024, 200) + 1
+    docs = {f"d{i}": f"redis cache timeout {i} version 29" for i in range(200)}
+    ref = reference_scores(docs, ["redis", "29", "17"])
+    mine = index.scores(["redis", "29", "17"])
+    assert set(mine) == set(ref)
+    assert all(mine[k] == pytest.approx(v, rel=1e-5) for k, v in ref.items())
+    index.upsert("new", "redis fresh")  # writes after a renumbering land on the right slot
+    assert index.search("fresh", 1)[0][0] == "new"
+
+
 def _doc(doc_id, text):
     return SimpleNamespace(page_content=text, metadata={"id": doc_id})
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 
 from festinger.core.roles import (ActiveRole, memory_domains, parse_role, resolve_role,
                                   select_role_for_domain, in_role_scope)

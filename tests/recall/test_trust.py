@@ -43,3 +43,16 @@ def test_blocks_carry_the_guidance_once():
     only_solutions = render_blocks([], [LabelledItem("agent-inferred", "fix it")])
     assert set(only_solutions) == {"solutions"} and "comes first" in only_solutions["solutions"]
     assert render_blocks([], []) == {}
+
+
+def test_classified_knowledge_document_reads_from_a_document():
+    """Knowledge import is classified external_retrieved + confirmed; it must still read as a
+    document, not as "external" (web material)."""
+    from festinger.core.classification import ClassifierSettings, classify_memory
+    from festinger.core.metadata import write_classification
+
+    meta = {"id": "k1", "area": "main", "knowledge_source": True, "source_file": "ports.md"}
+    outcome = classify_memory("The default dashboard port is 8080.", meta, None, ClassifierSettings(("port",)))
+    write_classification(meta, outcome.classification, outcome.lineage)
+    assert outcome.classification.source is Source.EXTERNAL_RETRIEVED
+    assert label_for(meta).startswith("from a document")

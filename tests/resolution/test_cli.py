@@ -121,3 +121,17 @@ def test_resolve_schedule(graph_env, cli):
     assert env.scalar("SELECT value FROM config WHERE key = 'resolution_schedule'") == "30 3 * * *"
     code, out, _ = cli(env, "resolve", "status")
     assert "schedule: 30 3 * * *" in out
+
+
+def test_resolve_run_from_a_shell_without_a_model_touches_nothing(graph_env, cli):
+    """A shell has no Agent Zero agent, so no utility model: the run says so and what to do,
+    and does not count a failed attempt on every pending conflict."""
+    served = graph_env(saliency_read_threshold=0.2)
+    served.fact("gnommoweb -isa repo")
+    served.prompt("gnommoweb is a container")
+    code, out, err = cli(served, "resolve", "run")
+    assert code == 1
+    assert "1 skipped" in out and "0 failed" in out and "no resolve model available" in out
+    assert "festinger models add" in err and "Agent Zero" in err
+    row = served.queue("pending")[0]
+    assert row["attempts"] == 0 and row["error"] is None

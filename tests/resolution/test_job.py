@@ -206,12 +206,19 @@ def test_a_cycle_proposed_by_the_model_is_refused(graph_env, fake_llm):
     assert env.edges("platform") == {"membership": "datacenter"}
 
 
-def test_no_provider_leaves_items_pending(graph_env):
+def test_no_provider_leaves_items_pending_untouched(graph_env):
+    """`festinger resolve run` from a shell: no model configured and no Agent Zero agent (no
+    utility model). Nothing was tried, so nothing is recorded as a failed attempt, and the
+    run says what is missing."""
     env = graph_env(**LOW)
     isa_isa_collision(env)  # no model configured, no Agent Zero agent seen
-    report = env.run()
-    assert report["failed"] == 1 and "no model configured" in report["note"]
-    assert env.queue()[0]["status"] == "pending"
+    for _ in range(3):
+        report = env.run()
+        assert report["failed"] == 0 and report["skipped"] == 1 and report["no_model"]
+        assert "no resolve model available" in report["note"]
+        assert "festinger models add" in report["note"] and "no model configured" in report["note"]
+    row = env.queue()[0]
+    assert row["status"] == "pending" and row["attempts"] == 0 and row["error"] is None
 
 
 def test_empty_queue_run_is_logged(graph_env):

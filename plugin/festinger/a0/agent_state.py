@@ -19,6 +19,7 @@ from typing import Any, Optional
 ORG_ROLE_ATTR = "_org_active_role"
 BST_STORE_ATTR = "_bst_store"
 BST_STATE_KEY = "__bst_belief_state__"
+BST_EXTRAS_KEY = "_bst_domain"
 CONFLICT_LOG_ATTR = "_memory_conflict_log"
 HEALTH_ATTR = "_memory_health"
 CONFLICT_LOG_LIMIT = 20
@@ -117,15 +118,32 @@ def active_role_id(agent: Any) -> Optional[str]:
     return role_id(active_role(agent))
 
 
-def bst_domain(agent: Any) -> Optional[str]:
+def bst_domain(agent: Any, loop_data: Any = None) -> Optional[str]:
+    """The belief-state tracker's domain of the turn: its belief state on the agent, else the
+    primary domain BST v3 leaves in ``loop_data.extras_persistent["_bst_domain"]``."""
     store = get_attr(agent, BST_STORE_ATTR)
-    if not isinstance(store, dict):
-        return None
-    state = store.get(BST_STATE_KEY)
-    if not isinstance(state, dict):
-        return None
-    domain = state.get("domain")
-    return domain if isinstance(domain, str) and domain else None
+    state = store.get(BST_STATE_KEY) if isinstance(store, dict) else None
+    domain = state.get("domain") if isinstance(state, dict) else None
+    if isinstance(domain, str) and domain:
+        return domain
+    extras = get_attr(loop_data, "extras_persistent") if loop_data is not None else None
+    if isinstance(extras, dict):
+        dom = extras.get(BST_EXTRAS_KEY)
+        if isinstance(dom, str) and dom:
+            return dom
+    return None
+
+
+def resolve_agent_role(agent: Any, loop_data: Any, roles: Any, org: Any) -> Any:
+    """The agent's active role (``core.roles.ActiveRole`` or None), the same at write time
+    (the memory's ``created_by_role``) and at read time (recall's scope): the org kernel's
+    routing of the BST domain, else the Exocortex role attribute, else the agent profile
+    mapped through the role files."""
+    from ..core.roles import resolve_role
+
+    return resolve_role(exocortex_role=get_attr(agent, ORG_ROLE_ATTR),
+                        bst_domain=bst_domain(agent, loop_data), org=org,
+                        profile=profile(agent), roles=roles or {})
 
 
 # --- conflict log and health ------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Awaitable, Callable
 
-from ..logs import report_exception
+from ..logs import log, report_exception
 
 # hook name (the extension file's role) -> handlers "module:function", run in this order.
 # A handler is ``async def handler(service, agent, loop_data) -> None``.
@@ -44,6 +44,35 @@ HANDLERS: dict[str, list[str]] = {
 }
 
 _resolved: dict[str, Callable[..., Awaitable[None]]] = {}
+REPORTED_DATA_KEY = "_festinger_reported_failures"
+_reported_without_agent: set[tuple[str, str, str]] = set()
+_reported_by_id: dict[int, set] = {}
+
+
+def _report_once(hook: str, handler: str, exc: BaseException, agent: Any) -> None:
+    """Post a failure to the chat once per (hook, handler, error type) and agent: a handler
+    that fails every turn must not flood the user's chat (later ones go to the debug log)."""
+    from . import agent_state
+
+    key = (hook, handler, type(exc).__name__)
+    if agent is None:
+        seen = _reported_without_agent
+    else:
+        seen = agent_state.get_data(agent, REPORTED_DATA_KEY)
+        if not isinstance(seen, set):
+            seen = _reported_by_id.get(id(agent))
+        if not isinstance(seen, set):
+            seen = set()
+            if not agent_state.set_data(agent, REPORTED_DATA_KEY, seen):
+                if len(_reported_by_id) >= 1000:  # an agent without data storage
+                    _reported_by_id.clear()
+                _reported_by_id[id(agent)] = seen
+    if key in seen:
+        log.debug("%s -> %s failed again: %s: %s", hook, handler, type(exc).__name__, exc)
+        return
+    if len(seen) < 1000:
+        seen.add(key)
+    report_exception(f"{hook} -> {handler}", exc, agent)
 
 
 def _handler(path: str) -> Callable[..., Awaitable[None]]:
@@ -63,10 +92,10 @@ async def dispatch(hook: str, agent: Any, kwargs: dict) -> None:
         service = get_service()
         loop_data = kwargs.get("loop_data")
     except Exception as exc:
-        report_exception(f"{hook} (start-up)", exc, agent)
+        _report_once(hook, "start-up", exc, agent)
         return
     for path in HANDLERS.get(hook, ()):
         try:
             await _handler(path)(service, agent, loop_data)
         except Exception as exc:
-            report_exception(f"{hook} -> {path}", exc, agent)
+            _report_once(hook, path, exc, agent)

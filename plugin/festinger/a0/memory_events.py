@@ -33,6 +33,22 @@ Subscriber = Callable[[MemoryEvent], None]
 _subscribers: list[Subscriber] = []
 _lock = threading.Lock()
 
+# One re-entrant lock per memory subdir, held by every whole-store save (Agent Zero's own,
+# through the wrapped ``_save_db``, and the pack's) and by the pack's in-place metadata
+# writes: Agent Zero's memorizer thread pickles the docstore while the pack's threads write
+# metadata, and a dict that changes size under ``pickle`` fails the save.
+_store_locks: dict[str, threading.RLock] = {}
+
+
+def store_lock(memory: Any) -> threading.RLock:
+    """The lock of ``memory``'s store (a ``Memory`` or a memory subdir name)."""
+    key = memory if isinstance(memory, str) else str(getattr(memory, "memory_subdir", "default"))
+    with _lock:
+        lock = _store_locks.get(key)
+        if lock is None:
+            lock = _store_locks[key] = threading.RLock()
+        return lock
+
 
 def subscribe(callback: Subscriber) -> None:
     with _lock:
@@ -66,7 +82,13 @@ def _ids_of(docs: Any) -> tuple[str, ...]:
 
 
 def install(memory_cls: Any) -> bool:
-    """Wrap the write methods of ``memory_cls`` once; True if this call installed them."""
+    """Wrap the write methods of ``memory_cls`` once; True if this call installed them.
+
+    The writes and ``_save_db`` run under :func:`store_lock`, so the pack's threads never
+    read FAISS's vector buffer while it is reallocated, nor write metadata while it is
+    pickled. The lock is held across the write's awaits (embedding): the pack's sections
+    under it are short and never wait for a loop, so a writer waits milliseconds at most.
+    """
     with _lock:
         if getattr(memory_cls, _WRAPPED_FLAG, False):
             return False
@@ -75,31 +97,43 @@ def install(memory_cls: Any) -> bool:
         orig_update = memory_cls.update_documents
         orig_delete_ids = memory_cls.delete_documents_by_ids
         orig_delete_query = memory_cls.delete_documents_by_query
+        orig_save = getattr(memory_cls, "_save_db", None)
 
         @functools.wraps(orig_insert)
         async def insert_documents(self, docs, *a, **kw):
-            ids = await orig_insert(self, docs, *a, **kw)
+            with store_lock(self):  # FAISS grows its vector buffer: no reader meanwhile
+                ids = await orig_insert(self, docs, *a, **kw)
             publish(MemoryEvent("insert", self, tuple(ids or ()), tuple(docs or ())))
             return ids
 
         @functools.wraps(orig_update)
         async def update_documents(self, docs, *a, **kw):
-            result = await orig_update(self, docs, *a, **kw)
+            with store_lock(self):
+                result = await orig_update(self, docs, *a, **kw)
             publish(MemoryEvent("update", self, _ids_of(docs), tuple(docs or ())))
             return result
 
         @functools.wraps(orig_delete_ids)
         async def delete_documents_by_ids(self, ids, *a, **kw):
-            removed = await orig_delete_ids(self, ids, *a, **kw)
+            with store_lock(self):
+                removed = await orig_delete_ids(self, ids, *a, **kw)
             publish(MemoryEvent("delete", self, _ids_of(removed), tuple(removed or ())))
             return removed
 
         @functools.wraps(orig_delete_query)
         async def delete_documents_by_query(self, *a, **kw):
-            removed = await orig_delete_query(self, *a, **kw)
+            with store_lock(self):
+                removed = await orig_delete_query(self, *a, **kw)
             publish(MemoryEvent("delete", self, _ids_of(removed), tuple(removed or ())))
             return removed
 
+        if orig_save is not None:
+            @functools.wraps(orig_save)
+            def _save_db(self, *a, **kw):
+                with store_lock(self):
+                    return orig_save(self, *a, **kw)
+
+            memory_cls._save_db = _save_db
         memory_cls.insert_documents = insert_documents
         memory_cls.update_documents = update_documents
         memory_cls.delete_documents_by_ids = delete_documents_by_ids

@@ -15,7 +15,7 @@ Cost notes that shape the callers:
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Optional
 
 MEMORY_MODULES = ("plugins._memory.helpers.memory", "python.helpers.memory")
 
@@ -45,48 +45,54 @@ def all_docs(memory: Any) -> dict[str, Any]:
     return memory.db.get_all_docs()
 
 
-def get_doc(memory: Any, doc_id: str) -> Optional[Any]:
-    return all_docs(memory).get(doc_id)
-
-
 def subdir_of(memory: Any) -> str:
     return str(getattr(memory, "memory_subdir", "default"))
-
-
-async def search_with_scores(memory: Any, query: str, k: int, *,
-                             fetch_k: Optional[int] = None,
-                             filter: Optional[Callable[[dict], bool]] = None) -> list[tuple[Any, float]]:
-    """Nearest documents with Agent Zero's relevance score ((1 + cosine) / 2)."""
-    if not all_docs(memory):
-        return []
-    return await memory.db.asimilarity_search_with_relevance_scores(
-        query, k=k, fetch_k=fetch_k or max(20, 4 * k), filter=filter)
-
-
-async def search_by_vector_with_scores(memory: Any, vector: list[float], k: int, *,
-                                       fetch_k: Optional[int] = None,
-                                       filter: Optional[Callable[[dict], bool]] = None
-                                       ) -> list[tuple[Any, float]]:
-    """As ``search_with_scores`` for an embedding already at hand (no second embedding call)."""
-    if not all_docs(memory):
-        return []
-    pairs = await memory.db.asimilarity_search_with_score_by_vector(
-        vector, k=k, fetch_k=fetch_k or max(20, 4 * k), filter=filter)
-    relevance = memory.db._select_relevance_score_fn()
-    return [(doc, relevance(score)) for doc, score in pairs]
 
 
 def embed_query(memory: Any, text: str) -> list[float]:
     return memory.db.embedding_function.embed_query(text)
 
 
-async def persist(memory: Any, docs: Iterable[Any]) -> None:
-    """Write changed metadata back the way Agent Zero does (one ``update_documents`` call)."""
-    docs = list(docs)
-    if docs:
-        await memory.update_documents(docs)
+def is_current(memory: Any) -> bool:
+    """False when Agent Zero has replaced this store's FAISS object since ``memory`` was taken.
+
+    ``Memory.index`` (per subdir) is reset by a reload (e.g. an embedding model change, which
+    re-indexes the store into a new object and saves it): a save through the old ``Memory``
+    would write the old vectors over the re-indexed files. Unknown layouts count as current.
+    """
+    try:
+        index = getattr(type(memory), "index", None)
+        if not isinstance(index, dict):
+            index = getattr(memory_class(), "index", None)
+        if not isinstance(index, dict):
+            return True
+        return index.get(subdir_of(memory)) is getattr(memory, "db", None)
+    except Exception:
+        return True
 
 
-def save(memory: Any) -> None:
-    """Write the store as it is in memory (after in-place metadata changes), once."""
-    memory._save_db()
+def current_memory(memory: Any) -> Optional[Any]:
+    """``memory`` if current, else a ``Memory`` on the FAISS object Agent Zero serves now
+    for its subdir, or None while the subdir is unloaded (a reload is under way)."""
+    if is_current(memory):
+        return memory
+    index = getattr(type(memory), "index", None)
+    db = index.get(subdir_of(memory)) if isinstance(index, dict) else None
+    if db is None:
+        return None
+    return type(memory)(db=db, memory_subdir=subdir_of(memory))
+
+
+def save(memory: Any) -> bool:
+    """Write the store as it is in memory (after in-place metadata changes), once.
+
+    Under the store's lock (the one Agent Zero's own saves take too). Returns False, writing
+    nothing, when Agent Zero has reloaded the store meanwhile (see :func:`is_current`).
+    """
+    from .memory_events import store_lock
+
+    with store_lock(memory):
+        if not is_current(memory):
+            return False
+        memory._save_db()
+        return True

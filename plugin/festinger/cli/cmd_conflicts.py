@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import sys
 
+from ..graph.models import ALL, CONFLICT_STATUSES, DEFAULT_LIST, MAX_CLI_LIST, PENDING
 from .common import print_json, service
-
-STATUSES = ("pending", "resolved", "dismissed", "all")
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--status", choices=STATUSES, default="pending",
+    p.add_argument("--status", choices=CONFLICT_STATUSES, default=PENDING,
                    help="which entries to list (default: pending)")
-    p.add_argument("--limit", type=int, default=100, help="at most this many (default 100)")
+    p.add_argument("--limit", type=int, default=DEFAULT_LIST,
+                   help=f"at most this many (default {DEFAULT_LIST})")
     p.add_argument("--json", action="store_true", help="print JSON")
     # issue 6: `festinger conflicts resolve ID --decision ...` (human override, cmd_resolve.py)
     from .cmd_resolve import add_override_arguments
@@ -37,8 +37,8 @@ def run(args) -> int:
         return run_override(args)
     from ..graph.service import open_for_cli
 
-    limit = max(1, min(int(args.limit), 10_000))
-    status = None if args.status == "all" else args.status
+    limit = max(1, min(int(args.limit), MAX_CLI_LIST))
+    status = None if args.status == ALL else args.status
     svc = service()
     try:
         graph = open_for_cli(svc)

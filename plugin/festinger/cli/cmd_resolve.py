@@ -57,7 +57,11 @@ def run(args) -> int:
         _print_status(data)
     else:
         print(f"resolution_schedule = {data['schedule']}")
-    return 0 if action != "run" or data["status"] in ("done", "no_items") else 1
+    if action == "run":
+        # Nothing the user asked for happened when every item waited for a missing model.
+        stuck = data.get("no_model") and not (data["resolved"] or data["dismissed"])
+        return 0 if data["status"] in ("done", "no_items") and not stuck else 1
+    return 0
 
 
 def _print_run(d: dict) -> None:
@@ -67,12 +71,15 @@ def _print_run(d: dict) -> None:
     if d["status"] == "no_items":
         print("no pending conflicts")
         return
+    note = "" if d.get("no_model") else (f" -- {d['note']}" if d["note"] else "")
     print(f"run #{d['run_id']} ({d.get('model') or 'no model'}): {d['resolved']} resolved, "
-          f"{d['dismissed']} dismissed, {d['failed']} failed, {d['skipped']} skipped"
-          + (f" -- {d['note']}" if d["note"] else ""))
+          f"{d['dismissed']} dismissed, {d['failed']} failed, {d['skipped']} skipped" + note)
     for item in d["items"]:
         print(f"  #{item['id']:<5} {item['status']:<9} {item['decision'] or '':<10} "
               f"{item['detail']}")
+    if d.get("no_model"):
+        # A shell has no Agent Zero agent, so no utility model: say what to do about it.
+        print(f"festinger resolve: {d['note']}", file=sys.stderr)
 
 
 def _print_status(d: dict) -> None:

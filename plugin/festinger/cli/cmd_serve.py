@@ -1,4 +1,5 @@
-"""festinger serve: the HTTP API (and, later, the admin page) on loopback, token-protected."""
+"""festinger serve: the HTTP API and the admin page (/admin) on loopback, token-protected;
+in a graph-enabled pack it also runs the write path and the scheduled resolution job."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def run(args) -> int:
         raise UserFacingError(str(exc)) from None
     if svc.config.graph_enabled:
         svc.component("graph").start()
-        svc.component("resolution").start()  # issue 6: write path, scheduler, reload listener
+        svc.component("resolution").start()  # the write path and the scheduled job
     try:
         svc.io.call(server.start(), 30)
     except OSError as exc:
@@ -39,7 +40,7 @@ def run(args) -> int:
         raise UserFacingError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     where = TOKEN_ENV if TOKEN_ENV in __import__("os").environ else svc.home / TOKEN_FILE
     print(f"festinger serve: listening on {server.url} (token: {where})", flush=True)
-    print(f"festinger serve: admin page {server.url}/admin", flush=True)  # issue 6
+    print(f"festinger serve: admin page {server.url}/admin", flush=True)
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())

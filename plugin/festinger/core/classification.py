@@ -20,8 +20,10 @@ Rules (memory-classification-l3.md, Component 1):
 
 Knowledge-import documents are files the user placed in Agent Zero's knowledge folders:
 they are classified external_retrieved + confirmed (a trusted document, not something
-the user said in this chat) and marked ``origin: knowledge`` in the lineage, which the
-resolver uses to keep agent memories from ever deprecating them.
+the user said in this chat) and marked ``origin: knowledge`` in the lineage. The resolver
+protects them by Agent Zero's own ``knowledge_source`` metadata flag
+(:func:`metadata.is_knowledge_document`): agent memories never deprecate them; recall
+labels them "from a document".
 """
 
 from __future__ import annotations
@@ -275,7 +277,8 @@ def default_for_resolution(text: Any, metadata: Mapping[str, Any],
 
 
 def iter_consolidation_ids(metadata: Mapping[str, Any]) -> Iterable[str]:
-    """Ids named by the consolidation keys (may be stale: see memory.lineage_moves)."""
+    """Ids named by the consolidation keys (may be stale copies of an earlier consolidation's
+    keys: ``memory.queue.RemovedRegistry.take`` keeps only ids actually removed)."""
     for key in CONSOLIDATION_KEYS:
         value = metadata.get(key)
         if isinstance(value, str) and value:

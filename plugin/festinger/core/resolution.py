@@ -53,12 +53,6 @@ class Resolution:
     rule: Rule
     explanation: str
 
-    @property
-    def incoming_won(self) -> bool:
-        return self._incoming_id == self.winner.id
-
-    _incoming_id: str = ""
-
 
 def _is_user(c: Contender) -> bool:
     return c.classification.source is Source.USER_ASSERTED
@@ -106,4 +100,4 @@ def resolve(existing: Contender, incoming: Contender, contradiction_kind: Option
     if loser.knowledge and not _is_user(winner):
         winner, loser = loser, winner
         rule, why = Rule.KNOWLEDGE_PROTECTED, "imported knowledge is only deprecated by the user's words"
-    return Resolution(winner, loser, rule, why, _incoming_id=incoming.id)
+    return Resolution(winner, loser, rule, why)

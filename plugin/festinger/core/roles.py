@@ -142,7 +142,9 @@ def memory_domains(bst_domain: Optional[str], created_by_role: Optional[str],
         d = bst_domain.strip()
         return frozenset() if d in UNSCOPED_DOMAINS else frozenset({d})
     if created_by_role and created_by_role in roles:
-        return frozenset(d for d in roles[created_by_role].bst_domains if d not in UNSCOPED_DOMAINS)
+        # A wildcard role (the default agent0) scopes nothing: its memories serve every role.
+        return frozenset(d for d in roles[created_by_role].bst_domains
+                         if d not in UNSCOPED_DOMAINS and d != WILDCARD)
     return frozenset()
 
 

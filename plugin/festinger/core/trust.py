@@ -11,8 +11,9 @@ Labels (from the classification's source and validity axes):
   user-stated              the user said it, not (or no longer) confirmed
   agent-inferred           the agent concluded it (fragment summaries, solutions)
   agent-inferred, confirmed  the agent concluded it and the user confirmed it
-  from a document          imported knowledge / reference documents
-  external                 web search or API results
+  from a document          imported knowledge (checked first: knowledge is classified
+                           external_retrieved too) and bookshelf documents
+  external                 other retrieved material (tool output, e.g. web search)
   unclassified             written before the pack classified it (weigh like agent-inferred)
 Markers appended after a semicolon: ``load-bearing`` (a constraint other work relies on),
 ``archived`` (an old lesson not used for a long time).
@@ -62,12 +63,10 @@ def trust_label(cls: Optional[Classification], *, knowledge: bool = False) -> st
         return base
     if cls.source is Source.USER_ASSERTED:
         base = USER_CONFIRMED if cls.validity is Validity.CONFIRMED else USER_STATED
-    elif cls.source is Source.BOOKSHELF_DOCUMENT:
-        base = DOCUMENT
+    elif knowledge or cls.source is Source.BOOKSHELF_DOCUMENT:
+        base = DOCUMENT  # before EXTERNAL: imported knowledge is classified external_retrieved
     elif cls.source is Source.EXTERNAL_RETRIEVED:
         base = EXTERNAL
-    elif knowledge:
-        base = DOCUMENT
     else:
         base = AGENT_CONFIRMED if cls.validity is Validity.CONFIRMED else AGENT_INFERRED
     markers = []

@@ -23,7 +23,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..bench.timing import percentile
+from . import store
 from .bench_cases import _edge_rows, _prompts, _soas_rows
+from .bootstrap import SETTING_KEY
 
 
 def _dsn_and_server():
@@ -66,8 +68,7 @@ def bench_pg(quick: bool) -> list[dict]:
                     "urd", records=edges, schema_name=schema,
                     columns=["id", "parent_id", "dim_id", "is_isa", "confidence",
                              "last_confirmed", "source"])
-                await conn.execute("INSERT INTO config (key, value) VALUES "
-                                   "('dictionary_bootstrap', '{}')")
+                await store.set_setting(conn, SETTING_KEY, "{}")  # no dictionary load
                 await conn.execute("ANALYZE")
             return time.perf_counter() - t0
 

@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence, TextIO
 
+from . import store
 from .tokenizer import MAX_TOKEN_CHARS, single_concept
 
 DEFAULT_WORDS = 50_000
@@ -83,15 +84,13 @@ async def bootstrap_dictionary(conn, words: Sequence[str],
             "ON CONFLICT (token) DO NOTHING")
         inserted = int(status.split()[-1])
         result = BootstrapResult(total, inserted, total - inserted, time.perf_counter() - t0)
-        await conn.execute(
-            "INSERT INTO config (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE "
-            "SET value = EXCLUDED.value, updated_at = now()",
-            SETTING_KEY, json.dumps({"source": "wordfreq en", **result.as_dict()}))
+        await store.set_setting(conn, SETTING_KEY,
+                                json.dumps({"source": "wordfreq en", **result.as_dict()}))
     return result
 
 
 async def bootstrapped(conn) -> bool:
-    return await conn.fetchval("SELECT value FROM config WHERE key = $1", SETTING_KEY) is not None
+    return await store.get_setting(conn, SETTING_KEY) is not None
 
 
 class TextProgress:

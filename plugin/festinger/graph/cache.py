@@ -10,23 +10,28 @@ seed are kept exactly (tests and the store fill them directly):
     pending_conflicts:  set[int]                            concepts with a queued collision
 
 plus `queue`, the in-memory view of resolution-queue entries (which *dimension* is contested,
-for `[dim?]`; duplicate suppression).
+for `[dim?]`; duplicate suppression), and `dimension_roots`, the dimensions the graph has
+(kept up to date by every edge method, so listing them never walks the edges).
 
-Write-through with a store: the cache never invents ids when a store is attached. The store
-(async, Postgres) drives a plan -> persist -> apply sequence around the pure methods here:
+With a store (graph/service.py), the prompt path decides AND applies in memory first, under
+the service's lock, and only then hands the write to the store as a journal operation: the
+prompt that states a fact already sees it. Ids are never invented then: tokens the cache
+does not know are interned by the store (INSERT ... RETURNING id) and added afterwards.
 
-    new = cache.tokens_to_intern(tokens)        # store: INSERT soas ... RETURNING id
-    cache.add_soas(SoasRow(id, token, ...))     # then the encounter finds every token
-    cache.encounter(tokens, now)                # in-memory counts; take_dirty() every 30 s
-    d = cache.decide(concept, parent, dim, ...) # 'insert' -> INSERT urd, then apply(d)
-                                                # 'collision' -> INSERT queue (id), then apply(d)
-                                                # UniqueViolation -> apply_edge(reloaded row),
-                                                #   decide again (now a collision)
+    new = cache.tokens_to_intern(tokens)        # the store interns these, then add_soas()
+    cache.encounter(known_tokens, now)          # in-memory counts; take_dirty() every 30 s
+    d = cache.decide(concept, parent, dim, ...) # changes nothing
+    cache.apply(d, now)                         # the prompt sees it now; the store writes it
+                                                # later (journaled), and a UniqueViolation
+                                                # there (another process won) replaces the
+                                                # edge by Postgres's row: apply_edge(), then
+                                                # decide again (now a collision)
 
 Without a store (tests, benchmarks, a Postgres-less run), methods that need new ids take an
 `allocate(tokens) -> ids` callable and default to a local counter.
 
-Not thread-safe by design: Agent Zero drives all hooks from one event loop.
+Not thread-safe: Agent Zero runs the hooks of several chats on several threads, so every
+caller holds its owner's lock (GraphService.lock) around reads and writes.
 """
 
 from __future__ import annotations
@@ -53,7 +58,7 @@ REFUSED = "refused"  # self-loop, cycle, unknown id, bad value: never stored, ne
 
 # Sources whose insert confirms a concept as domain-specific (seed: novelty = 1.0 "when first
 # confirmed by cloud LLM write path"; an explicit iknowthat is at least as strong).
-_CONFIRMING_SOURCES = frozenset({SOURCE_CLOUD_LLM, SOURCE_IKNOWTHAT})
+CONFIRMING_SOURCES = frozenset({SOURCE_CLOUD_LLM, SOURCE_IKNOWTHAT})
 MAX_CHAIN_DEPTH = 10_000  # a longer parent chain means the loaded data already loops
 
 
@@ -64,10 +69,6 @@ class InsertDecision:
     conflict: Optional[QueueEntry] = None  # COLLISION: to queue; ALREADY_PENDING: the queued one
     reason: str = ""  # REFUSED: one line a user can act on
 
-    @property
-    def stored(self) -> bool:
-        return self.kind in (INSERT, CONFIRM)
-
 
 class GraphCache:
     def __init__(self, policy: Optional[SaliencyPolicy] = None) -> None:
@@ -77,6 +78,7 @@ class GraphCache:
         self.urd_by_concept_dim: dict[tuple[int, int], UrdEdge] = {}
         self.pending_conflicts: set[int] = set()
         self.queue = ResolutionQueue()
+        self.dimension_roots: dict[int, bool] = {}  # dimension id -> its root's is_isa
         self.policy = policy or SaliencyPolicy()
         self._dirty: dict[int, int] = {}  # soas id -> encounter_count delta not yet flushed
         self._max_id = 0
@@ -106,7 +108,7 @@ class GraphCache:
         """Bulk load (id, token, encounter_count, last_seen, saliency, novelty) tuples."""
         by_token, by_id = self.soas_by_token, self.soas_by_id
         n, top = 0, self._max_id
-        with _gc_paused():
+        with gc_paused():
             for r in rows:
                 row = SoasRow(*r)
                 by_token[row.token] = row
@@ -167,7 +169,10 @@ class GraphCache:
         policy = self.policy
         known, common, dirty = self.soas_by_token, policy.common_words, self._dirty
         wt = policy.write_threshold
-        k = 1.0 / math.log(policy.log_base)
+        # SaliencyPolicy.score, inlined: this loop runs for every token of every prompt.
+        # Same arithmetic (log(c) / log(base), as math.log(c, base) does), so the results are
+        # bit-identical (tests/graph/test_cache.py pins it).
+        lb = math.log(policy.log_base)
         log = math.log
         result = EncounterResult()
         rows, crossed = result.rows, result.write_candidates
@@ -196,7 +201,7 @@ class GraphCache:
             if tok in common:
                 s = 0.0
             elif c > 1:
-                s = log(c) * k
+                s = log(c) / lb
                 if s < old:
                     s = old
             else:
@@ -245,13 +250,19 @@ class GraphCache:
         edges = self.urd_by_concept.setdefault(edge.concept_id, [])
         if old is not None:
             edges[:] = [e for e in edges if e is not old]
+            if old.is_root:
+                self.dimension_roots.pop(old.dim_id, None)
         edges.append(edge)
         self.urd_by_concept_dim[key] = edge
+        if edge.is_root:
+            self.dimension_roots[edge.dim_id] = edge.is_isa
         return edge
 
     def remove_edge(self, concept_id: int, dim_id: int) -> Optional[UrdEdge]:
         old = self.urd_by_concept_dim.pop((concept_id, dim_id), None)
         if old is not None:
+            if old.is_root:
+                self.dimension_roots.pop(old.dim_id, None)
             left = [e for e in self.urd_by_concept.get(concept_id, ()) if e is not old]
             if left:
                 self.urd_by_concept[concept_id] = left
@@ -264,8 +275,9 @@ class GraphCache:
         source) tuples, e.g. asyncpg records of the canonical query. Rendering keeps the order
         edges arrive in, so load them ORDER BY id, dim_id DESC like the seed's query."""
         by_concept, by_cd = self.urd_by_concept, self.urd_by_concept_dim
+        roots = self.dimension_roots
         n = 0
-        with _gc_paused():  # a million new objects would trigger dozens of full collections
+        with gc_paused():  # a million new objects would trigger dozens of full collections
             for r in rows:
                 e = UrdEdge(*r)
                 key = (e.concept_id, e.dim_id)
@@ -278,14 +290,10 @@ class GraphCache:
                         by_concept[e.concept_id] = [e]
                     else:
                         lst.append(e)
+                    if e.concept_id == e.parent_id == e.dim_id:
+                        roots[e.dim_id] = e.is_isa
                 n += 1
         return n
-
-    def replace_edges(self, rows: Iterable[tuple]) -> int:
-        """The `/reload` path: drop every edge and load the store's current set."""
-        self.urd_by_concept.clear()
-        self.urd_by_concept_dim.clear()
-        return self.load_edges(rows)
 
     def would_cycle(self, concept_id: int, parent_id: int, dim_id: int) -> bool:
         """True if `concept IN parent` within `dim` would close a loop: walk the parent chain
@@ -347,7 +355,7 @@ class GraphCache:
         """Apply a decision the store has persisted (or that needs no store)."""
         if decision.kind == INSERT and decision.edge is not None:
             edge = self.apply_edge(decision.edge)
-            if edge.source in _CONFIRMING_SOURCES:
+            if edge.source in CONFIRMING_SOURCES:
                 self.mark_confirmed_concept(edge.concept_id)
         elif decision.kind == CONFIRM and decision.edge is not None:
             decision.edge.last_confirmed = now
@@ -430,7 +438,7 @@ class GraphCache:
                 "dirty": len(self._dirty)}
 
 
-class _gc_paused:
+class gc_paused:
     """Suspend the cyclic GC during bulk loads (none of the objects built there form
     cycles); restores the previous state, so nesting and callers with GC off are safe."""
 

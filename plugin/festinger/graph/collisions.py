@@ -87,9 +87,12 @@ class ResolutionQueue:
 
     def close(self, entry_id: int, status: str, resolution: Optional[dict],
               now: datetime, error: Optional[str] = None) -> QueueEntry:
+        """Close an entry and forget it (returned, closed): the prompt path only ever asks
+        about pending ones, and a long-running process must not keep every collision it
+        ever saw. Postgres keeps the closed rows (the admin page lists them from there)."""
         if status not in CLOSED_STATUSES:
             raise ValueError(f"a queue entry closes as resolved or dismissed, not {status!r}")
-        entry = self.entries[entry_id]
+        entry = self.entries.pop(entry_id)
         if entry.status == PENDING:
             self._unindex(entry)
         entry.status, entry.resolution, entry.resolved_at, entry.error = (

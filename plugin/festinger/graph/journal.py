@@ -42,6 +42,10 @@ FILE_SUFFIX = ".jsonl"
 # Rewrite the file without the applied operations once this many have accumulated while
 # others were still pending (a long-running busy process never reaches "all applied").
 COMPACT_AFTER = 2000
+# Operations Postgres refused for what they are go to this file, for a human to look at;
+# past this size it is rotated (one previous file kept), so a bug cannot fill the disk.
+REJECTED_FILE = "rejected.jsonl"
+REJECTED_MAX_BYTES = 1024 * 1024
 # Test hook: FESTINGER_JOURNAL_CRASH=after_append|after_apply kills the process (SIGKILL) at
 # that point, so tests can prove nothing is lost or doubled across a real crash.
 CRASH_ENV = "FESTINGER_JOURNAL_CRASH"
@@ -170,14 +174,38 @@ class Journal:
         os.fsync(self._fh.fileno())
         self._applied_since_rewrite = 0
 
+    def keep_unjournaled(self, ops: list[Op]) -> None:
+        """Pending operations that could not be written (a full or read-only disk): they are
+        applied like the others but lost if the process dies first."""
+        for op in ops:
+            self._pending[op.id] = op
+
+    def discard_pending(self) -> None:
+        """Forget every pending operation (the schema is about to be dropped)."""
+        self._pending.clear()
+
+    def record_rejected(self, op: Op, error: str) -> None:
+        """Keep an operation Postgres refused in `rejected.jsonl` for a human to look at; the
+        file is rotated at REJECTED_MAX_BYTES (one previous file, `.1`, is kept)."""
+        path = self.folder / REJECTED_FILE
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            try:
+                if path.stat().st_size >= REJECTED_MAX_BYTES:
+                    os.replace(path, path.with_name(REJECTED_FILE + ".1"))
+            except FileNotFoundError:
+                pass
+            with open(path, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps({"op": op.id, "kind": op.kind, "data": op.data,
+                                     "error": error}) + "\n")
+        except OSError as exc:
+            log.warning("journal: could not record a rejected operation in %s: %s", path, exc)
+
     def pending(self) -> list[Op]:
         return list(self._pending.values())
 
     def __len__(self) -> int:
         return len(self._pending)
-
-    def get(self, op_id: str) -> Optional[Op]:
-        return self._pending.get(op_id)
 
     # ------------------------------------------------------------------ orphans
     def adopt_orphans(self) -> list[Op]:
@@ -251,15 +279,3 @@ def _pid_from_name(name: str) -> Optional[int]:
     except ValueError:
         return None
 
-
-def orphan_files(folder: Path) -> list[Path]:
-    """Journal files that nobody holds (for status output)."""
-    out = []
-    if not Path(folder).is_dir():
-        return out
-    for path in sorted(Path(folder).glob(f"{FILE_PREFIX}*{FILE_SUFFIX}")):
-        fh = _lock_if_orphan(path)
-        if fh is not None:
-            fh.close()
-            out.append(path)
-    return out

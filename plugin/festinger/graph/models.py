@@ -9,7 +9,7 @@ happens at the edges (fact parser, store, web API).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Optional
 
 # URD.source values (the seed's "Source values" decision). `gutask` is the seed's name for
@@ -39,6 +39,19 @@ SEED_DIMENSIONS: tuple[tuple[str, bool], ...] = (
 )
 DEFAULT_ISA_DIMENSION = "type"
 DEFAULT_ISPART_DIMENSION = "membership"
+
+# What the listings accept (HTTP API, admin actions, CLI): one place for the status words
+# and the size of a page.
+ALL = "all"
+CONFLICT_STATUSES = (PENDING, RESOLVED, DISMISSED, ALL)
+WRITE_STATUSES = ("pending", "done", "failed", ALL)
+DEFAULT_LIST = 100
+MAX_LIST = 500  # one page of the API and the admin page
+MAX_CLI_LIST = 10_000  # the shell may ask for everything at once (`festinger conflicts`)
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
 
 
 @dataclass(slots=True)

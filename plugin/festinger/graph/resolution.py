@@ -29,11 +29,12 @@ plain dicts as the seed's Test C describes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any, Optional, Protocol, Sequence
 
 from ..llm.prompts import ConflictView, EdgeView, resolution_prompt
@@ -44,18 +45,20 @@ from ..logs import log
 from . import store
 from .cache import GraphCache
 from .collisions import classify
-from .models import DISMISSED, PENDING, RESOLVED, SOURCE_FESTINGER, SoasRow, UrdEdge
+from .models import (DISMISSED, PENDING, RESOLVED, SOURCE_FESTINGER, SoasRow, UrdEdge,
+                     utcnow)
 from .reload import announce
 
 LOCK_NAMESPACE = 0x7265_736F  # "reso": with hashtext(schema), one job per schema
 MAX_ERROR_CHARS = 500
 DEFAULT_LLM_TIMEOUT = 60.0
 RECENT_DAYS = 7
+NO_MODEL = "no resolve model available"  # the detail of items skipped for want of one
+NO_MODEL_HINT = ("no resolve model available: the conflicts that need one were left pending, "
+                 "untouched. Add one with `festinger models add --provider claude|openai ... "
+                 "--use resolve`, or let Agent Zero's utility model decide (the scheduled job "
+                 "runs inside Agent Zero)")
 _ANY = object()  # "no expectation" sentinel for ResolutionJob.apply
-
-
-def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
 
 
 def runner_name() -> str:
@@ -419,6 +422,7 @@ class RunReport:
     started_at: Optional[datetime] = None
     finished_at: Optional[datetime] = None
     model: Optional[str] = None
+    no_model: bool = False  # items were left untouched: no resolve model to ask
 
     def count(self, status: str) -> int:
         return sum(1 for i in self.items if i.status == status)
@@ -428,15 +432,17 @@ class RunReport:
                 "model": self.model, "processed": len(self.items),
                 "resolved": self.count(RESOLVED), "dismissed": self.count(DISMISSED),
                 "failed": self.count("failed"), "skipped": self.count("skipped"),
-                "note": self.note,
+                "no_model": self.no_model, "note": self.note,
                 "started_at": self.started_at.isoformat() if self.started_at else None,
                 "finished_at": self.finished_at.isoformat() if self.finished_at else None,
                 "items": [i.as_dict() for i in self.items]}
 
 
 class ResolutionJob:
-    """Drains the resolution queue. `provider_source` returns the resolve model's provider;
-    `graph` (optional) is this process's GraphService, whose cache is kept in step."""
+    """Drains the resolution queue. `provider_source(conn)` returns the resolve model's
+    provider (raises NoProvider when there is none). When this process serves a loaded graph
+    (`service.component("graph")`), its cache is kept in step with every item applied; a
+    process without one (the CLI) only announces its changes (reload.py)."""
 
     def __init__(self, service: Any, provider_source: Any, *, origin: str,
                  llm_timeout: float = DEFAULT_LLM_TIMEOUT) -> None:
@@ -466,12 +472,13 @@ class ResolutionJob:
         applied and the item waits for the next run."""
         db = await self.service.db(timeout=30)
         graph = self._graph()
-        write_lock = getattr(graph, "_write_lock", None) if graph is not None else None
+        # The graph's write lock BEFORE a connection (the order the graph's own writers use):
+        # no full reload may swap the cache mid-way, and waiting for the lock while holding
+        # one of the pool's few connections could starve the writer that holds it.
+        write_lock = graph.write_lock if graph is not None else None
         now = utcnow()
-        async with db.pool.acquire() as conn:
-            if write_lock is not None:  # no full reload may swap the cache mid-way
-                await write_lock.acquire()
-            try:
+        async with write_lock if write_lock is not None else contextlib.nullcontext():
+            async with db.pool.acquire(timeout=store.ACQUIRE_TIMEOUT_S) as conn:
                 async with conn.transaction():
                     item = await load_item(conn, entry_id, lock=True)
                     if item is None or item.status != PENDING:
@@ -480,7 +487,8 @@ class ResolutionJob:
                     if expect_parent is not _ANY and now_parent != expect_parent:
                         raise ResolutionError(f"{item.concept} changed in {item.dimension} "
                                               "while the decision was made; retried next run")
-                    plan = await plan_decision(SqlView(conn, self._common()), item, decision, now)
+                    plan = await plan_decision(SqlView(conn, self._common()), item, decision,
+                                               now)
                     tokens = {r[0]: r[1] for r in plan.soas}
                     tokens.update({item.concept_id: item.concept, item.dim_id: item.dimension,
                                    item.incoming_parent_id: item.incoming_parent})
@@ -495,14 +503,11 @@ class ResolutionJob:
                                   **({"run_id": run_id} if run_id else {}), **(extra or {})}
                     await execute_plan(conn, item, plan, resolution)
                     await announce(conn, self.service.schema, self.origin,
-                                   [(e.concept_id, e.dim_id) for e in plan.deletes + plan.inserts],
-                                   [entry_id])
-                if graph is not None:
-                    with graph.lock:
-                        apply_to_cache(graph.cache, item, plan, resolution, now)
-            finally:
-                if write_lock is not None:
-                    write_lock.release()
+                                   [(e.concept_id, e.dim_id)
+                                    for e in plan.deletes + plan.inserts], [entry_id])
+            if graph is not None:
+                with graph.lock:
+                    apply_to_cache(graph.cache, item, plan, resolution, now)
         return ItemOutcome(entry_id, plan.status, decision.decision, by,
                            plan.note or _summary(plan, tokens))
 
@@ -521,9 +526,13 @@ class ResolutionJob:
         return parse_decision(text, item.live_collision_type)
 
     async def process_item(self, entry_id: int, provider: Optional[LLMProvider],
-                           run_id: Optional[int] = None) -> ItemOutcome:
+                           run_id: Optional[int] = None,
+                           unavailable: Optional[ProviderError] = None) -> ItemOutcome:
+        """Decide and apply one item. `provider` None: `unavailable` says why (NoProvider
+        when there is simply no model to ask). With no model to ask the item is skipped
+        untouched (no failed attempt recorded: nothing was tried); a failing model counts."""
         db = await self.service.db(timeout=30)
-        async with db.pool.acquire() as conn:
+        async with db.pool.acquire(timeout=store.ACQUIRE_TIMEOUT_S) as conn:
             item = await load_item(conn, entry_id)
         if item is None or item.status != PENDING:
             return ItemOutcome(entry_id, "skipped", detail="closed meanwhile")
@@ -534,7 +543,7 @@ class ResolutionJob:
                 model = None
             else:
                 if provider is None:
-                    raise ProviderError("no resolve model available")
+                    raise unavailable or NoProvider("no resolve model available")
                 decision = await self._decide(item, provider)
                 by, model = "llm", getattr(provider, "label", None)
             seen = item.current.parent_id if item.current is not None else None
@@ -542,6 +551,9 @@ class ResolutionJob:
                                     expect_parent=seen)
         except ItemGone as exc:
             return ItemOutcome(entry_id, "skipped", detail=str(exc))
+        except NoProvider as exc:
+            log.debug("resolution: conflict #%s waits for a model: %s", entry_id, exc)
+            return ItemOutcome(entry_id, "skipped", detail=NO_MODEL)
         except (ProviderError, AnswerError, ResolutionError) as exc:
             message = f"{type(exc).__name__}: {exc}" if isinstance(exc, AnswerError) else str(exc)
         except Exception as exc:  # a bug or a lost connection: the item waits, the run goes on
@@ -549,7 +561,7 @@ class ResolutionJob:
                 raise
             log.error("resolution: conflict #%s: %s: %s", entry_id, type(exc).__name__, exc)
             message = f"internal error: {type(exc).__name__}: {exc}"
-        async with db.pool.acquire() as conn:
+        async with db.pool.acquire(timeout=store.ACQUIRE_TIMEOUT_S) as conn:
             await record_failure(conn, entry_id, message)
         return ItemOutcome(entry_id, "failed", detail=message[:MAX_ERROR_CHARS])
 
@@ -559,7 +571,10 @@ class ResolutionJob:
         report = RunReport("done", trigger, started_at=utcnow())
         db = await self.service.db(timeout=30)
         schema = self.service.schema
-        async with db.pool.acquire() as lock_conn:
+        # The session advisory lock lives on a connection of its own for the whole run: not
+        # one of the pool's, which the items (and this process's graph writers) need.
+        lock_conn = await store.dedicated_connection(db)
+        try:
             got = await lock_conn.fetchval("SELECT pg_try_advisory_lock($1, hashtext($2))",
                                            LOCK_NAMESPACE, schema)
             if not got:
@@ -569,8 +584,9 @@ class ResolutionJob:
                 return report
             self.running = True
             provider: Optional[LLMProvider] = None
+            unavailable: Optional[ProviderError] = None
             try:
-                async with db.pool.acquire() as conn:
+                async with db.pool.acquire(timeout=store.ACQUIRE_TIMEOUT_S) as conn:
                     report.run_id = await conn.fetchval(
                         "INSERT INTO resolution_runs (trigger, runner) VALUES ($1, $2) "
                         "RETURNING id", trigger, runner_name())
@@ -580,11 +596,16 @@ class ResolutionJob:
                             provider = await self.provider_source(conn)
                             report.model = getattr(provider, "label", None)
                         except ProviderError as exc:
+                            unavailable = exc
                             report.note = str(exc)
                             log.warning("resolution: %s", exc)
                 for entry_id in ids:
                     report.items.append(await self.process_item(entry_id, provider,
-                                                                report.run_id))
+                                                                report.run_id, unavailable))
+                report.no_model = any(i.status == "skipped" and i.detail == NO_MODEL
+                                      for i in report.items)
+                if report.no_model:
+                    report.note = NO_MODEL_HINT + (f" ({report.note})" if report.note else "")
                 if not ids:
                     report.status = "no_items"
             except Exception as exc:
@@ -601,7 +622,7 @@ class ResolutionJob:
                 report.finished_at = utcnow()
                 try:
                     if report.run_id is not None:
-                        async with db.pool.acquire() as conn:
+                        async with db.pool.acquire(timeout=store.ACQUIRE_TIMEOUT_S) as conn:
                             await conn.execute(
                                 "UPDATE resolution_runs SET finished_at = now(), processed = $2, "
                                 "failed = $3, note = $4 WHERE id = $1", report.run_id,
@@ -611,10 +632,19 @@ class ResolutionJob:
                 finally:
                     await lock_conn.execute("SELECT pg_advisory_unlock($1, hashtext($2))",
                                             LOCK_NAMESPACE, schema)
+        finally:
+            await _close_quietly(lock_conn)
         if report.items:
             log.info("resolution (%s): %d resolved, %d dismissed, %d failed", trigger,
                      report.count(RESOLVED), report.count(DISMISSED), report.count("failed"))
         return report
+
+
+async def _close_quietly(conn) -> None:
+    try:
+        await conn.close(timeout=5)
+    except Exception:
+        conn.terminate()
 
 
 def _summary(plan: Plan, tokens: dict[int, str]) -> str:

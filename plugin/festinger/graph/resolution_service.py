@@ -21,6 +21,7 @@ import asyncio
 import json
 import os
 import socket
+import threading
 import uuid
 from datetime import datetime
 from typing import Any, Optional
@@ -30,11 +31,13 @@ from ..llm.keys import KeyRing
 from ..llm.providers import UTILITY, remember_agent
 from ..llm.write_path import WritePath
 from ..logs import log
+from . import store
+from .models import ALL, DEFAULT_LIST, MAX_LIST, PENDING
 from .resolution import RECENT_DAYS, LOCK_NAMESPACE, ResolutionJob, RunReport
 from .scheduler import (CATCH_UP_DELAY_S, DEFAULT_SCHEDULE, ResolutionScheduler, local_now,
                         next_fire, schedule_error)
 
-MAX_LIST = 500
+SCHEDULE_KEY = "resolution_schedule"
 
 
 def _iso(value: Any) -> Any:
@@ -63,6 +66,7 @@ class ResolutionService:
         self.scheduler = ResolutionScheduler(self._scheduled_run, self._schedule_text)
         self._tasks: list[asyncio.Task] = []
         self._started = False
+        self._start_lock = threading.Lock()  # start() is called from every chat's thread
         self._run_task: Optional[asyncio.Task] = None
         self.last_report: Optional[RunReport] = None
         self.catch_up_delay = CATCH_UP_DELAY_S  # let the process settle before a catch-up run
@@ -79,9 +83,10 @@ class ResolutionService:
     # ------------------------------------------------------------------ lifecycle
     def start(self, *, scheduler: bool = True, write_path: bool = True) -> None:
         """Start the background tasks once (never blocks; safe from any thread)."""
-        if self._started or getattr(self.service, "closed", False):
-            return
-        self._started = True
+        with self._start_lock:
+            if self._started or getattr(self.service, "closed", False):
+                return
+            self._started = True
         self.service.io.submit(self._start(scheduler, write_path))
 
     async def _start(self, scheduler: bool, write_path: bool) -> None:
@@ -125,8 +130,7 @@ class ResolutionService:
             return cfg
         db = await self.service.db(timeout=10)
         async with db.pool.acquire() as conn:
-            value = await conn.fetchval("SELECT value FROM config WHERE key = "
-                                        "'resolution_schedule'")
+            value = await store.get_setting(conn, SCHEDULE_KEY)
         return value or cfg or DEFAULT_SCHEDULE
 
     async def _scheduled_run(self, trigger: str) -> None:
@@ -155,9 +159,7 @@ class ResolutionService:
             raise ValueError(err)
         db = await self.service.db(timeout=10)
         async with db.pool.acquire() as conn:
-            await conn.execute("INSERT INTO config (key, value) VALUES ('resolution_schedule', $1) "
-                               "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, "
-                               "updated_at = now()", expr.strip())
+            await store.set_setting(conn, SCHEDULE_KEY, expr.strip())
 
     # ------------------------------------------------------------------ reads
     async def status(self) -> dict:
@@ -208,7 +210,7 @@ class ResolutionService:
             "background": self._started,
         }
 
-    async def conflicts(self, status: Optional[str] = None, limit: int = 100,
+    async def conflicts(self, status: Optional[str] = None, limit: int = DEFAULT_LIST,
                         recent_days: int = RECENT_DAYS) -> dict:
         """{"pending": [...], "recent": [...]}. status None: pending (iknowthat first, then
         oldest) and those closed in the last `recent_days` (newest first); "all": pending and
@@ -218,7 +220,7 @@ class ResolutionService:
         pending: list[dict] = []
         recent: list[dict] = []
         async with db.pool.acquire() as conn:
-            if status in (None, "all", "pending"):
+            if status in (None, ALL, PENDING):
                 pending = await _conflict_rows(conn, "q.status = 'pending'",
                                                "q.priority DESC, q.created_at, q.id", limit)
             if status is None:
@@ -226,10 +228,10 @@ class ResolutionService:
                     conn, "q.status <> 'pending' AND q.resolved_at >= now() - "
                           "make_interval(days => $2)",
                     "q.resolved_at DESC, q.id DESC", limit, int(recent_days))
-            elif status == "all":
+            elif status == ALL:
                 recent = await _conflict_rows(conn, "q.status <> 'pending'",
                                               "q.resolved_at DESC NULLS LAST, q.id DESC", limit)
-            elif status != "pending":
+            elif status != PENDING:
                 recent = await _conflict_rows(conn, "q.status = $2",
                                               "q.resolved_at DESC NULLS LAST, q.id DESC", limit,
                                               status)
@@ -276,25 +278,8 @@ def _as_oid(n: int) -> int:
     return n & 0xFFFFFFFF
 
 
-_CONFLICT_SELECT = (
-    "SELECT q.id, q.status, q.collision_type, q.priority, q.concept_id, c.token AS concept, "
-    "  q.dim_id, d.token AS dimension, e.token AS existing_parent, "
-    "  i.token AS incoming_parent, q.incoming_is_isa, q.incoming_confidence, "
-    "  q.incoming_source, q.created_at, q.resolved_at, q.resolution, q.attempts, q.error, "
-    "  q.last_attempt_at, ce.token AS current_parent, cu.is_isa AS current_is_isa, "
-    "  cu.confidence AS current_confidence, cu.source AS current_source "
-    "FROM resolution_queue q "
-    "JOIN soas c ON c.id = q.concept_id JOIN soas d ON d.id = q.dim_id "
-    "JOIN soas i ON i.id = q.incoming_parent_id "
-    "LEFT JOIN soas e ON e.id = q.existing_parent_id "
-    "LEFT JOIN urd cu ON cu.id = q.concept_id AND cu.dim_id = q.dim_id "
-    "LEFT JOIN soas ce ON ce.id = cu.parent_id ")
-
-
 async def _conflict_rows(conn, where: str, order: str, limit: int, *args) -> list[dict]:
-    rows = await conn.fetch(f"{_CONFLICT_SELECT} WHERE {where} ORDER BY {order} LIMIT $1",
-                            limit, *args)
-    return [_jsonable(dict(r)) for r in rows]
+    return [_jsonable(r) for r in await store.conflict_rows(conn, where, order, limit, *args)]
 
 
 async def _edges_by_dimension(conn, concept_id: int) -> list[dict]:

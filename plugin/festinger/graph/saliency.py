@@ -42,9 +42,6 @@ class SaliencyPolicy:
         s = math.log(count, self.log_base)
         return s if s > stored else stored
 
-    def is_common(self, token: str) -> bool:
-        return token in self.common_words
-
 
 @lru_cache(maxsize=4)
 def english_common_words(min_zipf: float = DEFAULT_COMMON_MIN_ZIPF,

@@ -30,26 +30,25 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import gc
 import itertools
 import json
 import threading
 import time
 import uuid
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any, Callable, Optional
 
 from ..logs import log
 from . import snapshot as snapshot_file
 from . import store
 from .bootstrap import bootstrap_dictionary, bootstrapped, dictionary_words
-from .cache import (ALREADY_PENDING, COLLISION, CONFIRM, INSERT, REFUSED, GraphCache,
-                    InsertDecision)
+from .cache import (ALREADY_PENDING, COLLISION, CONFIRM, CONFIRMING_SOURCES, INSERT, REFUSED,
+                    GraphCache, InsertDecision, gc_paused)
 from .cues import scan_prompt
 from .journal import Journal, Op, crash_point
-from .models import (PENDING, SOURCE_CLOUD_LLM, SOURCE_IKNOWTHAT, QueueEntry, SoasRow,
-                     Triple, UrdEdge)
+from .models import (PENDING, SOURCE_IKNOWTHAT, QueueEntry, SoasRow, Triple, UrdEdge,
+                     utcnow)
 from .recollection import RecollectionConfig, RecollectionRenderer
 from .saliency import SaliencyPolicy, english_common_words
 
@@ -61,11 +60,6 @@ SNAPSHOT_WAIT_S = 3.0  # how long start waits for Postgres before serving from t
 CONNECT_TIMEOUT_S = 60.0  # the embedded server's first start (initdb) takes a while
 RECONNECT_MAX_DELAY_S = 15.0
 SNAPSHOT_MAX_AGE_S = 300.0  # a full load rewrites a snapshot older than this
-_CONFIRMING = frozenset({SOURCE_CLOUD_LLM, SOURCE_IKNOWTHAT})
-
-
-def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
 
 
 def _iso(dt: Optional[datetime]) -> Optional[str]:
@@ -136,7 +130,10 @@ class GraphService:
         self._provisional = itertools.count(-1, -1)
         self._waiters: dict[str, concurrent.futures.Future] = {}
         self._wake: Optional[asyncio.Event] = None
-        self._write_lock: Optional[asyncio.Lock] = None
+        # Serialises every writer of this process's cache against Postgres: the journal
+        # drain, full reloads and the resolution job. Lock order: this lock FIRST, then a
+        # pool connection (never wait for it while holding a connection: the pool is small).
+        self.write_lock: Optional[asyncio.Lock] = None
         self._tasks: list[asyncio.Task] = []
         self._reconnect_task: Optional[asyncio.Task] = None
         self._closing = False
@@ -147,7 +144,8 @@ class GraphService:
         # job) announce their writes with NOTIFY; this process applies them to its cache.
         self.origin = uuid.uuid4().hex
         self.channel = store.channel_name(service.schema)
-        self._listener: Optional[tuple] = None  # (pool, connection) while listening
+        self._listener: Any = None  # a dedicated connection (outside the pool) while listening
+        self._relisten_task: Optional[asyncio.Task] = None
         self._remote: list[dict] = []
         self._remote_task: Optional[asyncio.Task] = None
 
@@ -184,7 +182,7 @@ class GraphService:
     async def _startup(self) -> None:
         loop = asyncio.get_running_loop()
         self._wake = asyncio.Event()
-        self._write_lock = asyncio.Lock()
+        self.write_lock = asyncio.Lock()
         try:
             common = await loop.run_in_executor(None, english_common_words)
             with self.lock:
@@ -200,7 +198,7 @@ class GraphService:
                 await self._reload(db)
                 self.db_up = True
                 self.last_error = None
-                await self._listen(db)
+                await self._listen_or_retry(db)
             except Exception as exc:
                 self._db_lost(exc)
             self._set_loaded()
@@ -253,9 +251,9 @@ class GraphService:
         """Full load from Postgres into a new cache, swapped in under the lock (the /reload
         path, the first start, and a reconnect after starting without the database)."""
         loop = asyncio.get_running_loop()
-        assert self._write_lock is not None
-        async with self._write_lock:
-            async with db.pool.acquire() as conn:
+        assert self.write_lock is not None
+        async with self.write_lock:
+            async with db.pool.acquire(timeout=store.ACQUIRE_TIMEOUT_S) as conn:
                 if self.auto_bootstrap and not await bootstrapped(conn):
                     words = await loop.run_in_executor(None, dictionary_words)
                     res = await bootstrap_dictionary(conn, words)
@@ -265,7 +263,7 @@ class GraphService:
                 # Millions of new objects, none cyclic: with the cyclic GC on, every
                 # generation would be rescanned dozens of times while they arrive and while
                 # the cache is built from them.
-                with _gc_paused():
+                with gc_paused():
                     t0 = time.perf_counter()
                     soas = await store.fetch_soas(conn)
                     t1 = time.perf_counter()
@@ -360,7 +358,8 @@ class GraphService:
         if self._closing:
             return
         self._closing = True
-        for task in self._tasks[1:] + ([self._reconnect_task] if self._reconnect_task else []):
+        for task in self._tasks[1:] + [t for t in (self._reconnect_task, self._relisten_task)
+                                       if t is not None]:
             task.cancel()
         if self._loaded.is_set():
             self._enqueue_now(self._flush_ops())
@@ -385,10 +384,11 @@ class GraphService:
     async def abandon(self) -> None:
         """Stop without writing anything (the schema is about to be dropped: benchmarks)."""
         self._closing = True
-        for task in self._tasks + [t for t in (self._reconnect_task, self._remote_task) if t]:
+        for task in self._tasks + [t for t in (self._reconnect_task, self._remote_task,
+                                               self._relisten_task) if t]:
             task.cancel()
         await self._unlisten()
-        self.journal._pending.clear()
+        self.journal.discard_pending()
         self.journal.close()
 
     # ================================================================== hot path
@@ -503,8 +503,7 @@ class GraphService:
         except OSError as exc:  # a full or read-only disk: keep going, unjournaled
             log.error("graph: journal write failed (%s); %d operation(s) kept in memory only",
                       exc, len(ops))
-            for op in ops:
-                self.journal._pending[op.id] = op
+            self.journal.keep_unjournaled(ops)
         if not self.db_up:
             self.counters["journaled_while_down"] += len(ops)
         self._changed += len(ops)
@@ -544,8 +543,8 @@ class GraphService:
 
     async def _drain(self) -> bool:
         """Apply the journal's pending operations in order; False if Postgres went away."""
-        assert self._write_lock is not None
-        async with self._write_lock:
+        assert self.write_lock is not None
+        async with self.write_lock:
             while self.db_up and self.journal.pending():
                 for op in self.journal.pending():
                     if not self.db_up:
@@ -573,7 +572,6 @@ class GraphService:
                 return True
             if not self.db_up:
                 return False
-            assert self._write_lock is not None
             await self._drain()
             await asyncio.sleep(0.01)
         return not self.journal.pending()
@@ -589,13 +587,7 @@ class GraphService:
         self.counters["rejected"] += 1
         log.error("graph: operation %s (%s) rejected by PostgreSQL: %s: %s; data=%s",
                   op.id, op.kind, type(exc).__name__, exc, op.data)
-        try:
-            self.journal.folder.mkdir(parents=True, exist_ok=True)
-            with open(self.journal.folder / "rejected.jsonl", "a", encoding="utf-8") as fh:
-                fh.write(json.dumps({"op": op.id, "kind": op.kind, "data": op.data,
-                                     "error": f"{type(exc).__name__}: {exc}"}) + "\n")
-        except OSError:
-            pass
+        self.journal.record_rejected(op, f"{type(exc).__name__}: {exc}")
         return {"outcome": "error", "reason": f"{type(exc).__name__}: {exc}"}
 
     def _db_lost(self, exc: BaseException) -> None:
@@ -604,11 +596,9 @@ class GraphService:
         self.db_up = False
         self.last_error = reason
         listener, self._listener = self._listener, None
-        if listener is not None:  # the pool cannot close while we hold its connection
-            pool, conn = listener
+        if listener is not None:  # the reconnect loop listens again once the database is back
             try:
-                conn.terminate()
-                asyncio.ensure_future(_quietly(pool.release(conn)))
+                listener.terminate()
             except Exception:
                 pass
         if was_up:
@@ -644,7 +634,7 @@ class GraphService:
             self.db_up = True
             self.last_error = None
             self.counters["reconnects"] += 1
-            await self._listen(db)
+            await self._listen_or_retry(db)
             log.info("graph: PostgreSQL is back; replaying %d journaled operation(s)",
                      len(self.journal))
             if self._wake is not None:
@@ -655,7 +645,7 @@ class GraphService:
         handler: Optional[Callable] = getattr(self, f"_op_{op.kind}", None)
         if handler is None:
             raise ValueError(f"unknown journal operation kind {op.kind!r}")
-        async with db.pool.acquire() as conn:
+        async with db.pool.acquire(timeout=store.ACQUIRE_TIMEOUT_S) as conn:
             result = await handler(conn, op)
         self.counters["applied"] += 1
         if result.get("outcome") == "duplicate":
@@ -781,7 +771,7 @@ class GraphService:
 
         def put() -> None:
             self.cache.apply_edge(stored)
-            if inserted and stored.source in _CONFIRMING:
+            if inserted and stored.source in CONFIRMING_SOURCES:
                 self.cache.mark_confirmed_concept(stored.concept_id)
         effects.append(put)
         return {"outcome": "inserted" if inserted else "confirmed", "edge": row}
@@ -889,26 +879,76 @@ class GraphService:
         await store.notify_change(conn, self.service.schema, what,
                                   origin if isinstance(origin, str) else self.origin, **data)
 
-    async def _listen(self, db) -> None:
-        if self._listener is not None or self._closing:
-            return
+    async def _listen(self, db, quiet: bool = False) -> bool:
+        """LISTEN on the schema's channel on a connection of its own: held for the life of
+        the process, it must not be one of the pool's (the pool is small and the writers
+        need it). True when listening."""
+        if self._listener is not None:
+            return True
+        if self._closing:
+            return False
+        conn = None
         try:
-            conn = await db.pool.acquire()
+            conn = await store.dedicated_connection(db)
             await conn.add_listener(self.channel, self._on_notice)
-            self._listener = (db.pool, conn)
+            conn.add_termination_listener(self._on_listener_lost)
         except Exception as exc:  # recollections work without it; remote writes show later
-            log.warning("graph: not listening for other processes' writes: %s", exc)
+            if conn is not None:
+                await _quietly(conn.close(timeout=5))
+            if not quiet:
+                log.warning("graph: not listening for other processes' writes: %s", exc)
+            return False
+        if self._closing:
+            await _quietly(conn.close(timeout=5))
+            return False
+        self._listener = conn
+        return True
+
+    async def _listen_or_retry(self, db) -> None:
+        if not await self._listen(db) and not self._closing and (
+                self._relisten_task is None or self._relisten_task.done()):
+            self._relisten_task = asyncio.ensure_future(self._relisten())
 
     async def _unlisten(self) -> None:
-        listener, self._listener = self._listener, None
-        if listener is None:
+        conn, self._listener = self._listener, None
+        if conn is None:
             return
-        pool, conn = listener
         try:
-            await conn.remove_listener(self.channel, self._on_notice)
-            await pool.release(conn)
+            await conn.close(timeout=5)
         except Exception:
-            pass
+            conn.terminate()
+
+    def _on_listener_lost(self, conn) -> None:
+        """The LISTEN connection died (server restart, an idle-session timeout, a proxy, an
+        administrator's pg_terminate_backend). Unless this process closed it itself, listen
+        again with backoff: without it, other processes' writes never reach this cache."""
+        if conn is not self._listener or self._closing:
+            return  # closed on purpose (close, _db_lost)
+        self._listener = None
+        log.warning("graph: lost the connection listening for other processes' writes; "
+                    "listening again")
+        if self._relisten_task is None or self._relisten_task.done():
+            self._relisten_task = asyncio.ensure_future(self._relisten())
+
+    async def _relisten(self) -> None:
+        delay = 0.2
+        while not self._closing and self._listener is None:
+            if not self.db_up:
+                return  # the reconnect loop listens again once the database is back
+            try:
+                db = await self.service.db(timeout=10)
+                ok = await self._listen(db, quiet=True)
+            except Exception:
+                ok = False
+            if ok:
+                # Notices sent while nobody listened are lost: re-read everything once.
+                try:
+                    await self._reload(db)
+                except Exception as exc:
+                    log.warning("graph: reload after listening again failed: %s", exc)
+                return
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RECONNECT_MAX_DELAY_S)
 
     def _on_notice(self, conn, pid, channel, payload) -> None:
         try:
@@ -922,54 +962,58 @@ class GraphService:
             self._remote_task = asyncio.ensure_future(self._apply_remote())
 
     async def _apply_remote(self) -> None:
-        """Bring the cache up to date with what another process wrote."""
-        await asyncio.sleep(0.05)  # let a burst of notices arrive: one round trip for all
-        batch, self._remote = self._remote, []
-        try:
-            if any(m.get("what") == "reload" for m in batch):
-                await self.reload()
-                return
-            db = await self.service.db(timeout=10)
-            async with db.pool.acquire() as conn:
-                edges, queue = [], []
-                for m in batch:
-                    if m.get("what") == "edge" and isinstance(m.get("c"), int) and \
-                            isinstance(m.get("d"), int):
-                        edges.append((m["c"], m["d"], await store.edge_at(conn, m["c"],
-                                                                           m["d"])))
-                    elif m.get("what") in ("queue", "resolution") and \
-                            isinstance(m.get("id"), int):
-                        row = await conn.fetchrow(f"SELECT {store.QUEUE_COLUMNS} FROM "
-                                                  "resolution_queue WHERE id = $1", m["id"])
-                        if row is not None:
-                            queue.append(store.queue_entry(row))
-                ids = {i for _, _, r in edges if r for i in r[:3]}
-                ids |= {i for e in queue for i in (e.concept_id, e.incoming_parent_id, e.dim_id,
-                                                   e.existing_parent_id) if i is not None}
-                missing = [i for i in ids if i not in self.cache.soas_by_id]
-                if missing:
-                    self._merge_soas(await conn.fetch(
-                        f"SELECT {store.SOAS_COLUMNS} FROM soas WHERE id = ANY($1::int[])",
-                        missing), 0, None)
-            now = utcnow()
-            with self.lock:
-                cache = self.cache
-                for c, d, row in edges:
-                    if row is None:
-                        cache.remove_edge(c, d)
-                    elif all(i in cache.soas_by_id for i in row[:3]):
-                        cache.apply_edge(UrdEdge(*row))
-                for e in queue:
-                    known = cache.queue.entries.get(e.id)
-                    if e.status == PENDING:
-                        if known is None and cache.queue.find_pending(
-                                e.concept_id, e.dim_id, e.incoming_parent_id) is None:
-                            cache.record_conflict(e)
-                    elif known is not None and known.status == PENDING:
-                        cache.close_conflict(e.id, e.status, e.resolution, e.resolved_at or now,
-                                             e.error)
-        except Exception as exc:
-            log.warning("graph: could not apply another process's change: %s", exc)
+        """Bring the cache up to date with what other processes wrote, batch after batch:
+        notices that arrive while one batch is being read are applied by the next round,
+        not left waiting for a later notice."""
+        while self._remote and not self._closing:
+            await asyncio.sleep(0.05)  # let a burst of notices arrive: one round trip for all
+            batch, self._remote = self._remote, []
+            try:
+                await self._apply_remote_batch(batch)
+            except Exception as exc:
+                log.warning("graph: could not apply another process's change: %s", exc)
+
+    async def _apply_remote_batch(self, batch: list[dict]) -> None:
+        if any(m.get("what") == "reload" for m in batch):
+            await self.reload()
+            return
+        db = await self.service.db(timeout=10)
+        async with db.pool.acquire(timeout=store.ACQUIRE_TIMEOUT_S) as conn:
+            edges, queue = [], []
+            for m in batch:
+                if m.get("what") == "edge" and isinstance(m.get("c"), int) and \
+                        isinstance(m.get("d"), int):
+                    edges.append((m["c"], m["d"], await store.edge_at(conn, m["c"], m["d"])))
+                elif m.get("what") in ("queue", "resolution") and isinstance(m.get("id"), int):
+                    row = await conn.fetchrow(f"SELECT {store.QUEUE_COLUMNS} FROM "
+                                              "resolution_queue WHERE id = $1", m["id"])
+                    if row is not None:
+                        queue.append(store.queue_entry(row))
+            ids = {i for _, _, r in edges if r for i in r[:3]}
+            ids |= {i for e in queue for i in (e.concept_id, e.incoming_parent_id, e.dim_id,
+                                               e.existing_parent_id) if i is not None}
+            missing = [i for i in ids if i not in self.cache.soas_by_id]
+            if missing:
+                self._merge_soas(await conn.fetch(
+                    f"SELECT {store.SOAS_COLUMNS} FROM soas WHERE id = ANY($1::int[])",
+                    missing), 0, None)
+        now = utcnow()
+        with self.lock:
+            cache = self.cache
+            for c, d, row in edges:
+                if row is None:
+                    cache.remove_edge(c, d)
+                elif all(i in cache.soas_by_id for i in row[:3]):
+                    cache.apply_edge(UrdEdge(*row))
+            for e in queue:
+                known = cache.queue.entries.get(e.id)
+                if e.status == PENDING:
+                    if known is None and cache.queue.find_pending(
+                            e.concept_id, e.dim_id, e.incoming_parent_id) is None:
+                        cache.record_conflict(e)
+                elif known is not None and known.status == PENDING:
+                    cache.close_conflict(e.id, e.status, e.resolution, e.resolved_at or now,
+                                         e.error)
 
     # ================================================================== reads
     async def reload(self) -> dict:
@@ -1026,18 +1070,6 @@ async def _quietly(coro) -> None:
         await coro
     except Exception:
         pass
-
-
-class _gc_paused:
-    """Suspend the cyclic GC around bulk fetches (restores the previous state)."""
-
-    def __enter__(self) -> None:
-        self._was = gc.isenabled()
-        gc.disable()
-
-    def __exit__(self, *exc) -> None:
-        if self._was:
-            gc.enable()
 
 
 def _fill_cache(cache: GraphCache, soas, edges, queue) -> None:

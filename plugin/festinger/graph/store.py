@@ -25,6 +25,11 @@ QUEUE_COLUMNS = ("id, concept_id, existing_parent_id, incoming_parent_id, dim_id
                  "collision_type, status, resolution, created_at, resolved_at, priority, "
                  "incoming_is_isa, incoming_confidence, incoming_source, error")
 
+# How long a writer waits for a pooled connection. The pool is small (db/database.py); a
+# wait this long means something holds connections it should not, and an error naming it
+# beats a silent hang.
+ACQUIRE_TIMEOUT_S = 60.0
+
 # Postgres error classes that mean "the server or the connection is gone", as opposed to
 # "this statement is wrong": 08 connection exception, 53 insufficient resources, 57P
 # operator intervention (shutdown, crash, cannot connect now).
@@ -45,6 +50,23 @@ def is_connection_error(exc: BaseException) -> bool:
     from ..service import DatabaseUnavailable
 
     return isinstance(exc, DatabaseUnavailable)
+
+
+async def dedicated_connection(db, timeout: float = 15.0):
+    """A connection of its own, outside `db`'s pool, with the pool's DSN and settings
+    (search_path = the pack's schema): for a LISTEN that lives as long as the process and
+    must not take one of the pool's few connections for good.
+
+    The pool is the only holder of the resolved DSN (the embedded server's is made at
+    start), so its connect arguments are reused; asyncpg keeps them on the pool since 0.22."""
+    import asyncpg
+
+    pool = db.pool
+    args = getattr(pool, "_connect_args", None)
+    kwargs = getattr(pool, "_connect_kwargs", None)
+    if not args or not isinstance(kwargs, dict):
+        raise RuntimeError("this asyncpg pool does not expose its connect arguments")
+    return await asyncpg.connect(*args, **{**kwargs, "timeout": timeout})
 
 
 # ---------------------------------------------------------------------- loading
@@ -204,20 +226,28 @@ async def enqueue_writes(conn, concept_ids: Sequence[int]) -> int:
     return int(result.split()[-1])
 
 
-async def list_conflicts(conn, status: Optional[str] = None, limit: int = 100) -> list[dict]:
-    """Queue entries with their tokens: pending first (iknowthat priority, then oldest)."""
-    rows = await conn.fetch(
-        "SELECT q.id, q.status, q.collision_type, q.priority, c.token AS concept, "
-        "  d.token AS dimension, e.token AS existing_parent, i.token AS incoming_parent, "
-        "  q.incoming_is_isa, q.incoming_confidence, q.incoming_source, q.created_at, "
-        "  q.resolved_at, q.resolution, q.attempts, q.error "
-        "FROM resolution_queue q "
-        "JOIN soas c ON c.id = q.concept_id JOIN soas d ON d.id = q.dim_id "
-        "JOIN soas i ON i.id = q.incoming_parent_id "
-        "LEFT JOIN soas e ON e.id = q.existing_parent_id "
-        "WHERE ($1::text IS NULL OR q.status = $1) "
-        "ORDER BY (q.status = 'pending') DESC, q.priority DESC, q.created_at, q.id "
-        "LIMIT $2", status, limit)
+# The one query for listing queue items with their tokens and the edge they contest now
+# (HTTP API, admin page, CLI); callers add WHERE, ORDER BY and LIMIT.
+CONFLICT_SELECT = (
+    "SELECT q.id, q.status, q.collision_type, q.priority, q.concept_id, c.token AS concept, "
+    "  q.dim_id, d.token AS dimension, e.token AS existing_parent, "
+    "  i.token AS incoming_parent, q.incoming_is_isa, q.incoming_confidence, "
+    "  q.incoming_source, q.created_at, q.resolved_at, q.resolution, q.attempts, q.error, "
+    "  q.last_attempt_at, ce.token AS current_parent, cu.is_isa AS current_is_isa, "
+    "  cu.confidence AS current_confidence, cu.source AS current_source "
+    "FROM resolution_queue q "
+    "JOIN soas c ON c.id = q.concept_id JOIN soas d ON d.id = q.dim_id "
+    "JOIN soas i ON i.id = q.incoming_parent_id "
+    "LEFT JOIN soas e ON e.id = q.existing_parent_id "
+    "LEFT JOIN urd cu ON cu.id = q.concept_id AND cu.dim_id = q.dim_id "
+    "LEFT JOIN soas ce ON ce.id = cu.parent_id ")
+
+
+async def conflict_rows(conn, where: str, order: str, limit: int, *args) -> list[dict]:
+    """Rows of CONFLICT_SELECT; `where` and `order` are fixed SQL of the caller (never user
+    text), their parameters start at $2 ($1 is the limit). `resolution` is decoded."""
+    rows = await conn.fetch(f"{CONFLICT_SELECT} WHERE {where} ORDER BY {order} LIMIT $1",
+                            limit, *args)
     out = []
     for r in rows:
         d = dict(r)
@@ -228,6 +258,14 @@ async def list_conflicts(conn, status: Optional[str] = None, limit: int = 100) -
                 pass
         out.append(d)
     return out
+
+
+async def list_conflicts(conn, status: Optional[str] = None, limit: int = 100) -> list[dict]:
+    """Queue entries of one status (None: all), pending first (iknowthat priority, then
+    oldest)."""
+    return await conflict_rows(
+        conn, "($2::text IS NULL OR q.status = $2)",
+        "(q.status = 'pending') DESC, q.priority DESC, q.created_at, q.id", limit, status)
 
 
 async def list_write_queue(conn, status: Optional[str] = "pending", limit: int = 100) -> list[dict]:
@@ -248,6 +286,13 @@ async def get_setting(conn, key: str) -> Optional[str]:
 async def set_setting(conn, key: str, value: Optional[str]) -> None:
     await conn.execute("INSERT INTO config (key, value) VALUES ($1, $2) ON CONFLICT (key) DO "
                        "UPDATE SET value = EXCLUDED.value, updated_at = now()", key, value)
+
+
+async def clear_setting_if(conn, key: str, value: str) -> bool:
+    """Unset `key` only if it still holds `value` (one statement: a concurrent change wins)."""
+    res = await conn.execute("UPDATE config SET value = NULL, updated_at = now() "
+                             "WHERE key = $1 AND value = $2", key, value)
+    return res.endswith(" 1")
 
 
 # ---------------------------------------------------------------------- change notices

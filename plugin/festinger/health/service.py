@@ -18,6 +18,7 @@ the maintenance counter survives restarts) and run maintenance every
 from __future__ import annotations
 
 import asyncio
+import copy
 import inspect
 import threading
 from dataclasses import dataclass, field
@@ -63,6 +64,11 @@ class HealthService:
         self._state: Optional[HealthState] = None
         self._stores: dict[str, StoreRuntime] = {}
         self._lock = threading.RLock()
+        # Saves run on a worker thread (an fsync must not stall a chat's event loop); each
+        # takes a numbered copy of the state, and an older copy never overwrites a newer one.
+        self._save_lock = threading.Lock()
+        self._save_seq = 0
+        self._saved_seq = 0
         self._maintaining: set[str] = set()
         self._wrapped: set[int] = set()
         self.last_report: Optional[dict] = None
@@ -87,10 +93,31 @@ class HealthService:
                 st = self.state.stores[key] = StoreState.fresh(now_epoch())
             return st
 
-    def save_state(self) -> None:
+    def _state_copy(self) -> Optional[tuple[int, HealthState]]:
         with self._lock:
-            if self._state is not None:
-                self.state_file.save(self._state)
+            if self._state is None:
+                return None
+            self._save_seq += 1
+            return self._save_seq, copy.deepcopy(self._state)
+
+    def _write_state(self, seq: int, state: HealthState) -> None:
+        with self._save_lock:
+            if seq <= self._saved_seq:
+                return  # a newer copy is already on disk
+            self.state_file.save(state)
+            self._saved_seq = seq
+
+    def save_state(self) -> None:
+        """Write the state now, in this thread (shutdown, the CLI)."""
+        taken = self._state_copy()
+        if taken is not None:
+            self._write_state(*taken)
+
+    async def save_state_async(self) -> None:
+        """Write the state from a worker thread: the hooks run on Agent Zero's chat loop."""
+        taken = self._state_copy()
+        if taken is not None:
+            await asyncio.to_thread(self._write_state, *taken)
 
     # --- the per-store ledger -------------------------------------------------------------
     def _ensure_events(self, memory: Any) -> None:
@@ -269,7 +296,7 @@ class HealthService:
             st.report_path = str(path)
             st.last_report_at = report.get("time", {}).get("timestamp")
             st.reports_written += 1
-        self.save_state()
+        await self.save_state_async()
         return path
 
     async def on_monologue_end(self, agent: Any, loop_data: Any) -> None:
@@ -289,7 +316,7 @@ class HealthService:
         finally:
             with self._lock:
                 self._maintaining.discard(key)
-            self.save_state()
+            await self.save_state_async()
 
     async def _maintain(self, agent: Any, memory: Any, rt: StoreRuntime, st: StoreState) -> None:
         try:
@@ -323,7 +350,7 @@ class HealthService:
                                        purge_log=self.purge_log)
         st.last_maintenance_cycle, st.last_maintenance_at = st.clock.cycle, iso(now_epoch())
         st.last_maintenance = dict(result.summary)
-        self.save_state()
+        await self.save_state_async()
         self.last_maintenance = result
         return result
 

@@ -6,14 +6,13 @@ Exit codes: 0 done (or nothing to do), 1 failed and rolled back, 2 refused (noth
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import List, Optional
 
 from . import apply, selftest
 from .layout import Refusal, detect
-from .pip_step import A0_VENV_PYTHON, PipError, PipRunner, choose_interpreter, same_interpreter
+from .pip_step import PipError, PipRunner, choose_interpreter, same_interpreter
 from .plan import plan_install, plan_uninstall
 
 USAGE = """\

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
 from . import MANIFEST_FORMAT, MANIFEST_REL, MANIFEST_SCHEMA, PLUGIN_NAME
-from .layout import Layout, Refusal
+from .layout import Refusal
 from .pip_step import PipError, PipRunner, added_and_upgraded, normalize, same_interpreter
 from .plan import (CREATE, KEEP, MKDIR, REMOVE, REPLACE, InstallPlan, UninstallPlan,
                    describe)
@@ -345,13 +345,9 @@ def uninstall(plan: UninstallPlan, runner_for: Optional[Callable[[str], PipRunne
             out("  pip     %s -m pip uninstall -y %s" % (runner.python, " ".join(names)))
         return 0
 
-    try:
-        for runner, names in pip_jobs:
-            runner.uninstall(names)
-    except PipError as exc:
-        out("festinger uninstall: failed: %s; no file was removed" % exc)
-        return 1
-
+    # Files first, pip last: file removals can be undone from memory, a pip uninstall
+    # cannot. A failure among the files leaves everything as it was; a pip failure after
+    # them keeps the manifest, so running --uninstall again retries just the pip step.
     undo = Rollback()
     try:
         for a in removals:
@@ -360,16 +356,35 @@ def uninstall(plan: UninstallPlan, runner_for: Optional[Callable[[str], PipRunne
             path.unlink()
             undo.add("restore " + a.path, lambda p=path, o=old, m=mode: write_file(p, o, m))
             _remove_pycache_of(path)
-        mpath = root / MANIFEST_REL
-        if mpath.exists():
-            old, mode = _snapshot(mpath)
-            mpath.unlink()
-            undo.add("restore manifest", lambda o=old, m=mode: write_file(mpath, o, m))
     except OSError as exc:
         problems = undo.run()
         out("festinger uninstall: failed: %s%s" % (
             _reason(exc), "; rollback incomplete: " + "; ".join(problems) if problems
             else "; rolled back, the tree is unchanged"))
+        return 1
+
+    done_pip: List[str] = []
+    try:
+        for runner, names in pip_jobs:
+            runner.uninstall(names)
+            done_pip.extend(names)
+    except PipError as exc:
+        for line in describe(removals):
+            out(line)
+        left = [(r, n) for r, n in pip_jobs if not set(n) <= set(done_pip)]
+        out("festinger uninstall: the pack's files are removed, but %s, so distributions "
+            "it added are still installed. Run `install.sh --uninstall` again to retry, or by "
+            "hand: %s" % (exc, "; ".join("%s -m pip uninstall -y %s" % (r.python, " ".join(n))
+                                         for r, n in left)))
+        return 1
+
+    mpath = root / MANIFEST_REL
+    try:
+        if mpath.exists():
+            mpath.unlink()
+    except OSError as exc:
+        out("festinger uninstall: files%s removed, but the manifest %s could not be: %s"
+            % (" and distributions" if pip_jobs else "", MANIFEST_REL, _reason(exc)))
         return 1
 
     kept_dirs = []

@@ -12,6 +12,7 @@ the Agent Zero root, then ``python -m festinger selftest --a0 PATH`` with that i
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -138,7 +139,8 @@ def check_files(layout: Layout, manifest: dict) -> List[str]:
                  % (hooks, hook_prefix))
     if layout.kind == PLUGIN:
         meta = root / layout.plugin_dir / "plugin.yaml"
-        ok = meta.is_file() and "name: festinger" in meta.read_text(encoding="utf-8")
+        ok = meta.is_file() and re.search(r'^name:\s*["\']?festinger["\']?\s*$',
+                                          meta.read_text(encoding="utf-8"), re.M) is not None
         lines.append(("OK   %s names the plugin festinger" if ok else "FAIL %s missing or wrong")
                      % (layout.plugin_dir + "/plugin.yaml"))
         if (root / layout.plugin_dir / ".toggle-0").exists():

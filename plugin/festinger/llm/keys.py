@@ -77,11 +77,20 @@ class KeyRing:
             raise SecretKeyError(f"cannot read the Fernet key {path}: {exc.strerror}") from None
         from cryptography.fernet import Fernet
 
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            os.chmod(path.parent, 0o700)
-        except OSError:
-            pass
+        own = self.home / KEY_RELATIVE_PATH
+        if path == own:
+            # The pack's own secrets/ folder: nobody else's files live there, so it is
+            # tightened even if it already existed.
+            own.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.chmod(own.parent, 0o700)
+            except OSError:
+                pass
+        else:
+            # FESTINGER_FERNET_KEY_FILE names a folder that may be shared (/run/secrets, a
+            # home directory): its mode is the operator's business. Only a folder created
+            # here gets 0700; the key file itself is 0600 either way.
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         key = Fernet.generate_key()
         # O_EXCL: two processes creating the key at once must not end with two keys; the
         # loser reads the winner's. The mode is set at creation, never widened.

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Optional
 
+from ..graph.store import clear_setting_if, get_setting, set_setting
 from .keys import KeyRing, mask
 from .providers import (UTILITY, LLMProvider, NoProvider, ProviderError, build_provider)
 
@@ -89,8 +90,7 @@ async def remove_model(conn, model_id: int) -> bool:
     """Delete a model; a purpose that used it falls back to the utility model."""
     async with conn.transaction():
         for key in PURPOSE_KEYS.values():
-            await conn.execute("UPDATE config SET value = NULL, updated_at = now() "
-                               "WHERE key = $1 AND value = $2", key, str(model_id))
+            await clear_setting_if(conn, key, str(model_id))
         res = await conn.execute("DELETE FROM models WHERE id = $1", model_id)
     return res.endswith(" 1")
 
@@ -100,9 +100,7 @@ async def select_model(conn, purpose: str, model_id: Optional[int]) -> None:
     key = PURPOSE_KEYS[purpose]
     if model_id is not None and await get_model(conn, model_id) is None:
         raise ValueError(f"no model with id {model_id}")
-    await conn.execute("INSERT INTO config (key, value) VALUES ($1, $2) ON CONFLICT (key) DO "
-                       "UPDATE SET value = EXCLUDED.value, updated_at = now()",
-                       key, None if model_id is None else str(model_id))
+    await set_setting(conn, key, None if model_id is None else str(model_id))
 
 
 async def selected_model_id(conn, purpose: str,
@@ -110,7 +108,7 @@ async def selected_model_id(conn, purpose: str,
     """(model id or None, where the choice came from: 'config', 'database' or 'default')."""
     if pack_value is not None:
         return int(pack_value), "config"
-    raw = await conn.fetchval("SELECT value FROM config WHERE key = $1", PURPOSE_KEYS[purpose])
+    raw = await get_setting(conn, PURPOSE_KEYS[purpose])
     if raw is not None and str(raw).strip():
         try:
             return int(str(raw).strip()), "database"

@@ -41,13 +41,13 @@ class DimensionInfo:
 
 def taxonomy(cache: GraphCache, limit: int = MAX_TAXONOMY) -> list[DimensionInfo]:
     """The dimensions the graph has (a dimension is a concept with a root node), seed ones
-    first in the seed's order, then the others alphabetically."""
+    first in the seed's order, then the others alphabetically. Reads the cache's index of
+    roots: O(dimensions), called under the graph lock that the prompt path waits for."""
     roots: dict[str, bool] = {}
-    for (concept_id, dim_id), edge in cache.urd_by_concept_dim.items():
-        if concept_id == dim_id and edge.is_root:
-            token = cache.soas_by_id.get(concept_id)
-            if token:
-                roots[token] = edge.is_isa
+    for dim_id, is_isa in cache.dimension_roots.items():
+        token = cache.soas_by_id.get(dim_id)
+        if token:
+            roots[token] = is_isa
     seed = [d for d, _ in SEED_DIMENSIONS if d in roots]
     others = sorted(t for t in roots if t not in set(seed))
     return [DimensionInfo(t, roots[t]) for t in (seed + others)[:limit]]

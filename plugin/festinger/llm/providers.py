@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import weakref
 from typing import Any, Optional, Protocol
 
 DEFAULT_TIMEOUT = 60.0
@@ -53,15 +54,17 @@ class AgentUtilityModel:
 
     The write path and the resolution job run in the background, long after the hook that
     queued their work returned, so the hooks call `remember(agent)` on every prompt and this
-    object keeps the last one (one strong reference: an agent object is small, and the newest
-    is the one whose settings the user expects).
+    object points at the last one (the newest is the one whose settings the user expects).
+    The reference is weak: an agent holds its whole chat (context, history, log), and a chat
+    the user closed must not stay in memory because the pack saw it last. Once it is gone
+    there is no utility model to call until the next prompt (NoProvider).
     """
 
     label = "agent-zero utility model"
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._agent: Any = None
+        self._agent: Optional[weakref.ref] = None
         self._loop: Optional[asyncio.AbstractEventLoop] = None
 
     def remember(self, agent: Any) -> None:
@@ -72,21 +75,30 @@ class AgentUtilityModel:
             loop: Optional[asyncio.AbstractEventLoop] = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
+        try:
+            ref = weakref.ref(agent)
+        except TypeError:  # an object that cannot be weakly referenced: not an agent we know
+            return
         with self._lock:
-            self._agent, self._loop = agent, loop
+            self._agent, self._loop = ref, loop
 
     def forget(self) -> None:
         with self._lock:
             self._agent, self._loop = None, None
 
+    def _current(self) -> tuple[Any, Optional[asyncio.AbstractEventLoop]]:
+        with self._lock:
+            ref, loop = self._agent, self._loop
+        agent = ref() if ref is not None else None
+        return agent, (loop if agent is not None else None)
+
     @property
     def available(self) -> bool:
-        return self._agent is not None
+        return self._current()[0] is not None
 
     async def complete(self, system: str, message: str, *, timeout: float = DEFAULT_TIMEOUT,
                        max_tokens: int = DEFAULT_MAX_TOKENS) -> str:
-        with self._lock:
-            agent, loop = self._agent, self._loop
+        agent, loop = self._current()
         if agent is None:
             raise NoProvider("no model configured and no Agent Zero agent seen yet: the "
                              "utility model is reached through a running agent")
@@ -256,10 +268,5 @@ def build_provider(provider: str, model_name: str, api_key: str,
     return cls(model_name, api_key, base_url)
 
 
-def describe(provider: LLMProvider) -> str:
-    return getattr(provider, "label", type(provider).__name__)
-
-
 __all__ = ["AgentUtilityModel", "AnthropicProvider", "LLMProvider", "NoProvider",
-           "OpenAIProvider", "ProviderError", "UTILITY", "build_provider", "describe",
-           "remember_agent"]
+           "OpenAIProvider", "ProviderError", "UTILITY", "build_provider", "remember_agent"]

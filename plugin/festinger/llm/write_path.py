@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Optional
 
 from ..graph.cache import REFUSED
-from ..graph.models import SOURCE_CLOUD_LLM, Triple
+from ..graph.models import SOURCE_CLOUD_LLM, Triple, utcnow
 from ..logs import log
 from .prompts import edges_view, taxonomy, write_prompt
 from .providers import LLMProvider, NoProvider, ProviderError
@@ -41,6 +41,7 @@ MAX_ATTEMPTS = 5
 BASE_BACKOFF_S = 30.0
 MAX_BACKOFF_S = 6 * 3600.0
 INSERT_WAIT_S = 15.0
+NOT_RETRYABLE_DELAY_S = 3600.0  # e.g. a model id without a key: waits for an operator
 MAX_ERROR_CHARS = 500
 
 ProviderSource = Callable[[Any], Awaitable[LLMProvider]]
@@ -199,9 +200,7 @@ class WritePath:
 
     def _dry_run(self, graph: Any, triples: list[ProposedEdge]) -> None:
         """Refuse the whole answer if any triple is one the graph would refuse (a cycle...)."""
-        from datetime import datetime, timezone
-
-        now = datetime.now(timezone.utc)
+        now = utcnow()
         with graph.lock:
             cache = graph.cache
             get = cache.soas_by_token.get
@@ -239,6 +238,8 @@ class WritePath:
         retryable = getattr(exc, "retryable", True)
         final = attempts >= self.max_attempts
         delay = backoff_seconds(attempts, self.base_backoff)
+        if not retryable:  # the same call would fail the same way: look again in an hour
+            delay = max(delay, NOT_RETRYABLE_DELAY_S)
         async with db.pool.acquire() as conn:
             if final:
                 await conn.execute("UPDATE write_queue SET status = 'failed', error = $2, "
@@ -247,7 +248,7 @@ class WritePath:
                 await conn.execute(
                     "UPDATE write_queue SET error = $2, "
                     "next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1",
-                    item_id, message, delay if retryable else max(delay, 3600.0))
+                    item_id, message, delay)
         self.last_error = message
         log.info("write path: %s: %s (%s)", concept, message,
                  "given up" if final else f"retry in {delay:.0f} s")

@@ -58,7 +58,6 @@ CURRENT_AGENT: contextvars.ContextVar[Optional[Any]] = contextvars.ContextVar(
 
 TOKEN_DATA_KEY = "_festinger_snapshot_token"
 AGENT_TOKEN_DATA_KEY = "_festinger_agent_token"
-LAST_SNAPSHOT_DATA_KEY = "_festinger_last_snapshot"
 
 
 def _flatten(value: Any, out: list[str], depth: int = 0) -> None:
@@ -126,8 +125,14 @@ def history_messages(agent: Any) -> list[ContextMessage]:
     return out
 
 
-def capture(agent: Any, loop_data: Any, store_key: Optional[str] = None) -> MonologueSnapshot:
-    """Snapshot the monologue (cheap: copies message texts, never waits)."""
+def capture(agent: Any, loop_data: Any, store_key: Optional[str] = None,
+            role_id: Optional[str] = None) -> MonologueSnapshot:
+    """Snapshot the monologue (cheap: copies message texts, never waits).
+
+    ``role_id``: the agent's role as recall resolves it (:func:`agent_state.resolve_agent_role`:
+    org routing of the BST domain, Exocortex role, profile mapping), so a memory is scoped to
+    the role recall will later filter by; without it, only the Exocortex role attribute.
+    """
     messages = history_messages(agent)
     user_msg = agent_state.get_attr(loop_data, "user_message") if loop_data is not None else None
     if user_msg is not None:
@@ -137,8 +142,8 @@ def capture(agent: Any, loop_data: Any, store_key: Optional[str] = None) -> Mono
     if (agent_state.get_attr(agent, "number", 0) or 0) > 0:
         messages = [_from_superior(m) for m in messages]
     ctx = ClassificationContext(messages=tuple(messages),
-                                role_id=agent_state.active_role_id(agent),
-                                bst_domain=agent_state.bst_domain(agent),
+                                role_id=role_id or agent_state.active_role_id(agent),
+                                bst_domain=agent_state.bst_domain(agent, loop_data),
                                 agent=agent_state.agent_label(agent))
     try:
         ref = weakref.ref(agent)
@@ -152,7 +157,6 @@ def enter(agent: Any, snapshot: MonologueSnapshot) -> None:
     """Make the snapshot current for this task and the background tasks it starts."""
     token = CURRENT_SNAPSHOT.set(snapshot)
     agent_state.set_data(agent, TOKEN_DATA_KEY, token)
-    agent_state.set_data(agent, LAST_SNAPSHOT_DATA_KEY, snapshot)
 
 
 def leave(agent: Any) -> None:

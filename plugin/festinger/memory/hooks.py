@@ -1,8 +1,10 @@
 """The memory service's Agent Zero hook handlers (called through ``festinger.a0.hooks``).
 
 ``async def handler(service, agent, loop_data) -> None``. The dispatcher catches and logs
-whatever escapes; each handler only does in-memory work and never waits for a model or the
-network (the classification itself runs later, off the chat's path).
+whatever escapes; each handler does in-memory work and never waits for a model or the
+network (the classification itself runs later, off the chat's path). The one await is the
+snapshot's ``Memory.get(agent)`` (Agent Zero's own call, instant once the store is loaded;
+it loads the store on the first monologue, which Agent Zero's own recall does as well).
 """
 
 from __future__ import annotations

@@ -96,7 +96,12 @@ def _search(index: Any, vector: np.ndarray, n: int) -> tuple[np.ndarray, np.ndar
 
 
 def nearest(db: Any, vector: np.ndarray, n: int) -> list[tuple[str, Any, float]]:
-    """(id, live Document, relevance) of the ``n`` nearest vectors, best first."""
+    """(id, live Document, relevance) of the ``n`` nearest vectors, best first.
+
+    The caller holds the store's lock (:func:`festinger.a0.memory_events.store_lock`): the
+    zero-copy view of FAISS's vector buffer is only valid while no writer can grow it, and
+    Agent Zero's writes (wrapped by ``memory_events.install``) take that lock.
+    """
     total = db.index.ntotal
     if total == 0 or n <= 0:
         return []

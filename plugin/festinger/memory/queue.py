@@ -36,6 +36,7 @@ class PendingMemory:
     conflict_check: bool = True
     enqueued_at: float = field(default_factory=time.monotonic)
     attempts: int = 0
+    reclassify: bool = False      # already classified, but its text changed (a dashboard edit)
 
 
 @dataclass
@@ -45,6 +46,7 @@ class RetryEntry:
     attempts: int
     first_failed: float
     next_at: float
+    permanent: bool = False       # bad input: no retry makes it classifiable
 
 
 class RetryRegistry:
@@ -54,8 +56,13 @@ class RetryRegistry:
         self.base, self.max, self.limit = base_seconds, max_seconds, limit
         self._entries: "OrderedDict[tuple[str, str], RetryEntry]" = OrderedDict()
 
-    def fail(self, item: PendingMemory, reason: str, now: Optional[float] = None) -> bool:
-        """Record a failure; True when this memory had not failed before (log it then)."""
+    def fail(self, item: PendingMemory, reason: str, now: Optional[float] = None,
+             permanent: bool = False) -> bool:
+        """Record a failure; True when this memory had not failed before (log it then).
+
+        A ``permanent`` failure (empty or too large text, ...) is kept with its reason but
+        never retried on its own (only a forced retry or a new write of the memory tries it).
+        """
         now = time.monotonic() if now is None else now
         key = (item.store_key, item.doc_id)
         entry = self._entries.get(key)
@@ -63,7 +70,7 @@ class RetryRegistry:
         attempts = 1 if first else entry.attempts + 1  # type: ignore[union-attr]
         delay = min(self.max, self.base * (2 ** (attempts - 1)))
         self._entries[key] = RetryEntry(item, reason, attempts, now if first else entry.first_failed,  # type: ignore[union-attr]
-                                        now + delay)
+                                        float("inf") if permanent else now + delay, permanent)
         self._entries.move_to_end(key)
         while len(self._entries) > self.limit:
             self._entries.popitem(last=False)
@@ -81,10 +88,12 @@ class RetryRegistry:
         out = []
         for entry in self._entries.values():
             if force or entry.next_at <= now:
-                entry.next_at = now + min(self.max, self.base * (2 ** entry.attempts))  # not twice at once
+                if not entry.permanent:
+                    entry.next_at = now + min(self.max, self.base * (2 ** entry.attempts))  # not twice at once
                 out.append(PendingMemory(entry.item.store_key, entry.item.doc_id, "retry",
                                          entry.item.snapshot, entry.item.agent_key, None,
-                                         entry.item.conflict_check, attempts=entry.attempts))
+                                         entry.item.conflict_check, attempts=entry.attempts,
+                                         reclassify=entry.item.reclassify))
         return out
 
     def __len__(self) -> int:
@@ -101,7 +110,8 @@ class RetryRegistry:
     def entries(self) -> list[dict[str, Any]]:
         now = time.monotonic()
         return [{"store": e.item.store_key, "id": e.item.doc_id, "reason": e.reason,
-                 "attempts": e.attempts, "retry_in_seconds": max(0.0, round(e.next_at - now, 1))}
+                 "attempts": e.attempts, "permanent": e.permanent,
+                 "retry_in_seconds": None if e.permanent else max(0.0, round(e.next_at - now, 1))}
                 for e in self._entries.values()]
 
 

@@ -18,7 +18,15 @@ A ``memory_save`` made during a monologue waits for that monologue's snapshot.
 
 Bad input (empty, huge, undecodable text; metadata of the wrong type written by older tools)
 never raises: the memory stays unclassified, the reason is logged once and kept in
-:meth:`unclassified`, and it is retried with exponential backoff. Nothing is ever deleted.
+:meth:`unclassified`. Only internal errors are retried (exponential backoff): no retry makes
+bad input classifiable, a new write of the memory does. Nothing is ever deleted.
+
+Edits: an update whose text differs from the text that was classified (Agent Zero's memory
+dashboard keeps the old metadata) is reclassified and conflict-checked; the classified
+text's hash is kept in ``lineage["text_sha1"]``.
+
+Threads: metadata is written under the store's lock (:func:`memory_events.store_lock`),
+which Agent Zero's saves take too, so a pickle of the docstore never sees a dict change.
 
 For the health component: :meth:`stats` (``conflicts_resolved_this_session``,
 ``last_classification_run``, ...) and :meth:`add_listener`, called with a
@@ -29,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import hashlib
 import threading
 import time
 from collections import deque
@@ -37,13 +46,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Optional
 
 from ..a0 import agent_state, memory_events
-from ..a0.memory_store import MemoryUnavailable, all_docs, memory_class, memory_for, save, subdir_of
+from ..a0.memory_store import (MemoryUnavailable, all_docs, current_memory, memory_class, memory_for,
+                               save, subdir_of)
 from ..core.classification import (ClassificationResult, ClassifierSettings, MemoryOrigin,
                                    Unclassified, check_input, classify_memory,
                                    iter_consolidation_ids, origin_of, parse_a0_timestamp,
                                    upgrade_json_fields)
-from ..core.metadata import (Classification, Validity, is_knowledge_document, read_classification,
-                             read_lineage, utc_now_iso, write_classification)
+from ..core.metadata import (LINEAGE_KEY, Classification, Validity, is_knowledge_document,
+                             read_classification, read_lineage, utc_now_iso, write_classification)
 from ..logs import log, report_exception
 from . import context as mctx
 from .conflicts import ConflictRecord, check_conflicts
@@ -58,6 +68,24 @@ LAST_REMOVAL: contextvars.ContextVar[Optional[RemovalMark]] = contextvars.Contex
     "festinger_last_removal", default=None)
 
 ChangeKind = Literal["classified", "deprecated", "relinked"]
+TEXT_HASH_KEY = "text_sha1"   # lineage: hash of the text the classification was made from
+SNAPSHOT_KEEP = 256           # latest snapshots kept per (store, agent)
+
+
+def text_hash(text: Any) -> str:
+    """A short hash of a memory's text (tells an edited memory from a metadata update)."""
+    return hashlib.sha1(str(text).encode("utf-8", "replace")).hexdigest()[:16]
+
+
+def _stamp_text(meta: dict, text: Any) -> None:
+    lin = meta.get(LINEAGE_KEY)
+    if isinstance(lin, dict):
+        meta[LINEAGE_KEY] = {**lin, TEXT_HASH_KEY: text_hash(text)}
+
+
+def _context_of(agent_key: Optional[str]) -> Optional[str]:
+    """The chat (context id) part of an agent key "<context id>:<number>"."""
+    return agent_key.rsplit(":", 1)[0] if agent_key else None
 
 
 @dataclass(frozen=True)
@@ -115,7 +143,8 @@ class MemoryService:
         self._awaiting: list[PendingMemory] = []
         self._retry = RetryRegistry()
         self._removed = RemovedRegistry()
-        self._last_snapshot: dict[Optional[str], mctx.MonologueSnapshot] = {}
+        # (store key, agent key) -> that agent's latest snapshot in that store
+        self._last_snapshot: dict[tuple[Optional[str], str], mctx.MonologueSnapshot] = {}
         self._listeners: list[Callable[[MemoryChange], None]] = []
         self._conflict_log: deque[dict] = deque(maxlen=agent_state.CONFLICT_LOG_LIMIT)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="festinger-memory")
@@ -220,8 +249,14 @@ class MemoryService:
             store_key = self._store(memory).key
         except Exception as exc:
             log.debug("snapshot: no memory store for %s: %s", agent_state.agent_label(agent), exc)
+        role_id = None
+        try:  # the resolver recall uses, so write-time scope matches read-time filtering
+            role, _ = self.service.component("recall").resolve_role(agent, loop_data)
+            role_id = role.role_id if role is not None else None
+        except Exception as exc:
+            log.debug("snapshot: role not resolved: %s", exc)
         try:
-            snap = mctx.capture(agent, loop_data, store_key)
+            snap = mctx.capture(agent, loop_data, store_key, role_id)
         except Exception as exc:
             # An empty context (memories count as the agent's), never the previous monologue's.
             report_exception("memory snapshot", exc, agent)
@@ -230,11 +265,14 @@ class MemoryService:
         mctx.enter(agent, snap)
         claimed: set[str] = set()
         with self._lock:
-            self._last_snapshot[store_key] = snap
+            self._last_snapshot.pop((store_key, snap.agent_key), None)
+            self._last_snapshot[(store_key, snap.agent_key)] = snap
+            while len(self._last_snapshot) > SNAPSHOT_KEEP:
+                self._last_snapshot.pop(next(iter(self._last_snapshot)))
             keep = []
             for item in self._awaiting:
-                if item.agent_key == snap.agent_key or (
-                        item.agent_key is None and item.store_key == store_key):
+                # Only the same agent's monologue: another chat's user said nothing about it.
+                if item.agent_key is not None and item.agent_key == snap.agent_key:
                     item.snapshot = snap
                     self._add_pending(item)
                     claimed.add(item.store_key)
@@ -306,12 +344,21 @@ class MemoryService:
                     meta if isinstance(meta, dict) else {}))
             self._enqueue_inserts(key, items)
             return
-        # update: only an unclassified memory is news (recall, maintenance and we update a lot)
+        # update: news when unclassified, or when its text is not the text that was classified
+        # (the memory dashboard edits the text and keeps the old metadata). Recall,
+        # maintenance and we update a lot otherwise.
         fresh = []
         for doc in event.docs:
             meta = getattr(doc, "metadata", None)
-            if isinstance(meta, dict) and isinstance(meta.get("id"), str) and read_classification(meta) is None:
+            if not (isinstance(meta, dict) and isinstance(meta.get("id"), str)):
+                continue
+            if read_classification(meta) is None:
                 fresh.append(PendingMemory(key, meta["id"], "update", conflict_check=False))
+                continue
+            lin = meta.get(LINEAGE_KEY)
+            stamp = lin.get(TEXT_HASH_KEY) if isinstance(lin, dict) else None
+            if isinstance(stamp, str) and stamp != text_hash(getattr(doc, "page_content", "")):
+                fresh.append(PendingMemory(key, meta["id"], "update", reclassify=True))
         if fresh:
             with self._lock:
                 for item in fresh:
@@ -326,17 +373,30 @@ class MemoryService:
                 origin = origin_of(meta)
                 if item.snapshot is None and origin in (MemoryOrigin.FRAGMENT, MemoryOrigin.CONSOLIDATION):
                     # The memorizer's context did not travel (another Agent Zero build?):
-                    # fall back to the store's latest snapshot when it is recent.
-                    snap = self._last_snapshot.get(key)
+                    # fall back to the latest recent snapshot of the SAME chat in this store.
+                    # None found: classified without user context (agent_inferred), since a
+                    # wrong user_asserted could deprecate a true memory.
+                    snap = self._latest_snapshot(key, _context_of(item.agent_key))
                     if snap is not None and now - snap.taken_at <= self.memorizer_fallback_seconds:
                         item.snapshot = snap
-                if item.snapshot is None and origin is MemoryOrigin.SAVED and not self._bad_input(item, meta):
+                if (item.snapshot is None and item.agent_key is not None and origin is MemoryOrigin.SAVED
+                        and not self._bad_input(item, meta)):
                     self._awaiting.append(item)  # memory_save: wait for this monologue's snapshot
                     continue
                 self._add_pending(item)
                 ready = True
         if ready:
             self._schedule(key)
+
+    def _latest_snapshot(self, key: str, context_id: Optional[str]) -> Optional[mctx.MonologueSnapshot]:
+        """The newest snapshot of chat ``context_id`` in store ``key`` (caller holds the lock)."""
+        if context_id is None:
+            return None
+        best = None
+        for (store, agent_key), snap in self._last_snapshot.items():
+            if store == key and _context_of(agent_key) == context_id and (best is None or snap.seq > best.seq):
+                best = snap
+        return best
 
     def _bad_input(self, item: PendingMemory, meta: dict) -> bool:
         """Input no context can fix goes straight to processing (and its logged failure)."""
@@ -442,6 +502,11 @@ class MemoryService:
                 st.first_pending_at = None
             if not items:
                 return
+            if not self._refresh(st):
+                with self._lock:  # Agent Zero is reloading the store: try again later
+                    for item in items:
+                        self._retry.fail(item, "internal error: store is being reloaded")
+                return
             loop = asyncio.get_running_loop()
             try:
                 result = await loop.run_in_executor(self._executor, self._work, st, items)
@@ -453,6 +518,22 @@ class MemoryService:
                 return
             await self._persist(st, result.changed)
             self._finish(st, result)
+
+    def _refresh(self, st: StoreState) -> bool:
+        """Point ``st`` at the store Agent Zero serves now (a reload replaces the FAISS object:
+        writing through the old one would overwrite the re-indexed files). False: unloaded."""
+        try:
+            memory = current_memory(st.memory)
+        except Exception:
+            return True
+        if memory is None:
+            return False
+        if memory is not st.memory:
+            with self._lock:
+                if getattr(memory, "db", None) is not getattr(st.memory, "db", None):
+                    st.positions = VectorPositions()
+                st.memory = memory
+        return True
 
     def _work(self, st: StoreState, items: list[PendingMemory]) -> BatchResult:
         """Classify, re-link and conflict-check one landing (worker thread, no awaits)."""
@@ -468,7 +549,8 @@ class MemoryService:
                 result.done.append(item)  # deleted before we got to it
                 continue
             try:
-                self._work_one(st, item, doc, live, now_iso, frozenset(unprocessed), result)
+                with memory_events.store_lock(memory):  # no save pickles while we write
+                    self._work_one(st, item, doc, live, now_iso, frozenset(unprocessed), result)
             except Exception as exc:
                 log.debug("classifying %s failed", item.doc_id, exc_info=True)
                 result.failures.append((item, f"internal error: {type(exc).__name__}: {exc}"))
@@ -483,6 +565,11 @@ class MemoryService:
             result.failures.append((item, reason))
             return
         current = read_classification(meta)
+        if item.reclassify:
+            lin = meta.get(LINEAGE_KEY)
+            if isinstance(lin, dict) and lin.get(TEXT_HASH_KEY) == text_hash(text):
+                result.done.append(item)  # reclassified meanwhile (or edited back)
+                return
         fresh = False
         preds: list[Predecessor] = []
         if item.kind == "insert":
@@ -492,7 +579,7 @@ class MemoryService:
             if current is not None and not fresh and read_lineage(meta).extra.get("classified_by"):
                 result.done.append(item)  # inserted already classified (a restore or a move)
                 return
-        elif current is not None:
+        elif current is not None and not item.reclassify:
             result.done.append(item)  # someone classified it meanwhile
             return
         result.before.setdefault(item.doc_id, None if fresh else current)
@@ -509,6 +596,7 @@ class MemoryService:
             result.failures.append((item, outcome.reason))
             return
         write_classification(meta, outcome.classification, outcome.lineage)
+        _stamp_text(meta, text)
         result.changed[item.doc_id] = doc
         result.classified.append((item, outcome))
         if preds:
@@ -516,7 +604,7 @@ class MemoryService:
                 result.before.setdefault(changed_id, read_classification(live[changed_id].metadata))
                 result.changed[changed_id] = live[changed_id]
                 result.relinked.add(changed_id)
-        if not item.conflict_check or item.kind not in ("insert", "retry"):
+        if not item.conflict_check or not (item.kind in ("insert", "retry") or item.reclassify):
             return
         db = getattr(st.memory, "db", None)
         if db is None:
@@ -572,7 +660,8 @@ class MemoryService:
             if current is not doc:
                 # Replaced meanwhile (recall's access tracking updates documents too): carry
                 # our classification and lineage over, keeping its newer access counters.
-                _carry_over(doc.metadata, current.metadata)
+                with memory_events.store_lock(st.memory):
+                    _carry_over(doc.metadata, current.metadata)
                 doc = current
             docs.append(doc)
         if not docs:
@@ -605,9 +694,10 @@ class MemoryService:
                 self.counters["classified"] += 1
             for item, reason in result.failures:
                 self.counters["unclassified_events"] += 1
-                if self._retry.fail(item, reason):
-                    log.warning("memory %s in '%s' left unclassified: %s (will retry)",
-                                item.doc_id, st.key, reason)
+                permanent = not reason.startswith("internal error")
+                if self._retry.fail(item, reason, permanent=permanent):
+                    log.warning("memory %s in '%s' left unclassified: %s%s", item.doc_id, st.key, reason,
+                                "" if permanent else " (will retry)")
             deprecated_now = set()
             for doc_id, doc in result.changed.items():
                 meta = getattr(doc, "metadata", {})
@@ -644,10 +734,13 @@ class MemoryService:
                     report_exception(f"memory change listener {getattr(cb, '__name__', cb)}", exc)
 
     def _agent_for(self, key: str, item: PendingMemory) -> Any:
+        """The agent whose conflict log gets the entry: the memory's own, never another chat's."""
         if item.snapshot is not None and item.snapshot.agent is not None:
             return item.snapshot.agent
+        if item.agent_key is None:
+            return None
         with self._lock:
-            snap = self._last_snapshot.get(key)
+            snap = self._last_snapshot.get((key, item.agent_key))
         return snap.agent if snap is not None else None
 
     # ------------------------------------------------------------------ first sight of a store
@@ -665,6 +758,9 @@ class MemoryService:
         if st.lock is None:
             st.lock = asyncio.Lock()
         async with st.lock:
+            if not self._refresh(st):
+                st.swept = False  # unloaded: sweep at the next sight of it
+                return
             loop = asyncio.get_running_loop()
             try:
                 changed, remaining = await loop.run_in_executor(self._executor, self._sweep_work, st)
@@ -703,7 +799,8 @@ class MemoryService:
             todo.append((str(meta.get("timestamp", "")), doc_id, doc))
         with self._lock:
             for doc_id, reason in failed[: self.sweep_limit]:
-                self._retry.fail(PendingMemory(st.key, doc_id, "sweep", conflict_check=False), reason)
+                self._retry.fail(PendingMemory(st.key, doc_id, "sweep", conflict_check=False), reason,
+                                 permanent=True)
         if failed:
             log.warning("%d older memories in '%s' cannot be classified as stored (e.g. %s: %s)",
                         len(failed), st.key, failed[0][0], failed[0][1])
@@ -713,18 +810,27 @@ class MemoryService:
         for _, doc_id, doc in todo[: self.sweep_limit]:
             meta = doc.metadata
             stamp = parse_a0_timestamp(meta.get("timestamp"))
-            upgrade_json_fields(meta)
+            with memory_events.store_lock(st.memory):
+                upgrade_json_fields(meta)
             outcome = classify_memory(doc.page_content, meta, None, self.settings, now_iso=now_iso,
                                       created_at=stamp.isoformat(timespec="seconds") if stamp else None)
             if isinstance(outcome, ClassificationResult):
-                write_classification(meta, outcome.classification, outcome.lineage)
+                with memory_events.store_lock(st.memory):
+                    write_classification(meta, outcome.classification, outcome.lineage)
+                    _stamp_text(meta, doc.page_content)
                 changed[doc_id] = doc
         return changed, max(0, len(todo) - self.sweep_limit)
 
     # ------------------------------------------------------------------ lifecycle
+    def unsubscribe(self) -> None:
+        """Stop taking memory events (sync: also for a service closed without its I/O loop)."""
+        memory_events.unsubscribe(self._on_event)
+
     async def close(self) -> None:
         memory_events.unsubscribe(self._on_event)
-        for st in list(self._stores.values()):
+        with self._lock:
+            stores = list(self._stores.values())
+        for st in stores:
             st.swept = True  # no first-sight sweep during shutdown
             if st.sweep_timer is not None:
                 st.sweep_timer.cancel()
@@ -734,7 +840,7 @@ class MemoryService:
         except Exception:
             pass
         self._closed = True
-        for st in self._stores.values():
+        for st in stores:
             for handle in (st.timer, st.sweep_timer):
                 if handle is not None:
                     handle.cancel()

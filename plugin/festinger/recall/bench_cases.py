@@ -114,7 +114,6 @@ def _service(tmp_roles: Any = None) -> Any:
 
 
 def bench_recall_overhead(quick: bool) -> list[dict]:
-    from ..core.roles import ActiveRole
     from .hooks import LoopRecallState, _revalidate
     from .pipeline import Limits, select
 
@@ -177,7 +176,7 @@ def bench_recall_overhead(quick: bool) -> list[dict]:
 
 
 def bench_retrieval_eval(quick: bool) -> list[dict]:
-    from .eval_data import DATA_FILE, load
+    from .eval_data import DATA_FILE
     from .evaluation import evaluate
 
     results = evaluate(DATA_FILE, limit_queries=80 if quick else None)

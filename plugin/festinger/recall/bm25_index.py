@@ -7,8 +7,9 @@ and applies bm25s's Lucene BM25 formulas lazily at query time, so an insert, upd
 delete costs the tokens of that one memory, and scores stay exact: they equal a bm25s index
 built from scratch over the live documents (tests check that against bm25s itself).
 
-Deletes leave dead entries in the posting arrays (masked at query time) until a compaction
-rewrites them; an update with unchanged text (metadata-only ``update_documents`` calls, which
+Deletes leave dead entries in the posting arrays and dead slots (masked at query time)
+until a compaction rewrites the postings and renumbers the live slots 0..n-1 (so the slot
+arrays, sized per search, track the live documents, not every version ever indexed); an update with unchanged text (metadata-only ``update_documents`` calls, which
 the classifier makes all the time) is a no-op.
 
 Thread safety: writers (memory events arrive on Agent Zero's memorizer thread) only enqueue;
@@ -212,20 +213,45 @@ class Bm25Index:
         self._lens[slot] = 0.0
         self._ids[slot] = None
         self._texts[slot] = None
-        if self._dead_entries > 50_000 and self._dead_entries > len(self._slot_of) * 4:
+        live = len(self._slot_of)
+        if ((self._dead_entries > 50_000 and self._dead_entries > live * 4)
+                or len(self._ids) - live > max(1024, live)):
             self._compact()
 
     def _compact(self) -> None:
-        """Drop dead entries from the posting arrays (slots keep their numbers)."""
+        """Drop dead entries from the posting arrays and renumber the live slots 0..n-1."""
+        n_old = len(self._ids)
+        alive = self._alive[:n_old]
+        new_of = np.full(n_old, -1, dtype=np.int32)
+        live_slots = np.flatnonzero(alive)
+        new_of[live_slots] = np.arange(len(live_slots), dtype=np.int32)
         for tok in list(self._postings):
             post = self._postings[tok]
-            mask = self._alive[post.slots[: post.n]]
+            mask = alive[post.slots[: post.n]]
             if not mask.all():
                 post.keep(mask)
             if post.n == 0:
                 del self._postings[tok]
+                continue
+            post.slots[: post.n] = new_of[post.slots[: post.n]]
+        self._ids = [self._ids[i] for i in live_slots.tolist()]
+        self._texts = [self._texts[i] for i in live_slots.tolist()]
+        n = len(self._ids)
+        cap = max(1024, 2 * n)
+        lens = np.zeros(cap, dtype=np.float32)
+        lens[:n] = self._lens[live_slots]
+        self._lens = lens
+        self._alive = np.zeros(cap, dtype=bool)
+        self._alive[:n] = True
+        self._slot_of = {doc_id: i for i, doc_id in enumerate(self._ids)}  # type: ignore[misc]
         self._dead_entries = 0
         self.compactions += 1
+
+    @property
+    def n_slots(self) -> int:
+        """Slots in use, live or dead (tests, health)."""
+        with self._lock:
+            return len(self._ids)
 
     # --- search --------------------------------------------------------------------------
     def scores(self, query_tokens: Sequence[str]) -> dict[str, float]:

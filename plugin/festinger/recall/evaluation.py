@@ -7,7 +7,11 @@ langchain FAISS store Agent Zero uses. Each query is then answered by:
 * ``stock``: Agent Zero's recall -- dense only, relevance (1 + cosine) / 2 >= 0.7, top 5;
 * ``pack, dense only``: the pack's filters and ranking without BM25 (an ablation);
 * ``pack``: the full pipeline (dense + BM25, RRF k=60, recency/utility/access weights,
-  validity filter, tiers), no role, top 5 as one ranked list.
+  validity filter, tiers), no role, top 5 as one ranked list;
+* ``pack, production selection``: what a chat actually gets -- Agent Zero's per-kind limits
+  (5 memories, 3 solutions), the fair split between the kinds and the cap
+  ``max_injected_memories`` (8); scored over everything injected (memories, then
+  solutions, the order of the prompt), so its "recall@5" column is recall@injected.
 
 Metrics over the served top 5: recall@5 (an answer memory is served), MRR (1 / rank of the
 first answer, 0 if none) and the stale-fact rate (share of queries about a changed fact whose
@@ -35,6 +39,7 @@ KINDS = ("paraphrase", "identifier", "superseded", "solution", "constraint")
 @dataclass
 class Scores:
     name: str
+    top_k: int = TOP_K               # how much of the served list counts
     n: int = 0
     hits: int = 0
     rr: float = 0.0
@@ -44,7 +49,7 @@ class Scores:
     latencies_ms: list[float] = field(default_factory=list)
 
     def add(self, kind: str, served: Sequence[str], answers: Sequence[str], stale: Sequence[str]) -> None:
-        top = list(served)[:TOP_K]
+        top = list(served)[: self.top_k]
         rank = next((i + 1 for i, d in enumerate(top) if d in answers), None)
         self.n += 1
         self.hits += rank is not None
@@ -79,7 +84,6 @@ def build_store(memories: list[dict], embeddings: Any) -> Any:
     import faiss
     from langchain_community.docstore.in_memory import InMemoryDocstore
     from langchain_community.vectorstores.utils import DistanceStrategy
-    from langchain_core.documents import Document
 
     from ..simulator.memory import MyFaiss, cosine_relevance
 
@@ -118,6 +122,8 @@ def evaluate(path: Path = DATA_FILE, *, limit_queries: Optional[int] = None,
     store = build_store(memories, emb)
     rs = _recall_service()
     limits = Limits(threshold=THRESHOLD, memories=TOP_K, solutions=TOP_K, cap=TOP_K, merge_kinds=True)
+    production = Limits(threshold=THRESHOLD, memories=5, solutions=3,
+                        cap=rs.config.max_injected_memories)
     now = NOW.timestamp()
     qvecs = emb.embed_documents([q["text"] for q in queries])  # batch; == embed_query for MiniLM
     rs.indexes.get(store, store.db.get_all_docs(), wait=True)
@@ -128,6 +134,9 @@ def evaluate(path: Path = DATA_FILE, *, limit_queries: Optional[int] = None,
          lambda q, v: rs.retrieve(store, v, q["text"], limits=limits, now=now, use_sparse=False).order),
         (Scores("pack without utility tiers (ablation)"),
          lambda q, v: rs.retrieve(store, v, q["text"], limits=limits, now=now, tiered=False).order),
+        (Scores(f"pack, production selection (5 memories + 3 solutions, fair split, cap "
+                f"{production.cap}; over all injected)", top_k=production.cap),
+         lambda q, v: rs.retrieve(store, v, q["text"], limits=production, now=now).order),
         (Scores("pack (dense + BM25, RRF, weights, filters, tiers)"),
          lambda q, v: rs.retrieve(store, v, q["text"], limits=limits, now=now).order),
     ]

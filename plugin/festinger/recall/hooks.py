@@ -151,9 +151,13 @@ def _take_over(service: Any, agent: Any, loop_data: Any, settings: RecallSetting
 
 
 async def on_monologue_start(service: Any, agent: Any, loop_data: Any) -> None:
+    """Start due access-count saves and the rerank model's load in the background: neither
+    a whole-store save nor a model load may sit on the prompt path."""
     rs = service.component("recall")
     rs.ensure_events()
-    await rs.flush_due()
+    rs.flush_due_in_background()
+    if rs.config.rerank_model_path and rs.config.rerank_model_path != rs._reranker_path:
+        rs.start_preload_reranker()
 
 
 async def on_prompts_after_recall_start(service: Any, agent: Any, loop_data: Any) -> None:
@@ -268,6 +272,10 @@ async def on_prompts_after_recall(service: Any, agent: Any, loop_data: Any) -> N
         if outcome is not None:
             state.installed_from = iteration
             _install(loop_data, state, outcome.items, outcome, current_role_id)
+        else:
+            # Failed (reported above): the switch is still seen, so the next iteration does
+            # not repeat a failing recall; what is shown is re-checked for the new role below.
+            state.role_id = current_role_id
     if foreign:
         log.info("recall: replaced %s written outside the pack", "/".join(foreign))
     _enforce(loop_data, state)  # foreign text goes; keys a stock task deleted come back

@@ -17,22 +17,18 @@ offers two entry points:
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from typing import Any, Mapping, Optional, Sequence
 
 from ..core.ranking import RankingWeights
-from ..core.roles import ActiveRole, RoleProfile, resolve_role
+from ..core.roles import ActiveRole, RoleProfile
 from ..logs import log, report_exception
 from .a0_settings import RecallSettings
 from .access_tracker import AccessTracker
 from .bm25_index import StoreIndexes
 from .pipeline import Limits, RecallOutcome, Reranker, select
 from .role_files import RoleFiles
-
-BST_STORE_ATTR = "_bst_store"
-BST_BELIEF_KEY = "__bst_belief_state__"
-ORG_ROLE_ATTR = "_org_active_role"
-
 
 def _servable_metadata(metadata: Mapping[str, Any]) -> bool:
     """FAISS filter: not deprecated, not superseded (plain lookups: runs per fetched doc)."""
@@ -45,19 +41,16 @@ def _servable_metadata(metadata: Mapping[str, Any]) -> bool:
     return not (isinstance(lin, Mapping) and lin.get("superseded_by"))
 
 
-def bst_domain_of(agent: Any, loop_data: Any = None) -> Optional[str]:
-    """The belief-state tracker's current domain, if the Exocortex BST runs here."""
-    store = getattr(agent, BST_STORE_ATTR, None)
-    if isinstance(store, Mapping):
-        belief = store.get(BST_BELIEF_KEY)
-        if isinstance(belief, Mapping) and isinstance(belief.get("domain"), str) and belief["domain"]:
-            return belief["domain"]
-    extras = getattr(loop_data, "extras_persistent", None)
-    if isinstance(extras, Mapping):  # BST v3 also leaves its primary domain here
-        dom = extras.get("_bst_domain")
-        if isinstance(dom, str) and dom:
-            return dom
-    return None
+def _is_current(memory: Any) -> bool:
+    from ..a0.memory_store import is_current
+
+    return is_current(memory)
+
+
+def _store_lock(memory: Any) -> Any:
+    from ..a0.memory_events import store_lock
+
+    return store_lock(memory)
 
 
 def user_text_of(loop_data: Any) -> str:
@@ -74,13 +67,15 @@ class CrossEncoderReranker:
     """A local sentence-transformers cross-encoder (``rerank_model_path``), loaded once."""
 
     def __init__(self, path: str) -> None:
-        import os
-
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local folder: never reach a hub
         from sentence_transformers import CrossEncoder
 
         self.path = path
-        self.model = CrossEncoder(path, device="cpu")
+        # A local folder: never reach a hub (per model, not the process-wide HF_HUB_OFFLINE,
+        # which would also cut Agent Zero's own model downloads off).
+        try:
+            self.model = CrossEncoder(path, device="cpu", local_files_only=True)
+        except TypeError:  # an older sentence-transformers without the keyword
+            self.model = CrossEncoder(path, device="cpu")
 
     def __call__(self, query: str, texts: Sequence[str]) -> list[float]:
         if not texts:
@@ -94,8 +89,11 @@ class RecallService:
         self.service = service
         self.roles = RoleFiles.default(getattr(service, "home", None))
         self.indexes = StoreIndexes()
-        self.access = AccessTracker()
+        self.access = AccessTracker(is_current=_is_current, store_lock=_store_lock)
         self._events_installed = False
+        self._flush_task: Optional[Any] = None
+        self._preload_task: Optional[Any] = None
+        self._reranker_lock = threading.Lock()
         self._reranker: Optional[Reranker] = None
         self._reranker_path: Optional[str] = None
         self._reranker_failed: Optional[str] = None
@@ -116,18 +114,38 @@ class RecallService:
                       cap=self.config.max_injected_memories)
 
     def reranker(self) -> Optional[Reranker]:
+        """The configured cross-encoder, loaded once (thread-safe: recall runs on threads)."""
         path = self.config.rerank_model_path
         if not path:
             return None
-        if path != self._reranker_path:
-            self._reranker_path, self._reranker, self._reranker_failed = path, None, None
+        if path == self._reranker_path:
+            return self._reranker
+        with self._reranker_lock:
+            if path != self._reranker_path:
+                reranker, failed = None, None
+                try:
+                    reranker = CrossEncoderReranker(path)
+                except Exception as exc:  # a bad path must not cost the user their recall
+                    failed = f"{type(exc).__name__}: {exc}"
+                    log.warning("rerank model %s not loaded: %s (recall continues without rerank)",
+                                path, failed)
+                self._reranker, self._reranker_failed = reranker, failed
+                self._reranker_path = path  # last: readers without the lock see a loaded model
+            return self._reranker
+
+    def start_preload_reranker(self) -> None:
+        """:meth:`preload_reranker` on the pack's I/O loop, once at a time (never waits)."""
+        task = self._preload_task
+        if task is None or task.done():
+            self._preload_task = self.service.io.submit(self.preload_reranker())
+
+    async def preload_reranker(self) -> None:
+        """Load the cross-encoder off the chat loop and outside recall's 30 s timeout."""
+        if self.config.rerank_model_path and self.config.rerank_model_path != self._reranker_path:
             try:
-                self._reranker = CrossEncoderReranker(path)
-            except Exception as exc:  # a bad path must not cost the user their recall
-                self._reranker_failed = f"{type(exc).__name__}: {exc}"
-                log.warning("rerank model %s not loaded: %s (recall continues without rerank)",
-                            path, self._reranker_failed)
-        return self._reranker
+                await asyncio.to_thread(self.reranker)
+            except Exception as exc:
+                report_exception("loading the rerank model", exc)
 
     # --- memory events --------------------------------------------------------------
     def ensure_events(self) -> None:
@@ -152,12 +170,11 @@ class RecallService:
     # --- role -----------------------------------------------------------------------
     def resolve_role(self, agent: Any, loop_data: Any = None
                      ) -> tuple[Optional[ActiveRole], dict[str, RoleProfile]]:
+        """The agent's role (the resolver the memory snapshot uses too) and all roles."""
+        from ..a0.agent_state import resolve_agent_role
+
         roles = self.roles.roles()
-        profile = getattr(getattr(agent, "config", None), "profile", None)
-        role = resolve_role(exocortex_role=getattr(agent, ORG_ROLE_ATTR, None),
-                            bst_domain=bst_domain_of(agent, loop_data),
-                            org=self.roles.organization(), profile=profile, roles=roles)
-        return role, roles
+        return resolve_agent_role(agent, loop_data, roles, self.roles.organization()), roles
 
     # --- retrieval ------------------------------------------------------------------
     def retrieve(self, memory: Any, query_vector: Sequence[float], sparse_text: str, *,
@@ -245,6 +262,22 @@ class RecallService:
             except Exception as exc:
                 report_exception("saving access counts", exc)
         return saved
+
+    def flush_due_in_background(self) -> None:
+        """Start :meth:`flush_due` on the pack's I/O loop and return at once (a whole-store
+        save must never sit on the prompt path). One at a time."""
+        if not self.access.due():
+            return
+        task = self._flush_task
+        if task is not None and not task.done():
+            return
+        self._flush_task = self.service.io.submit(self.flush_due())
+
+    def unsubscribe(self) -> None:
+        """Stop taking memory events (sync: also for a service closed without its I/O loop)."""
+        from ..a0 import memory_events
+
+        memory_events.unsubscribe(self._on_memory_event)
 
     async def close(self) -> None:
         from ..a0 import memory_events

@@ -13,17 +13,17 @@
 
 `handle_action(service, {"action": ..., ...})` is the same set as one JSON call (the admin
 page posts to /admin/action; Agent Zero's api/conflicts.py and api/resolve_run.py call it).
-GET /conflicts is a superset of the listing in routes_graph (same `status`/`limit` and the
-`conflicts` key), so it is registered first.
+GET /conflicts answers `conflicts` (the requested status), `pending` and `recent`; with the
+database unreachable, the pending entries this process's cache knows (`database: false`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..graph.models import ALL, CONFLICT_STATUSES, DEFAULT_LIST, MAX_LIST, PENDING
 from .server import HttpError, Request, Router
 
-STATUSES = ("pending", "resolved", "dismissed", "all")
 ACTIONS = ("status", "list", "get", "dismiss", "resolve", "concept", "run", "runs")
 
 
@@ -51,10 +51,10 @@ def _int(value: Any, what: str) -> int:
     return n
 
 
-def _limit(value: Any, default: int = 100) -> int:
+def _limit(value: Any, default: int = DEFAULT_LIST) -> int:
     n = _int(default if value in (None, "") else value, "limit")
-    if n > 500:
-        raise ActionError(400, "limit must be 1..500")
+    if n > MAX_LIST:
+        raise ActionError(400, f"limit must be 1..{MAX_LIST}")
     return n
 
 
@@ -74,8 +74,8 @@ async def handle_action(service: Any, payload: Any) -> tuple[int, Any]:
             return 200, {"ok": True, **await res.status()}
         if action == "list":
             status = payload.get("status")
-            if status is not None and status not in STATUSES:
-                raise ActionError(400, f"status must be one of {', '.join(STATUSES)}")
+            if status is not None and status not in CONFLICT_STATUSES:
+                raise ActionError(400, f"status must be one of {', '.join(CONFLICT_STATUSES)}")
             return 200, {"ok": True, **await res.conflicts(status, _limit(payload.get("limit")))}
         if action == "get":
             item = await res.conflict(_int(payload.get("id"), "id"))
@@ -162,11 +162,6 @@ def _body(request: Request) -> dict:
     return data
 
 
-async def _reply(service: Any, payload: dict):
-    status, body = await handle_action(service, payload)
-    return status, body
-
-
 async def list_conflicts(service: Any, request: Request):
     status = request.query.get("status")
     payload: dict[str, Any] = {"action": "list", "limit": request.query.get("limit")}
@@ -176,43 +171,43 @@ async def list_conflicts(service: Any, request: Request):
     if code == 503 and service.config.graph_enabled:
         # Postgres unreachable: the pending entries this process knows (its cache)
         graph = service.component("graph")
-        rows = await graph.conflicts("pending", _limit(payload["limit"]))
+        rows = await graph.conflicts(PENDING, _limit(payload["limit"]))
         return 200, {"ok": True, "conflicts": rows, "pending": rows, "recent": [],
                      "database": False}
     if code == 200:
-        # the routes_graph shape: `conflicts` = the requested status (pending by default)
-        body["conflicts"] = (body["pending"] if status in (None, "", "pending") else
-                             body["recent"] if status != "all" else body["pending"] + body["recent"])
+        # `conflicts` = the requested status (pending by default)
+        body["conflicts"] = (body["pending"] if status in (None, "", PENDING) else
+                             body["recent"] if status != ALL else body["pending"] + body["recent"])
         body["database"] = True
     return code, body
 
 
 async def get_conflict(service: Any, request: Request):
-    return await _reply(service, {"action": "get", "id": request.params["id"]})
+    return await handle_action(service, {"action": "get", "id": request.params["id"]})
 
 
 async def dismiss(service: Any, request: Request):
     same_origin(request)
     body = _body(request)
-    return await _reply(service, {"action": "dismiss", "id": request.params["id"],
-                                  "reason": body.get("reason")})
+    return await handle_action(service, {"action": "dismiss", "id": request.params["id"],
+                                         "reason": body.get("reason")})
 
 
 async def resolve(service: Any, request: Request):
     same_origin(request)
-    return await _reply(service, {**_body(request), "action": "resolve",
-                                  "id": request.params["id"]})
+    return await handle_action(service, {**_body(request), "action": "resolve",
+                                         "id": request.params["id"]})
 
 
 async def run(service: Any, request: Request):
     same_origin(request)
     body = _body(request)
-    return await _reply(service, {"action": "run", "wait": bool(body.get("wait")),
-                                  "trigger": "api" if body.get("wait") else "admin"})
+    return await handle_action(service, {"action": "run", "wait": bool(body.get("wait")),
+                                         "trigger": "api" if body.get("wait") else "admin"})
 
 
 async def runs(service: Any, request: Request):
-    return await _reply(service, {"action": "runs", "limit": request.query.get("limit")})
+    return await handle_action(service, {"action": "runs", "limit": request.query.get("limit")})
 
 
 def register(router: Router) -> None:

@@ -1,12 +1,13 @@
-"""Concept graph routes of `festinger serve` (festinger-concept-graph.md T21, T31 listing).
+"""Concept graph routes of `festinger serve` (festinger-concept-graph.md T21).
 
     GET  /health                  liveness and the graph's state (no token needed)
     POST /iknowthat               {"fact": "X -isa Y in context of Z"}
     POST /recollect               {"prompt": "..."}: processed like an intercepted prompt
-    GET  /conflicts               ?status=pending|resolved|dismissed|all &limit=100
     GET  /graph/stats             cache, journal and database state
     GET  /graph/write-queue       ?status=pending|done|failed|all &limit=100
     POST /reload                  re-read the graph from Postgres (after the resolution job)
+
+GET /conflicts (the T31 listing) is routes_conflicts.py's.
 """
 
 from __future__ import annotations
@@ -14,11 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..graph.iknowthat import handle_http
+from ..graph.models import ALL, DEFAULT_LIST, MAX_LIST, WRITE_STATUSES
 from ..graph.service import MAX_PROMPT_CHARS
 from .server import HttpError, Request, Router
-
-CONFLICT_STATUSES = ("pending", "resolved", "dismissed", "all")
-WRITE_STATUSES = ("pending", "done", "failed", "all")
 
 
 def _graph(service: Any):
@@ -27,14 +26,14 @@ def _graph(service: Any):
     return graph
 
 
-def _limit(request: Request, default: int = 100) -> int:
+def _limit(request: Request, default: int = DEFAULT_LIST) -> int:
     raw = request.query.get("limit", str(default))
     try:
         n = int(raw)
     except ValueError:
         raise HttpError(400, f"limit must be a whole number, not {raw[:20]!r}") from None
-    if not 1 <= n <= 1000:
-        raise HttpError(400, "limit must be 1..1000")
+    if not 1 <= n <= MAX_LIST:
+        raise HttpError(400, f"limit must be 1..{MAX_LIST}")
     return n
 
 
@@ -42,7 +41,7 @@ def _status(request: Request, allowed: tuple[str, ...], default: str) -> Any:
     status = request.query.get("status", default)
     if status not in allowed:
         raise HttpError(400, f"status must be one of {', '.join(allowed)}")
-    return None if status == "all" else status
+    return None if status == ALL else status
 
 
 async def health(service: Any, request: Request) -> dict:
@@ -73,12 +72,6 @@ async def recollect(service: Any, request: Request) -> dict:
             "write_candidates": r.write_candidates}
 
 
-async def conflicts(service: Any, request: Request) -> dict:
-    graph = _graph(service)
-    rows = await graph.conflicts(_status(request, CONFLICT_STATUSES, "pending"), _limit(request))
-    return {"conflicts": rows, "database": graph.db_up}
-
-
 async def stats(service: Any, request: Request) -> dict:
     return _graph(service).stats()
 
@@ -102,7 +95,6 @@ def register(router: Router) -> None:
     router.add("GET", "/health", health, auth=False)
     router.add("POST", "/iknowthat", iknowthat)
     router.add("POST", "/recollect", recollect)
-    router.add("GET", "/conflicts", conflicts)
     router.add("GET", "/graph/stats", stats)
     router.add("GET", "/graph/write-queue", write_queue)
     router.add("POST", "/reload", reload)

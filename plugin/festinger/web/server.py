@@ -30,6 +30,7 @@ import json
 import os
 import re
 import secrets
+import time
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from http import HTTPStatus
@@ -37,12 +38,11 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable, Optional
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from ..logs import log
+from ..fsutil import atomic_write_text
+from ..logs import log, report_exception
 
 ROUTE_MODULES: list[str] = [
-    # issue 6: conflicts API (its GET /conflicts extends routes_graph's, so it comes first),
-    # resolution job and admin page
-    "festinger.web.routes_conflicts",
+    "festinger.web.routes_conflicts",  # conflicts API and the resolution job
     "festinger.web.routes_admin",
     "festinger.web.routes_graph",
 ]
@@ -167,18 +167,46 @@ def load_token(home: Path) -> str:
     if env:
         return env
     path = Path(home) / TOKEN_FILE
-    try:
-        token = path.read_text(encoding="utf-8").strip()
-        if token:
-            return token
-    except FileNotFoundError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
+    for _ in range(50):
+        try:
+            token = path.read_text(encoding="utf-8").strip()
+            if token:
+                return token
+            # Empty: another process has just created it and is writing; read again.
+            time.sleep(0.01)
+            continue
+        except FileNotFoundError:
+            pass
+        path.parent.mkdir(parents=True, exist_ok=True)
+        token = secrets.token_urlsafe(32)
+        # O_EXCL: two processes starting at once (`festinger serve` and Agent Zero's API)
+        # must end with one token; the loser reads the winner's instead of overwriting it.
+        try:
+            fd = os.open(str(path), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            continue
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(token + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        return token
+    # Still empty: left so by a process that died between creating and writing it.
     token = secrets.token_urlsafe(32)
-    fd = os.open(str(path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(token + "\n")
+    atomic_write_text(path, token + "\n")  # mode 0600 (mkstemp)
     return token
+
+
+def _database_unavailable(exc: BaseException) -> bool:
+    from ..graph.store import is_connection_error
+
+    try:
+        return is_connection_error(exc)
+    except Exception:
+        return False
+
+
+def _one_line(exc: BaseException, n: int = 300) -> str:
+    return " ".join(str(exc).split())[:n]
 
 
 def _is_loopback(host: str) -> bool:
@@ -226,11 +254,12 @@ class HttpServer:
         try:
             try:
                 request = await asyncio.wait_for(self._read(reader, client), READ_TIMEOUT_S)
-                response = await self._dispatch(request)
             except HttpError as exc:
                 response = Response.json({"ok": False, "error": exc.message}, exc.status)
             except asyncio.TimeoutError:
                 response = Response.json({"ok": False, "error": "request timed out"}, 408)
+            else:
+                response = await self._answer(request)
             await self._write(writer, response)
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
@@ -289,6 +318,22 @@ class HttpServer:
         sent = sent or request.headers.get("x-festinger-token") or request.cookie(
             "festinger_token")
         return bool(sent) and hmac.compare_digest(sent.encode(), self.token.encode())
+
+    async def _answer(self, request: Request) -> Response:
+        """The handler's response, or a one-line JSON error: a client never sees the
+        connection simply close. 503 when the database is the problem (retry later), 500 for
+        anything else (logged with its traceback)."""
+        try:
+            return await self._dispatch(request)
+        except HttpError as exc:
+            return Response.json({"ok": False, "error": exc.message}, exc.status)
+        except Exception as exc:
+            if _database_unavailable(exc):
+                return Response.json({"ok": False, "error": "the database is unavailable: "
+                                      + _one_line(exc)}, 503)
+            report_exception(f"serve: {request.method} {request.path}", exc)
+            return Response.json({"ok": False, "error": "internal error: "
+                                  f"{type(exc).__name__}: {_one_line(exc)}"}, 500)
 
     async def _dispatch(self, request: Request) -> Response:
         route, params = self.router.match(request.method, request.path)
