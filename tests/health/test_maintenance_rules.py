@@ -1,9 +1,9 @@
 """Maintenance decisions (spec Component 5, criteria 16-17) with ACT-R activation as the measure."""
 
 from festinger.core.actr import CycleClock
+from festinger.core.metadata import epoch_seconds
 from festinger.core.maintenance import (ARCHIVE, PURGE, REACTIVATE, STAMP, MaintenanceSettings,
-                                        apply_decision, decide, facts_of, iso, parse_time,
-                                        plan_maintenance)
+                                        apply_decision, decide, facts_of, iso, plan_maintenance)
 
 T0 = 1_700_000_000.0  # cycle n completes at T0 + n seconds in these tests
 
@@ -101,7 +101,7 @@ def test_apply_decision_changes_only_what_maintenance_owns():
     assert meta["classification"]["utility"] == "archived"
     assert meta["classification"]["custom"] == "kept too" and meta["lineage"]["extra_key"] == "kept"
     assert meta["lineage"]["archived_access_count"] == 0
-    assert parse_time(meta["lineage"]["archived_at"]) == T0 + 60
+    assert epoch_seconds(meta["lineage"]["archived_at"]) == T0 + 60
     assert not apply_decision(meta, d, T0 + 61)  # no longer tactical: does not apply twice
     meta["lineage"]["access_count"] = 3
     meta["lineage"]["last_accessed"] = iso(T0 + 64)
@@ -114,15 +114,15 @@ def test_plan_summary_and_agent_zero_timestamps():
     a0_style = {"id": "x", "timestamp": "2020-01-01 10:00:00",
                 "classification": {"validity": "inferred", "relevance": "active",
                                    "utility": "tactical", "source": "agent_inferred"}}
-    clock = CycleClock.started(parse_time("2020-01-01 09:00:00"))
+    clock = CycleClock.started(epoch_seconds("2020-01-01 09:00:00"))
     for n in range(1, 80):
-        clock.tick(parse_time("2020-01-01 11:00:00") + n)
+        clock.tick(epoch_seconds("2020-01-01 11:00:00") + n)
     plan = plan_maintenance([facts_of("x", a0_style, clock),
                              facts_of("m1", memory(utility="load_bearing"), clock)],
                             MaintenanceSettings())
     assert plan.summary() == {"examined": 2, "archived": 1, "reactivated": 0, "purged": 0, "stamped": 0}
-    assert parse_time("nonsense") is None and parse_time(None) is None
-    assert parse_time("2024-01-01T00:00:00Z") == parse_time("2024-01-01T00:00:00+00:00")
+    assert epoch_seconds("nonsense") is None and epoch_seconds(None) is None
+    assert epoch_seconds("2024-01-01T00:00:00Z") == epoch_seconds("2024-01-01T00:00:00+00:00")
 
 
 def test_the_fast_skip_never_hides_a_decision():

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from enum import Enum
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
@@ -178,22 +177,6 @@ def upgrade_json_fields(metadata: dict[str, Any]) -> None:
         parsed = _json_object(metadata.get(key))
         if parsed is not None:
             metadata[key] = parsed
-
-
-def parse_a0_timestamp(value: Any) -> Optional[datetime]:
-    """Agent Zero's ``timestamp`` ("%Y-%m-%d %H:%M:%S", local time) or an ISO string."""
-    if not isinstance(value, str) or not value:
-        return None
-    try:
-        parsed = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-    except ValueError:
-        try:
-            parsed = datetime.strptime(value.strip(), "%Y-%m-%d %H:%M:%S")
-        except ValueError:
-            return None
-    if parsed.tzinfo is None:
-        parsed = parsed.astimezone()  # A0 writes local time
-    return parsed.astimezone(timezone.utc)
 
 
 def _source_for(text: str, metadata: Mapping[str, Any], origin: MemoryOrigin,

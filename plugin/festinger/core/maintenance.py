@@ -32,8 +32,9 @@ from typing import Any, Iterable, Mapping, Optional
 
 from .actr import (DEFAULT_DECAY, CycleClock, UseHistory, base_level_activation,
                    history_activation, threshold_activation)
-from .metadata import (CLASSIFICATION_KEY, LINEAGE_KEY, Classification, Source, Utility,
-                       Validity, is_knowledge_document, read_classification, read_lineage)
+from .metadata import (CLASSIFICATION_KEY, LINEAGE_KEY, Classification, epoch_seconds,
+                       is_knowledge_document, read_classification, read_lineage, Source, Utility,
+                       Validity)
 
 ARCHIVED_AT = "archived_at"
 ARCHIVED_ACCESS_COUNT = "archived_access_count"
@@ -67,26 +68,6 @@ class MaintenanceSettings:
         return threshold_activation(self.deprecation_retention_cycles, self.decay)
 
 
-def parse_time(value: Any) -> Optional[float]:
-    """Epoch seconds of an ISO-8601 lineage time or Agent Zero's local ``timestamp``.
-
-    Agent Zero writes ``%Y-%m-%d %H:%M:%S`` in local time without a zone; a naive value is
-    read as local time for that reason. Anything unreadable is None.
-    """
-    if not isinstance(value, str) or not value:
-        return None
-    text = value.strip()
-    if text.endswith("Z"):
-        text = text[:-1] + "+00:00"
-    try:
-        dt = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    if dt.tzinfo is None:
-        dt = dt.astimezone()  # local time, as Agent Zero wrote it
-    return dt.timestamp()
-
-
 def iso(epoch: float) -> str:
     return datetime.fromtimestamp(epoch, timezone.utc).isoformat(timespec="microseconds")
 
@@ -114,15 +95,15 @@ def facts_of(doc_id: str, metadata: Mapping[str, Any], clock: CycleClock,
             return None
         if (cls.validity is Validity.DEPRECATED and not settings.enable_purge
                 and isinstance(metadata.get(LINEAGE_KEY), Mapping)
-                and parse_time(metadata[LINEAGE_KEY].get(DEPRECATED_AT)) is not None):
+                and epoch_seconds(metadata[LINEAGE_KEY].get(DEPRECATED_AT)) is not None):
             return None
     lin = read_lineage(metadata)
-    created = parse_time(lin.created_at)
+    created = epoch_seconds(lin.created_at)
     if created is None:
-        created = parse_time(metadata.get("timestamp"))
+        created = epoch_seconds(metadata.get("timestamp"))
     age = clock.age(created) if created is not None else 0.0
-    last = clock.age(parse_time(lin.last_accessed))
-    arch_epoch = parse_time(lin.extra.get(ARCHIVED_AT))
+    last = clock.age(epoch_seconds(lin.last_accessed))
+    arch_epoch = epoch_seconds(lin.extra.get(ARCHIVED_AT))
     arch_count = lin.extra.get(ARCHIVED_ACCESS_COUNT)
     if not isinstance(arch_count, int) or isinstance(arch_count, bool) or arch_count < 0:
         arch_count = None
@@ -135,7 +116,7 @@ def facts_of(doc_id: str, metadata: Mapping[str, Any], clock: CycleClock,
                            archived_age=clock.age(arch_epoch) if stamped else None,
                            accesses_before_archival=arch_count if stamped else None),
         archived_stamped=stamped,
-        deprecated_age=clock.age(parse_time(lin.deprecated_at)))
+        deprecated_age=clock.age(epoch_seconds(lin.deprecated_at)))
 
 
 @dataclass(frozen=True)

@@ -84,6 +84,31 @@ def utc_now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+def parse_timestamp(value: Any) -> Optional[datetime]:
+    """A lineage time (ISO-8601) or Agent Zero's ``timestamp`` ("%Y-%m-%d %H:%M:%S"), as an
+    aware UTC datetime; None when missing or unreadable. Agent Zero writes local time without
+    a zone, so a naive value is read as local time."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    text = value.strip()
+    try:
+        parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        try:
+            parsed = datetime.strptime(text, "%Y-%m-%d %H:%M:%S")
+        except ValueError:
+            return None
+    if parsed.tzinfo is None:
+        parsed = parsed.astimezone()
+    return parsed.astimezone(timezone.utc)
+
+
+def epoch_seconds(value: Any) -> Optional[float]:
+    """``parse_timestamp`` as epoch seconds."""
+    parsed = parse_timestamp(value)
+    return parsed.timestamp() if parsed is not None else None
+
+
 def _enum(cls: type[Enum], value: Any) -> Optional[Any]:
     try:
         return cls(value) if isinstance(value, str) else None

@@ -20,9 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from ..core.classification import (ClassificationResult, ClassifierSettings, check_input, classify_memory,
-                                   parse_a0_timestamp, upgrade_json_fields)
-from ..core.metadata import read_classification, utc_now_iso, write_classification
+from ..core.classification import (ClassificationResult, ClassifierSettings, check_input, classify_memory, upgrade_json_fields)
+from ..core.metadata import parse_timestamp, read_classification, utc_now_iso, write_classification
 from .folder_store import FolderStore
 
 Progress = Callable[[int, int], None]
@@ -69,7 +68,7 @@ def backfill_folder(folder: Path | str, settings: ClassifierSettings, *, dry_run
     last_save = time.monotonic()
     for n, (doc_id, doc) in enumerate(todo, 1):
         meta = dict(doc.metadata) if dry_run else doc.metadata
-        stamp = parse_a0_timestamp(meta.get("timestamp"))
+        stamp = parse_timestamp(meta.get("timestamp"))
         upgrade_json_fields(meta)
         outcome = classify_memory(doc.page_content, meta, None, settings, now_iso=now_iso,
                                   created_at=stamp.isoformat(timespec="seconds") if stamp else None)

@@ -16,9 +16,9 @@ from datetime import datetime
 from typing import Any, Callable, Iterable, Optional
 
 from ..core.classification import (ClassificationResult, ClassifierSettings, check_input,
-                                   default_for_resolution, parse_a0_timestamp)
-from ..core.metadata import (Classification, Validity, is_knowledge_document, read_classification,
-                             read_lineage, write_classification)
+                                   default_for_resolution)
+from ..core.metadata import (Classification, is_knowledge_document, parse_timestamp,
+                             read_classification, read_lineage, Validity, write_classification)
 from ..core.resolution import Contender, Resolution, resolve
 from .lineage import add_supersedes, deprecate
 
@@ -69,7 +69,7 @@ class ConflictRecord:
 
 def created_time(metadata: dict) -> Optional[datetime]:
     lineage = read_lineage(metadata)
-    return parse_a0_timestamp(lineage.created_at) or parse_a0_timestamp(metadata.get("timestamp"))
+    return parse_timestamp(lineage.created_at) or parse_timestamp(metadata.get("timestamp"))
 
 
 def contender(doc_id: str, metadata: dict, classification: Classification,

@@ -50,10 +50,11 @@ from ..a0.memory_store import (MemoryUnavailable, all_docs, current_memory, memo
                                save, subdir_of)
 from ..core.classification import (ClassificationResult, ClassifierSettings, MemoryOrigin,
                                    Unclassified, check_input, classify_memory,
-                                   iter_consolidation_ids, origin_of, parse_a0_timestamp,
+                                   iter_consolidation_ids, origin_of,
                                    upgrade_json_fields)
-from ..core.metadata import (LINEAGE_KEY, Classification, Validity, is_knowledge_document,
-                             read_classification, read_lineage, utc_now_iso, write_classification)
+from ..core.metadata import (LINEAGE_KEY, Classification, is_knowledge_document, parse_timestamp,
+                             read_classification, read_lineage, utc_now_iso, Validity,
+                             write_classification)
 from ..logs import log, report_exception
 from . import context as mctx
 from .conflicts import ConflictRecord, check_conflicts
@@ -588,7 +589,7 @@ class MemoryService:
         upgrade_json_fields(meta)
         created = now_iso if item.kind == "insert" else None
         if created is None:
-            stamp = parse_a0_timestamp(meta.get("timestamp"))
+            stamp = parse_timestamp(meta.get("timestamp"))
             created = stamp.isoformat(timespec="seconds") if stamp else None
         outcome = classify_memory(text, meta, item.snapshot.context if item.snapshot else None,
                                   self.settings, now_iso=now_iso, created_at=created, fresh=fresh)
@@ -809,7 +810,7 @@ class MemoryService:
         now_iso = utc_now_iso()
         for _, doc_id, doc in todo[: self.sweep_limit]:
             meta = doc.metadata
-            stamp = parse_a0_timestamp(meta.get("timestamp"))
+            stamp = parse_timestamp(meta.get("timestamp"))
             with memory_events.store_lock(st.memory):
                 upgrade_json_fields(meta)
             outcome = classify_memory(doc.page_content, meta, None, self.settings, now_iso=now_iso,

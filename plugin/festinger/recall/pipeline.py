@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any, Callable, Mapping, Optional, Sequence
 
-from ..core.metadata import (Relevance, Utility, Validity, read_classification, read_lineage)
+from ..core.metadata import (epoch_seconds, read_classification, read_lineage, Relevance, Utility,
+                             Validity)
 from ..core.ranking import Candidate, Ranked, RankingWeights, fair_split, rank, sort_key
 from ..core.roles import ActiveRole, RoleProfile, in_role_scope, memory_domains
 from ..core.trust import LabelledItem, label_for, render_blocks
@@ -109,20 +109,6 @@ class _Doc:
     created_by_role: Optional[str]
 
 
-def parse_time(value: Any) -> Optional[float]:
-    """Epoch seconds from ISO-8601 (lineage) or Agent Zero's local ``%Y-%m-%d %H:%M:%S``."""
-    if not isinstance(value, str) or not value:
-        return None
-    try:
-        return datetime.fromisoformat(value).timestamp()
-    except ValueError:
-        pass
-    try:
-        return datetime.strptime(value, "%Y-%m-%d %H:%M:%S").timestamp()
-    except ValueError:
-        return None
-
-
 def view(doc: Any) -> Optional[_Doc]:
     meta = getattr(doc, "metadata", None)
     if not isinstance(meta, Mapping):
@@ -132,7 +118,7 @@ def view(doc: Any) -> Optional[_Doc]:
         return None
     cls = read_classification(meta)
     lin = read_lineage(meta)
-    created = parse_time(lin.created_at) or parse_time(meta.get("timestamp"))
+    created = epoch_seconds(lin.created_at) or epoch_seconds(meta.get("timestamp"))
     return _Doc(
         id=doc_id,
         kind="solutions" if meta.get("area") == SOLUTIONS_AREA else "memories",
