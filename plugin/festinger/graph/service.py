@@ -358,6 +358,7 @@ class GraphService:
         if self._closing:
             return
         self._closing = True
+        self._cancel_startup()
         for task in self._tasks[1:] + [t for t in (self._reconnect_task, self._relisten_task)
                                        if t is not None]:
             task.cancel()
@@ -381,9 +382,16 @@ class GraphService:
                         len(self.journal), self.journal.path)
         self.journal.close()
 
+    def _cancel_startup(self) -> None:
+        """A start-up still waiting for the database must not outlive the service."""
+        future = self._start_future
+        if future is not None and not future.done():
+            future.cancel()
+
     async def abandon(self) -> None:
         """Stop without writing anything (the schema is about to be dropped: benchmarks)."""
         self._closing = True
+        self._cancel_startup()
         for task in self._tasks + [t for t in (self._reconnect_task, self._remote_task,
                                                self._relisten_task) if t]:
             task.cancel()
