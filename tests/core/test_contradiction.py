@@ -13,8 +13,8 @@ import time
 import pytest
 
 from festinger.core.contradiction import Contradiction, detect_contradiction
-from festinger.core.contradiction_eval import EvalResult, evaluate, load_pairs, pairs_from_jsonl
-from festinger.core.statements import _extract_cached
+from festinger.core.contradiction.evaluation import EvalResult, evaluate, load_pairs, pairs_from_jsonl
+from festinger.core.contradiction.statements import _extract_cached
 
 DEVSET = load_pairs("contradiction_devset.jsonl")
 HOLDOUT = load_pairs("contradiction_holdout.jsonl")
@@ -205,7 +205,7 @@ def test_compatible_or_undecidable_values_are_left_alone(existing, incoming):
 
 
 def test_multi_sentence_memories_are_compared_statement_by_statement():
-    existing = ("User is a data scientist in Berlin. Their main project uses Python 3.9 and pandas. "
+    existing = ("User is a data scientist in Berlin. The user's main project uses Python 3.9 and pandas. "
                 "The dashboard runs on port 5000.")
     c = detect_contradiction(existing, "The user's main project uses Python 3.11.")
     assert c is not None and c.subject == "main project python version"

@@ -10,7 +10,7 @@ from __future__ import annotations
 CASES: list[str] = [
     "festinger.bench.cases_foundation:bench_config_load",
     "festinger.bench.cases_foundation:bench_hook_dispatch",
-    "festinger.core.contradiction_eval:bench_devset",
+    "festinger.core.contradiction.evaluation:bench_devset",
     "festinger.memory.bench_cases:bench_classify",
     "festinger.graph.bench_cases:bench_recollect",
     "festinger.graph.bench_cases:bench_cache_load",

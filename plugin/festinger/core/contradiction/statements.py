@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import replace
 
-from festinger.core import contradiction_lexicon as lx
-from festinger.core.statement_grammar import CORRECTABLE_RELS, parse_clause_statements
-from festinger.core.statement_tokens import tokenize
-from festinger.core.statement_values import Statement
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.grammar import CORRECTABLE_RELS, parse_clause_statements
+from festinger.core.contradiction.normalise import clean, expand_contractions, strip_correction_lead
+from festinger.core.contradiction.rephrase import rephrase
+from festinger.core.contradiction.scope import scoped_lines
+from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
+from festinger.core.contradiction.subject import tokenize
+from festinger.core.contradiction.values import Statement
 
-__all__ = ["CORRECTABLE_RELS", "Statement", "extract_statements", "parse_sentence", "split_sentences"]
+__all__ = ["CORRECTABLE_RELS", "Statement", "extract_statements", "parse_sentence"]
 
 # Work caps: memories are short facts, but a pasted log must not cost more than a short memory.
 MAX_TEXT_CHARS = 4000
 MAX_SENTENCES = 24
-MAX_SENTENCE_CHARS = 320
 MAX_SENTENCE_TOKENS = 60
 
 
@@ -35,20 +39,6 @@ def _words_re(words) -> re.Pattern[str]:
     return re.compile(r"(?<![\w'])(?:" + _alternation(words) + r")(?![\w'])", re.I)
 
 
-_CONTROL_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
-_SPLIT_RE = re.compile(r"(?<=[.!?])\s+(?=\S)|\s*\n\s*|;\s+")
-_CONTRACTIONS = (
-    (re.compile(r"\b(does|do|did|is|are|was|were|has|have|had|could|would|should)n't\b", re.I), r"\1 not"),
-    (re.compile(r"\bcan't\b", re.I), "can not"),
-    (re.compile(r"\bwon't\b", re.I), "will not"),
-    (re.compile(r"\b(it|that|there|what|he|she)'s\b", re.I), r"\1 is"),
-)
-_CORRECTION_LEAD_RE = re.compile(
-    r"^\s*(?:(?:actually|in fact|to be precise)\b[\s,:;.!-]*"
-    r"|(?:correction|no|nope|scratch that|i was wrong|let me correct(?: that| this)?|to correct(?: that| this)?"
-    r"|i meant)\s*[,:;.!-]+\s*)",
-    re.I,
-)
 _CORRECTED_FRAME_RE = re.compile(
     r"^\s*(?:the\s+)?user\s+(?:" + _alternation(lx.CORRECTION_REPORTING) + r")"
     r"(?:\s+(?:this|that|it|themselves|the agent|me|us|the earlier statement|an earlier statement|the record))?"
@@ -61,8 +51,16 @@ _REPORT_FRAME_RE = re.compile(
     + r")(?:\s+that)?\s*[:,]?\s+)",
     re.I,
 )
-# Bullets, numbered steps and headings of LLM-written memories ("- The API runs on port 8080").
-_LIST_MARKER_RE = re.compile(r"^(?:[-*\u2022>#]+\s*|\(?\d{1,3}[.)]\s+|\(?[a-z][.)]\s+)+")
+# "uses PostgreSQL as its database": "its" is the subject of the same clause, not someone else.
+_OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
+# A leftover list marker inside a line ("1. The API ...", "- ").
+_LIST_MARKER_RE = re.compile(r"^[-*\u2022#\s]*(?:\(?\d{1,3}[.)]\s+)?")
+# Anyone but the user: a statement about "his name" or "their port" has an uncertain subject.
+# All-caps forms are left alone ("the US", "works in IT").
+_OTHER_PERSON_RE = re.compile(
+    r"(?<![\w'./@-])(?:" + "|".join(f"{w}|{w.capitalize()}" for w in sorted(lx.OTHER_PERSON_WORDS, key=len, reverse=True))
+    + r")(?![\w'/@-]|\.\w)"
+)
 _ACTUALLY_RE = re.compile(r"(?<![\w'])actually(?![\w'])\s*,?\s*", re.I)
 _HISTORY_RE = _words_re(list(lx.HISTORY_WORDS) + list(lx.HISTORY_PHRASES))
 _YEAR_SCOPE_RE = re.compile(
@@ -74,22 +72,6 @@ _ADDITIVE_RE = re.compile(
     re.I,
 )
 _PRESENT_RE = _words_re(list(lx.PRESENT_WORDS) + list(lx.PRESENT_PHRASES))
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a memory, capped in number and length so any input stays cheap."""
-    if not isinstance(text, str) or not text:
-        return []
-    text = _CONTROL_RE.sub(" ", text[:MAX_TEXT_CHARS])
-    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
-    out: list[str] = []
-    for part in _SPLIT_RE.split(text):
-        part = part.strip()
-        if part:
-            out.append(part)
-            if len(out) >= MAX_SENTENCES:
-                break
-    return out
 
 
 def extract_statements(text: str, *, allow_correction: bool = False) -> tuple[Statement, ...]:
@@ -104,41 +86,52 @@ def extract_statements(text: str, *, allow_correction: bool = False) -> tuple[St
 @functools.lru_cache(maxsize=1024)
 def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     out: list[Statement] = []
-    for sentence in split_sentences(text):
-        if len(sentence) <= MAX_SENTENCE_CHARS:
-            out.extend(parse_sentence(sentence, allow_correction=allow_correction))
+    sentences = 0
+    for line in scoped_lines(clean(text)):
+        for sentence in split_sentences(line.text):
+            sentences += 1
+            if sentences > MAX_SENTENCES:
+                return tuple(out)
+            if len(sentence) <= MAX_SENTENCE_CHARS:
+                out.extend(parse_sentence(sentence, allow_correction=allow_correction, scope=line.scope))
     return tuple(out)
 
 
-def parse_sentence(sentence: str, *, allow_correction: bool = False) -> list[Statement]:
-    s = _LIST_MARKER_RE.sub("", sentence.strip()).strip("\"'` ")
+def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str = "") -> list[Statement]:
+    s = _LIST_MARKER_RE.sub("", sentence.strip(), count=1).strip("\"'` ")
     if not s or "?" in s:
         return []  # questions assert nothing
-    s = s.rstrip(".!:; ")
-    for pattern, repl in _CONTRACTIONS:
-        s = pattern.sub(repl, s)
+    s = expand_contractions(s.rstrip(".!:; "))
     correction = False
     for _ in range(3):  # "No, actually, the user corrected this: ..."
-        m = _CORRECTION_LEAD_RE.match(s) or _CORRECTED_FRAME_RE.match(s)
-        if m and m.end() < len(s):
+        stripped, lead = strip_correction_lead(s)
+        m = None if lead else _CORRECTED_FRAME_RE.match(s)
+        if lead or m:
             correction = True
-            s = s[m.end():]
+            s = stripped if lead else s[m.end():]
             continue
         m = _REPORT_FRAME_RE.match(s)
         if m and m.end() < len(s):
             s = s[m.end():]
             continue
         break
+    s = _OWN_ROLE_RE.sub(" as the ", s)
+    if _OTHER_PERSON_RE.search(s):
+        return []  # "His name is Leo": whose? never the user's, and never a guess
     if _ACTUALLY_RE.search(s):
         correction = True
         s = _ACTUALLY_RE.sub(" ", s)
+    s, update = rephrase(s, incoming=allow_correction)
     if (_HISTORY_RE.search(s) or _YEAR_SCOPE_RE.search(s) or _MODAL_RE.search(s) or _ADDITIVE_RE.search(s)):
         return []
     s = _PRESENT_RE.sub(" ", s)
     toks = tokenize(s)
-    if len(toks) < 3 or len(toks) > MAX_SENTENCE_TOKENS:
+    if len(toks) < 2 or len(toks) > MAX_SENTENCE_TOKENS:
         return []
     try:
-        return parse_clause_statements(toks, sentence, correction and allow_correction)
+        found = parse_clause_statements(toks, sentence, correction and allow_correction)
     except (ValueError, IndexError, OverflowError):
         return []  # a malformed fragment is simply not understood
+    if scope or (update and allow_correction):
+        found = [replace(st, scope=scope, update=update and allow_correction) for st in found]
+    return found

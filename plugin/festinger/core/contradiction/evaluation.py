@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from festinger.core.contradiction import Contradiction, detect_contradiction
+from festinger.core.contradiction.compare import Contradiction, detect_contradiction
 
 
 @dataclass(frozen=True)

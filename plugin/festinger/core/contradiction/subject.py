@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from festinger.core import contradiction_lexicon as lx
-from festinger.core.statement_values import singular
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.values import singular
 
 MAX_SUBJECT_WORDS = 6
 
@@ -68,6 +68,8 @@ def parse_subject(toks: list[Token]) -> Subject | None:
     if not toks or any(t.punct or t.quoted for t in toks):
         return None
     words = [t.low for t in toks]
+    if words == ["i"]:
+        return Subject(key="user", qualifier="", head="user")  # "I live in Berlin" == "The user lives in Berlin"
     determined = words[0] in lx.DETERMINERS or words[0] in lx.USER_POSSESSIVES or words[0].endswith("'s")
     qual: list[str] = []
     for idx, w in enumerate(words):

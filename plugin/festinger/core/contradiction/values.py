@@ -12,7 +12,7 @@ import enum
 import re
 from dataclasses import dataclass
 
-from festinger.core import contradiction_lexicon as lx
+from festinger.core.contradiction import lexicon as lx
 
 
 class Relation(enum.Enum):
@@ -50,6 +50,8 @@ class Statement:
     denied: tuple[Value, ...] = ()  # "GraphQL, not REST" -> REST
     exclusive: bool = False  # the relation holds one value at a time
     sentence: str = ""
+    scope: str = ""  # heading / lead line / bullet parent the sentence sits under
+    update: bool = False  # the incoming sentence announces a change ("now", "switched to")
 
 
 VERSION_RE = re.compile(r"^v?(\d+(?:\.\d+){0,3})$", re.I)
@@ -57,6 +59,8 @@ NUMBER_RE = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
 GLUED_RE = re.compile(r"^((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)([a-z%€$£]+)$", re.I)
 CURRENCY_PREFIX_RE = re.compile(r"^([$€£])((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)$")
 REGION_RE = re.compile(r"^[a-z]{2}(?:-[a-z]+)+-\d+[a-z]?$")
+# "27:12", "3:45:10", "1:02.5": race and lap times, durations. Only the same shape is compared.
+CLOCK_RE = re.compile(r"^(\d{1,3}):([0-5]\d)(?::([0-5]\d))?(?:\.(\d{1,3}))?$")
 URL_RE = re.compile(r"^[a-z][a-z0-9+.-]*://\S+$", re.I)
 
 
@@ -94,6 +98,20 @@ def quantity_value(number: float, unit_words: list[str], display: str) -> Value:
         dim, factor = lx.UNITS.get(raw) or lx.UNITS[unit]
         return Value("quantity", f"{number:g} {unit}", display, number=number, unit=unit, dim=dim, factor=factor)
     return Value("quantity", f"{number:g} {unit}".strip(), display, number=number, unit=unit)
+
+
+def clock_value(text: str) -> Value | None:
+    m = CLOCK_RE.match(text)
+    if not m:
+        return None
+    parts = [int(g) for g in m.groups()[:3] if g is not None]
+    seconds = 0.0
+    for p in parts:
+        seconds = seconds * 60 + p
+    if m.group(4):
+        seconds += float("0." + m.group(4))
+    shape = f"clock{len(parts)}"  # "3:40" (h:mm or m:ss) is never compared with "3:45:10"
+    return Value("quantity", f"{seconds:g} {shape}", text, number=seconds, unit=shape, dim=shape)
 
 
 def compare(a: Value, b: Value) -> Relation:
@@ -166,8 +184,13 @@ def _cmp_url(a: Value, b: Value) -> Relation:
 
 
 def _name_tokens(norm: str) -> list[str]:
-    tokens = [t.strip("@#.,") for t in norm.split()]
-    return [lx.NICKNAMES.get(t, t) for t in tokens if t]
+    tokens = [t.strip("@#.,") for t in norm.replace(".", ". ").split()]
+    return [lx.NICKNAMES.get(t, t) for t in tokens if t and t not in lx.NAME_TITLES]
+
+
+def _name_part_matches(short: str, long: str) -> bool:
+    """"J" (an initial) matches "John"; "Alex" matches "Alexander"; "Bob" matches "Robert"."""
+    return short == long or long.startswith(short) or short.startswith(long)
 
 
 def _cmp_name(a: Value, b: Value) -> Relation:
@@ -175,11 +198,23 @@ def _cmp_name(a: Value, b: Value) -> Relation:
     if ta == tb:
         return Relation.SAME
     if not ta or not tb:
-        return Relation.UNKNOWN
-    if set(ta) <= set(tb) or set(tb) <= set(ta):
-        return Relation.COMPATIBLE  # "Alice" vs "Alice Martin"
-    if ta[0].startswith(tb[0]) or tb[0].startswith(ta[0]):
-        return Relation.COMPATIBLE  # "Alex" vs "Alexander": a short form, not a different person
+        return Relation.UNKNOWN  # "Dr." alone names nobody
+    short, long = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
+    # "Dr. Smith", "J. R. Smith", "Alice" and "Alice Martin" may all be John/Alice Smith/Martin:
+    # every part of the shorter name must be found, in order, in the longer one.
+    k = 0
+    for part in short:
+        while k < len(long) and not _name_part_matches(part, long[k]):
+            k += 1
+        if k == len(long):
+            break
+        k += 1
+    else:
+        return Relation.COMPATIBLE
+    if any(len(t) == 1 for t in ta + tb):
+        return Relation.UNKNOWN  # initials that do not line up: not enough to call them two people
+    if set(short) <= set(long):
+        return Relation.COMPATIBLE
     return Relation.CONFLICT
 
 

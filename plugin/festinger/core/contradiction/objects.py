@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import re
 
-from festinger.core import contradiction_lexicon as lx
-from festinger.core.statement_tokens import Subject, Token
-from festinger.core.statement_values import (
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.subject import Subject, Token
+from festinger.core.contradiction.values import (
     CURRENCY_PREFIX_RE,
     GLUED_RE,
     URL_RE,
     VERSION_RE,
     Value,
     canonical_term,
+    clock_value,
     parse_number,
     quantity_value,
 )
@@ -115,6 +116,8 @@ def named_value(item: list[Token], subject: Subject, *, relaxed: bool = False) -
     """A value that names something (PostgreSQL, main, Europe/Berlin), not an adjective."""
     if not item or len(item) > 4:
         return None
+    if all(t.low.rstrip(".") in lx.NAME_TITLES or len(t.low.rstrip(".")) == 1 for t in item):
+        return None  # "Dr.", "J. R.": titles and initials are never values
     text = item_text(item)
     low = text.lower()
     if item[0].low in ("a", "an", "the", "some", "any", "no", "not", "very", "quite", "really", "too"):
@@ -167,6 +170,12 @@ def parse_quantity(toks: list[Token], start: int) -> tuple[Value, list[str], int
     t = toks[start]
     if start > 0 and toks[start - 1].low in BOUND_WORDS:
         return None
+    clock = clock_value(t.low)
+    if clock is not None:
+        nxt = toks[start + 1].low if start + 1 < len(toks) else ""
+        if nxt in ("am", "pm", "a.m", "p.m", "-", "to", "or", "and", "+"):
+            return None  # a time of day or a range, not one duration
+        return clock, [], start + 1
     number = parse_number(t.low)
     unit_words: list[str] = []
     m = GLUED_RE.match(t.low)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from festinger.core.statement_values import Relation, Value, compare, is_known_term, term_category
-from festinger.core.statements import CORRECTABLE_RELS, Statement, extract_statements
+from festinger.core.contradiction.values import Relation, Value, compare, is_known_term, term_category
+from festinger.core.contradiction.statements import CORRECTABLE_RELS, Statement, extract_statements
 
 __all__ = ["Contradiction", "detect_contradiction"]
 
@@ -67,7 +67,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             pairs += 1
             if pairs > _MAX_PAIRS:
                 return None
-            if a.key != b.key or a.qualifier != b.qualifier or a.rel != b.rel:
+            if a.key != b.key or a.qualifier != b.qualifier or a.rel != b.rel or a.scope != b.scope:
                 continue
             found = _compare(a, b)
             if found is None:
@@ -80,7 +80,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
 
 def _self_inconsistent(s: Statement, stmts: tuple[Statement, ...]) -> bool:
     for other in stmts:
-        if other is s or other.key != s.key or other.rel != s.rel or other.qualifier != s.qualifier:
+        if (other is s or other.key != s.key or other.rel != s.rel or other.qualifier != s.qualifier
+                or other.scope != s.scope):
             continue
         if other.negated != s.negated:
             return True
@@ -111,11 +112,11 @@ def _compare(a: Statement, b: Statement) -> Contradiction | None:
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
             return _make("correction" if correction else "value", a, b)
         return None
-    if correction and b.rel in CORRECTABLE_RELS and _correctable(a, b):
+    if (correction or b.update) and b.rel in CORRECTABLE_RELS and _correctable(a, b):
         # "The API uses REST" / "actually the API uses GraphQL": the correction makes the relation
         # single-valued for this subject, but only when no old value survives in the new statement.
         if all(compare(x, y) is Relation.CONFLICT for x in a.values for y in b.values):
-            return _make("correction", a, b)
+            return _make("correction" if correction else "value", a, b)
     return None
 
 

@@ -1,0 +1,15 @@
+"""Deterministic contradiction detection between two memory texts (pure logic, no I/O, no LLM).
+
+One job per module: `normalise` (control characters, contractions, correction leads: the pack's
+one table of each), `scope` (headings, lead lines and bullet parents), `segment` (sentences),
+`rephrase` (update phrasing into canonical forms), `subject` / `grammar` / `predicates` /
+`objects` / `values` (a closed grammar from a sentence to typed statements), `statements` (the
+pipeline), `compare` (which pairs of statements contradict), `lexicon` (word lists by topic),
+`evaluation` (precision/recall on labelled pairs).
+"""
+
+from __future__ import annotations
+
+from festinger.core.contradiction.compare import Contradiction, detect_contradiction
+
+__all__ = ["Contradiction", "detect_contradiction"]

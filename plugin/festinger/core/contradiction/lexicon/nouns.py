@@ -1,0 +1,94 @@
+"""Noun-phrase words: determiners, possessives, subject heads and what makes a subject unidentifiable."""
+
+from __future__ import annotations
+
+DETERMINERS = frozenset("the a an this these those current".split())
+# The only words through which a statement is about the user ("I" is handled as a subject).
+USER_POSSESSIVES = frozenset("my mine user's users' user".split())
+# Pronouns and possessives of anyone else, or of someone unknown: a sentence holding one is never
+# about the user for certain ("The user has a son. His name is Leo."), so it is not parsed at all.
+# "our/we/us" too: in a memory it may be the user's team, the agent and the user, or someone quoted.
+OTHER_PERSON_WORDS = frozenset(
+    "he him his himself she her hers herself they them their theirs themselves it its itself you your yours "
+    "yourself yourselves we us our ours ourselves one's".split()
+)
+# Things the user owns that memories mention without the owner: "User's project" == "the project".
+POSSESSION_NOUNS = frozenset(
+    "project projects repo repository repositories codebase code app application website site service "
+    "backend frontend api server laptop computer machine desktop workstation company team startup "
+    "product stack setup environment database cluster homelab".split()
+)
+# Tokens that make a phrase a clause fragment rather than a plain subject noun phrase.
+SUBJECT_STOPWORDS = frozenset(
+    "and or but that which who whom whose where when while if it its they them he she we i you me us "
+    "his her hers their theirs our ours your yours him mine myself "
+    "there here what not no also both either neither each every all some any many most such because "
+    "so than then however actually anyone someone something nothing everything one ones to by with as "
+    "is are was were be been being do does did has have had can will would should could might may must".split()
+)
+
+# Heads of keys that hold one value at a time even on their own ("the database is MySQL").
+STRONG_SETTING_HEADS = frozenset(
+    "database db timezone tz shell editor ide orm os distro distribution theme currency username "
+    "handle email hostname vcs".split()
+)
+# Heads that hold one value only with a modifier: "the log level", "the deployment target",
+# "the package manager", but not a bare "the library" or "the tool", which may mean anything.
+SETTING_HEADS = STRONG_SETTING_HEADS | frozenset(
+    "branch level target model url uri endpoint host domain ip address path directory dir folder "
+    "mode language framework runtime system provider region format strategy policy backend "
+    "frontend server engine driver broker queue cache registry ci cloud platform hosting scheduler "
+    "manager lead owner maintainer contact ceo cto cfo boss supervisor name version port timeout limit "
+    "size ttl budget interval count number color colour font tool library client interpreter compiler "
+    "linter formatter bundler builder container store storage dns cdn gateway proxy balancer resolver "
+    "wife husband spouse partner landlord mentor tutor doctor dentist therapist coach pm license "
+    "licence retention".split()
+)
+# Bare subjects that point at whatever the conversation was about ("the file", "the timeout"):
+# two memories saying "the file is empty" / "the file is not empty" are usually about two files.
+DEICTIC_NOUNS = frozenset(
+    """file function method class variable script command table column field row record test bug error
+    issue ticket task job page button image folder directory dir process container request response
+    query output input result value string list array object item element line loop step link message
+    document doc note meeting call event answer question problem solution fix change commit branch pr
+    version key password token id number name port timeout size limit ttl interval level count path
+    url endpoint setting option flag parameter param argument config module package library tool model
+    thing one it price cost total sum score distance temperature amount balance rate speed duration
+    length width height weight capacity usage percentage ratio average median quantity fee server service
+    instance machine host node worker vm box device""".split()
+)
+# People and animals a user commonly has several of: "the user's son is Leo" and "... is Max" may
+# both be true, so attributes of these only change through an explicit correction.
+MULTI_INSTANCE_NOUNS = frozenset(
+    "son daughter child kid brother sister sibling cousin friend dog cat pet colleague coworker "
+    "neighbour neighbor grandchild grandson granddaughter nephew niece aunt uncle student client "
+    "customer horse bird fish".split()
+)
+# Modifiers that tie a subject to one moment of one conversation ("the new function", "the other
+# server", "the latest error"): such subjects never identify the same thing across memories.
+DEICTIC_MODIFIERS = frozenset(
+    "new old first second third last next other another latest previous same relevant given specific "
+    "particular following above below mentioned aforementioned said former latter earlier later "
+    "temporary".split()
+)
+# Heads whose values are arbitrary identifiers, so a plain lowercase word is still a value.
+IDENTIFIER_HEADS = frozenset("branch name username handle email host hostname domain".split())
+# Heads naming a person's role: a capitalised value there is a person's name.
+PERSON_ROLE_HEADS = frozenset(
+    "manager lead owner maintainer contact ceo cto cfo boss supervisor wife husband spouse partner "
+    "landlord mentor tutor doctor dentist therapist coach pm".split()
+)
+# Words that are adjectives/states rather than values, even after an identifier head.
+NON_VALUE_WORDS = frozenset(
+    "protected stale old new outdated deprecated broken fixed ok okay fine good bad great slow fast "
+    "large small big huge tiny empty full ready done important critical required optional unknown "
+    "missing available unavailable down up live stable unstable default same different public private "
+    "local remote ready clean dirty locked unlocked merged active inactive correct wrong valid invalid "
+    "secure insecure shared".split()
+)
+
+# Attribute nouns that, as the last word of a phrase, name a property of what precedes them.
+ATTRIBUTE_HEADS = frozenset(
+    "port version timeout name username email age ttl size limit budget level interval expiry "
+    "address phone birthday timezone".split()
+)

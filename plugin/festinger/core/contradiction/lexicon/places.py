@@ -1,0 +1,105 @@
+"""Countries, cities and their containment."""
+
+from __future__ import annotations
+
+# Country (or constituent country) -> containing country ("" for a sovereign state).
+COUNTRIES: dict[str, str] = {
+    "germany": "", "france": "", "united kingdom": "", "spain": "", "portugal": "", "italy": "",
+    "netherlands": "", "belgium": "", "switzerland": "", "austria": "", "poland": "", "czechia": "",
+    "sweden": "", "norway": "", "denmark": "", "finland": "", "ireland": "", "iceland": "",
+    "greece": "", "turkey": "", "russia": "", "ukraine": "", "romania": "", "hungary": "",
+    "bulgaria": "", "croatia": "", "serbia": "", "united states": "", "canada": "", "mexico": "",
+    "brazil": "", "argentina": "", "chile": "", "colombia": "", "peru": "", "japan": "", "china": "",
+    "india": "", "south korea": "", "vietnam": "", "thailand": "", "indonesia": "", "philippines": "",
+    "malaysia": "", "singapore": "", "pakistan": "", "bangladesh": "", "israel": "", "egypt": "",
+    "nigeria": "", "kenya": "", "south africa": "", "morocco": "", "ethiopia": "", "ghana": "",
+    "australia": "", "new zealand": "", "saudi arabia": "", "united arab emirates": "", "qatar": "",
+    "estonia": "", "latvia": "", "lithuania": "", "slovenia": "", "slovakia": "", "taiwan": "",
+    "england": "united kingdom", "scotland": "united kingdom", "wales": "united kingdom",
+}
+COUNTRY_ALIASES: dict[str, str] = {
+    "usa": "united states", "us": "united states", "u.s.": "united states", "u.s.a.": "united states",
+    "united states of america": "united states", "america": "united states", "the us": "united states",
+    "uk": "united kingdom", "u.k.": "united kingdom", "great britain": "united kingdom",
+    "britain": "united kingdom", "holland": "netherlands", "the netherlands": "netherlands",
+    "czech republic": "czechia", "türkiye": "turkey", "korea": "south korea", "uae": "united arab emirates",
+    "the united states": "united states", "the united kingdom": "united kingdom", "the uk": "united kingdom",
+    "deutschland": "germany",
+}
+# City -> country. Only cities whose everyday reading is unambiguous; no districts or boroughs
+# (a district inside a listed city would otherwise look like a different place).
+CITIES: dict[str, str] = {}
+for _country, _cities in (
+    ("germany", "berlin munich hamburg frankfurt cologne stuttgart dusseldorf düsseldorf leipzig dresden "
+                "hanover hannover nuremberg bremen potsdam bonn essen dortmund heidelberg karlsruhe "
+                "mannheim freiburg"),
+    ("france", "paris lyon marseille toulouse nice bordeaux lille nantes strasbourg"),
+    ("england", "london manchester bristol leeds liverpool"),
+    ("scotland", "edinburgh glasgow"),
+    ("spain", "madrid barcelona seville bilbao malaga"),
+    ("portugal", "lisbon porto"),
+    ("italy", "rome milan turin venice bologna"),
+    ("netherlands", "amsterdam rotterdam utrecht eindhoven"),
+    ("belgium", "brussels antwerp ghent"),
+    ("switzerland", "zurich zürich geneva basel bern lausanne"),
+    ("austria", "vienna salzburg graz"),
+    ("poland", "warsaw krakow kraków wroclaw gdansk"),
+    ("czechia", "prague brno"),
+    ("sweden", "stockholm gothenburg"),
+    ("norway", "oslo bergen"),
+    ("denmark", "copenhagen aarhus"),
+    ("finland", "helsinki"),
+    ("ireland", "dublin"),
+    ("iceland", "reykjavik"),
+    ("greece", "athens thessaloniki"),
+    ("turkey", "istanbul ankara"),
+    ("russia", "moscow"),
+    ("ukraine", "kyiv kiev lviv"),
+    ("hungary", "budapest"),
+    ("romania", "bucharest"),
+    ("united states", "seattle chicago boston austin denver miami atlanta dallas houston phoenix "
+                      "philadelphia portland detroit minneapolis pittsburgh nashville"),
+    ("canada", "toronto vancouver montreal ottawa calgary"),
+    ("japan", "tokyo osaka kyoto"),
+    ("china", "beijing shanghai shenzhen"),
+    ("india", "mumbai delhi bangalore bengaluru chennai hyderabad pune"),
+    ("south korea", "seoul busan"),
+    ("australia", "sydney melbourne brisbane"),
+    ("new zealand", "auckland wellington"),
+    ("brazil", "rio"),
+    ("chile", "santiago"),
+    ("colombia", "bogota bogotá medellin"),
+    ("peru", "lima"),
+    ("egypt", "cairo"),
+    ("nigeria", "lagos"),
+    ("kenya", "nairobi"),
+    ("south africa", "johannesburg"),
+    ("united arab emirates", "dubai"),
+    ("thailand", "bangkok"),
+    ("indonesia", "jakarta"),
+    ("philippines", "manila"),
+    ("vietnam", "hanoi"),
+    ("taiwan", "taipei"),
+    ("estonia", "tallinn"),
+    ("latvia", "riga"),
+    ("lithuania", "vilnius"),
+):
+    for _c in _cities.split():
+        CITIES[_c] = _country
+CITIES.update({
+    "new york": "united states", "new york city": "united states", "nyc": "united states",
+    "san francisco": "united states", "los angeles": "united states", "san diego": "united states",
+    "las vegas": "united states", "the hague": "netherlands", "new delhi": "india",
+    "sao paulo": "brazil", "são paulo": "brazil", "rio de janeiro": "brazil", "buenos aires": "argentina",
+    "mexico city": "mexico", "cape town": "south africa", "tel aviv": "israel", "abu dhabi": "united arab emirates",
+    "kuala lumpur": "malaysia", "ho chi minh city": "vietnam", "saint petersburg": "russia",
+    "st. petersburg": "russia",
+})
+# Canonical spelling of city aliases (so "NYC" and "New York City" are one place).
+CITY_ALIASES: dict[str, str] = {
+    "nyc": "new york", "new york city": "new york", "düsseldorf": "dusseldorf", "hannover": "hanover",
+    "zürich": "zurich", "kraków": "krakow", "kiev": "kyiv", "bengaluru": "bangalore", "new delhi": "delhi",
+    "são paulo": "sao paulo", "rio de janeiro": "rio", "bogotá": "bogota", "st. petersburg": "saint petersburg",
+}
+# Cities with a well-known namesake in another country: never compared against a country.
+AMBIGUOUS_CITIES = frozenset("vancouver dublin paris london birmingham perth santiago portland".split())

@@ -1,0 +1,54 @@
+"""Exclusive states, preference groups, weekdays and languages."""
+
+from __future__ import annotations
+
+# Mutually exclusive states: each surface form maps to (base, polarity).
+STATE_FORMS: dict[str, tuple[str, bool]] = {
+    "enabled": ("enabled", True), "disabled": ("enabled", False),
+    "turned on": ("enabled", True), "turned off": ("enabled", False),
+    "switched on": ("enabled", True), "switched off": ("enabled", False),
+    "on": ("enabled", True), "off": ("enabled", False),
+    "activated": ("enabled", True), "deactivated": ("enabled", False),
+    "true": ("true", True), "false": ("true", False),
+    "public": ("public", True), "private": ("public", False),
+    "online": ("online", True), "offline": ("online", False),
+    "open": ("open", True), "closed": ("open", False),
+    "running": ("running", True), "stopped": ("running", False),
+    "active": ("active", True), "inactive": ("active", False),
+    "available": ("available", True), "unavailable": ("available", False),
+    "visible": ("visible", True), "hidden": ("visible", False),
+    "required": ("required", True), "optional": ("required", False),
+    "mandatory": ("required", True),
+    "locked": ("locked", True), "unlocked": ("locked", False),
+    "synchronous": ("synchronous", True), "asynchronous": ("synchronous", False),
+    "sync": ("synchronous", True), "async": ("synchronous", False),
+    "valid": ("valid", True), "invalid": ("valid", False),
+    "installed": ("installed", True), "uninstalled": ("installed", False),
+    "connected": ("connected", True), "disconnected": ("connected", False),
+    "encrypted": ("encrypted", True), "unencrypted": ("encrypted", False),
+    "healthy": ("healthy", True), "unhealthy": ("healthy", False),
+    "stateful": ("stateful", True), "stateless": ("stateful", False),
+    "supported": ("supported", True), "unsupported": ("supported", False),
+    "allowed": ("allowed", True), "forbidden": ("allowed", False), "blocked": ("allowed", False),
+    "married": ("married", True), "single": ("married", False),
+    "employed": ("employed", True), "unemployed": ("employed", False),
+}
+
+# Exclusive preference groups: "prefers dark mode" vs "prefers light mode".
+PREFERENCE_GROUPS: tuple[frozenset[str], ...] = (
+    frozenset({"dark", "light"}),
+    frozenset({"metric", "imperial"}),
+    frozenset({"celsius", "fahrenheit"}),
+    frozenset({"tabs", "spaces"}),
+    frozenset({"12-hour", "24-hour"}),
+)
+# Suffixes dropped before looking a preference value up in a group.
+PREFERENCE_SUFFIXES = ("mode", "theme", "ui", "units", "unit", "system", "clock", "time", "format", "degrees")
+
+WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+
+LANGUAGES = frozenset(
+    "english german french spanish italian portuguese dutch polish russian ukrainian chinese mandarin "
+    "cantonese japanese korean arabic hindi turkish swedish norwegian danish finnish greek czech "
+    "hungarian romanian hebrew vietnamese thai indonesian".split()
+)

@@ -1,0 +1,86 @@
+"""How people phrase an update, rewritten into the few forms the grammar reads (pure logic).
+
+"stopped using Docker" is "no longer use Docker"; "switched from MySQL to PostgreSQL" is "uses
+PostgreSQL instead of MySQL"; "my name is not Jon but John" is "my name is John instead of Jon";
+"left Acme and now works at Globex" is "works at Globex instead of Acme". Each rewrite also says
+whether the sentence announces a change ("now", "switched to", ...), which lets a non-exclusive
+relation ("uses") be replaced, exactly like an explicit "actually". Every pattern is bounded
+(no nested repetition; lazy spans are capped), so rewriting stays linear in the sentence length.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["rephrase"]
+
+_CHANGE_VERBS = r"(?:switched|migrated|moved(?:\s+over)?|changed|upgraded|downgraded|transitioned|went)"
+_HAVE = r"(?:(?:has|have)\s+(?:now\s+|since\s+)?)?"
+_SPAN = r"([^,;:]{1,60}?)"  # one short object, lazily (bounded: constant work per start position)
+
+# "stopped using X", "has quit drinking coffee": the relation no longer holds.
+_STOPPED_RE = re.compile(rf"(?<![\w'])(?:{_HAVE})(?:stopped|quit|ceased)\s+(\w+ing)(?![\w'])", re.I)
+# "switched from X to Y" (before the history check: "from" here is not about the past).
+_FROM_TO_RE = re.compile(rf"(?<![\w']){_HAVE}{_CHANGE_VERBS}\s+from\s+{_SPAN}\s+to\s+(.+)$", re.I)
+# "upgraded to Y", "has switched to Y".
+_TO_RE = re.compile(
+    rf"(?<![\w']){_HAVE}(?:switched|migrated|upgraded|downgraded|changed|transitioned|moved\s+(?:over|on))"
+    r"\s+to\s+(?!be\b)", re.I)
+# "moved to Berlin", "relocated to Lisbon": where someone lives now.
+_MOVED_RE = re.compile(rf"(?<![\w']){_HAVE}(?:moved|relocated)\s+to\s+(?=[A-Z])")
+# "left Acme and now works at Globex".
+_LEFT_RE = re.compile(
+    rf"(?<![\w']){_HAVE}left\s+{_SPAN},?\s+and\s+(?:now\s+|has\s+)?(?:since\s+)?"
+    r"(works|work|joined|is\s+working)\s+(?:(at|for)\s+)?(.+)$", re.I)
+# "is not X but Y", "does not use X but Y".
+_NOT_BUT_RE = re.compile(
+    rf"(?<![\w'])(?:(is|are|am)\s+not|(?:does|do)\s+not\s+(\w+))\s+{_SPAN},?\s+but\s+(?:rather\s+)?(.+)$", re.I)
+_NOW_RE = re.compile(r"(?<![\w'])(?:now|no\s+longer|any\s+more|anymore)(?![\w'])", re.I)
+_GERUND_BASE = {"using": "use", "running": "run", "living": "live", "working": "work", "drinking": "drink",
+                "eating": "eat", "smoking": "smoke", "driving": "drive", "deploying": "deploy", "hosting": "host",
+                "playing": "play", "wearing": "wear", "taking": "take", "writing": "write", "building": "build"}
+
+
+def _base(gerund: str) -> str | None:
+    low = gerund.lower()
+    if low in _GERUND_BASE:
+        return _GERUND_BASE[low]
+    if len(low) > 5:
+        stem = low[:-3]
+        return stem
+    return None
+
+
+def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
+    """The sentence in canonical form, and whether it announces a change of state.
+
+    Only an incoming memory is read as an update: in a stored memory, "moved to Berlin" or
+    "switched to Vim" may be long past, so those stay history (unparsed) there.
+    """
+    s = sentence
+    changed = bool(_NOW_RE.search(s))
+
+    def stopped(m: re.Match[str]) -> str:
+        base = _base(m.group(1))
+        return f"no longer {base}" if base else m.group(0)
+
+    s, n = _STOPPED_RE.subn(stopped, s, count=1)
+    changed = changed or n > 0
+    m = _NOT_BUT_RE.search(s)
+    if m:
+        verb = m.group(1) or m.group(2)
+        return f"{s[:m.start()]}{verb} {m.group(4)} instead of {m.group(3)}", True
+    if not incoming:
+        return s, False
+    m = _FROM_TO_RE.search(s)
+    if m:
+        return f"{s[:m.start()]}uses {m.group(2)} instead of {m.group(1)}", True
+    m = _LEFT_RE.search(s)
+    if m:
+        prep = m.group(3) or "at"
+        return f"{s[:m.start()]}works {prep} {m.group(4)} instead of {m.group(1)}", True
+    s, n = _MOVED_RE.subn("lives in ", s, count=1)
+    if n:
+        return s, True
+    s, n = _TO_RE.subn("uses ", s, count=1)
+    return s, changed or n > 0

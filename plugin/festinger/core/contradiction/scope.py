@@ -1,0 +1,167 @@
+"""Which heading, lead line or bullet parent each line of a memory sits under (pure logic).
+
+"Staging:\\n- The API port is 8081" does not say what the API port is; it says what it is on
+staging. Every line under a markdown heading, under a line ending in ":" ("Staging:", "For the
+staging environment:", "When offline:"), under a bullet with deeper bullets, or under a plain line
+directly followed by a list, carries that scope, and the comparer only compares statements of the
+same scope. Code blocks, block quotes and tables assert nothing and are dropped. A neutral label
+("Note:", "Update:", "# Facts") scopes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.normalise import strip_correction_lead
+
+__all__ = ["Line", "MAX_LINES", "scoped_lines"]
+
+MAX_LINES = 64
+_HEADING_RE = re.compile(r"^(#{1,6})\s+(.*)$")
+_BULLET_RE = re.compile(r"^(?:[-*+\u2022]|\d{1,3}[.)]|\(?[a-z][.)])\s+")
+_EMPHASIS_ONLY_RE = re.compile(r"^(?:\*\*|__)([^*_]{1,80})(?:\*\*|__):?$")
+_LABEL_WORD_RE = re.compile(r"^[\w./&+'-]+$")
+# Labels that name no scope: leading ones are stripped, the line keeps its meaning.
+NEUTRAL_LABELS = frozenset((
+    "note", "notes", "nb", "fyi", "important", "reminder", "summary", "fact", "facts", "key facts", "memory",
+    "memories", "info", "information", "details", "context", "update", "updates", "updated", "correction",
+    "corrected", "user", "user info", "user facts", "about the user", "profile", "user profile", "current facts",
+))
+_MAX_LABEL_WORDS = 6
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str  # the line without its list marker
+    scope: str  # "" when nothing scopes it, else e.g. "staging" or "servers/staging"
+
+
+@dataclass
+class _Lead:
+    level: int
+    label: str
+    bullet: bool
+
+
+def _indent(raw: str) -> int:
+    return len(raw) - len(raw.lstrip(" \t")) + raw[: len(raw) - len(raw.lstrip(" \t"))].count("\t") * 3
+
+
+def normalise_label(text: str) -> str:
+    """"For the staging environment" -> "staging"; "" for a neutral or unusable label."""
+    words = [w.strip("*_`\"'()[]") for w in text.lower().rstrip(":").split()]
+    words = [w for w in words if w]
+    while words and words[0] in ("for", "in", "on", "at", "under", "with", "within", "inside", "during",
+                                        "the", "a", "an", "our", "my", "your", "this"):
+        words = words[1:]
+    while words and words[-1] in ("environment", "environments", "env", "section", "setup", "settings"):
+        words = words[:-1]
+    label = " ".join(words)
+    if not label or label in NEUTRAL_LABELS:
+        return ""
+    return label
+
+
+def _as_lead(content: str) -> str | None:
+    """The label when the whole line is a lead ("Staging:", "**Staging**"), else None."""
+    m = _EMPHASIS_ONLY_RE.match(content)
+    if m:
+        return m.group(1)
+    if content.endswith(":") and len(content.split()) <= 12:
+        return content[:-1]
+    return None
+
+
+def _inline_label(content: str) -> tuple[str, str] | None:
+    """("staging", "the API port is 8081") for "Staging: the API port is 8081"."""
+    idx = content.find(": ")
+    if idx <= 0:
+        return None
+    label = content[:idx].strip("*_ ")
+    words = label.split()
+    if not words or len(words) > _MAX_LABEL_WORDS or not all(_LABEL_WORD_RE.match(w) for w in words):
+        return None
+    low = [w.lower() for w in words]
+    # "The user corrected this: ..." / "User said: ..." are frames the statement parser reads.
+    if low[0] in ("user", "the", "i", "my") and any(
+            w in lx.REPORTING_VERBS or w in lx.CORRECTION_REPORTING for w in low) or low == ["user"]:
+        return None
+    return label, content[idx + 2:]
+
+
+def scoped_lines(text: str) -> list[Line]:
+    """The lines of a memory that may hold statements, each with its scope."""
+    raw_lines = text.split("\n")
+    out: list[Line] = []
+    headings: list[tuple[int, str]] = []  # (level, label) of the enclosing markdown headings
+    leads: list[_Lead] = []
+    fenced = False
+    after_blank = False
+    for n, raw in enumerate(raw_lines):
+        if len(out) >= MAX_LINES:
+            break
+        stripped = raw.strip()
+        if stripped.startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        if fenced or stripped.startswith((">", "|")) or raw.startswith(("    ", "\t")) and not _BULLET_RE.match(stripped):
+            # Code, quotes and tables are what someone else wrote or printed, not what is true.
+            if not stripped:
+                after_blank = True
+            continue
+        if not stripped:
+            after_blank = True
+            continue
+        heading = _HEADING_RE.match(stripped)
+        if heading:
+            level = len(heading.group(1))
+            headings = [h for h in headings if h[0] < level] + [(level, normalise_label(heading.group(2)))]
+            leads = []
+            after_blank = False
+            continue
+        level = _indent(raw)
+        marker = _BULLET_RE.match(stripped)
+        bullet = marker is not None
+        content = stripped[marker.end():].strip() if marker else stripped
+        # Leave the scopes this line is no longer under.
+        while leads:
+            top = leads[-1]
+            if level > top.level:
+                break
+            if level == top.level and bullet and not top.bullet:
+                break  # "Staging:\n- a\n- b": the list belongs to the lead line above it
+            if level == top.level and not bullet and not top.bullet and not after_blank:
+                break  # "Staging:\nThe API port is 8081.\nThe DB is ..." until a blank line
+            leads.pop()
+        after_blank = False
+        lead = _as_lead(content)
+        scope = "/".join(x for x in [h[1] for h in headings] + [ld.label for ld in leads] if x)
+        if lead is not None:
+            leads.append(_Lead(level, normalise_label(lead), bullet))
+            continue
+        inline = _inline_label(content)
+        if inline is not None and normalise_label(inline[0]):
+            content = inline[1]
+            scope = "/".join(x for x in (scope, normalise_label(inline[0])) if x)
+        elif inline is not None and not strip_correction_lead(content)[1]:
+            content = inline[1]  # "Note: ..." scopes nothing; "Correction: ..." stays for the parser
+        out.append(Line(content, scope))
+        if _parents_next(raw_lines, n, level, bullet):
+            # A bullet with deeper bullets, or a plain line directly followed by a list, scopes them.
+            leads.append(_Lead(level, normalise_label(content) or "item", bullet))
+    return out
+
+
+def _parents_next(raw_lines: list[str], n: int, level: int, bullet: bool) -> bool:
+    if n + 1 >= len(raw_lines):
+        return False
+    nxt = raw_lines[n + 1]
+    if not nxt.strip():
+        return False
+    nxt_level = _indent(nxt)
+    nxt_bullet = _BULLET_RE.match(nxt.strip()) is not None
+    if nxt_level > level:
+        return True
+    return not bullet and nxt_bullet and nxt_level == level
