@@ -3,7 +3,9 @@
 The Exocortex classifier matched keywords as substrings, so "must" fired on "mustard" and
 "never" on "nevertheless". Here every keyword or phrase is matched on word boundaries, with
 any run of whitespace between the words of a phrase, after contractions are spelled out (so
-"don't" matches the default phrase "do not").
+"don't" matches the default phrase "do not"). Contractions and correction openings come from
+the pack's one table (`festinger.core.contradiction.normalise`). Every pattern here runs in
+linear time: memories are user input of any size (a 100 KB paste must not stall the writer).
 """
 
 from __future__ import annotations
@@ -12,29 +14,21 @@ import re
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-# Contractions spelled out before matching, so keyword lists need only the long form.
-_CONTRACTIONS = (
-    (re.compile(r"\bcan['’]t\b", re.I), "can not"),
-    (re.compile(r"\bwon['’]t\b", re.I), "will not"),
-    (re.compile(r"\bshan['’]t\b", re.I), "shall not"),
-    (re.compile(r"\b(\w+)n['’]t\b", re.I), r"\1 not"),
-)
+from festinger.core.contradiction.normalise import expand_contractions
+from festinger.core.contradiction.normalise import is_correction as _is_correction
 
 _WORD_EDGE_BEFORE = r"(?<![\w])"
 _WORD_EDGE_AFTER = r"(?![\w])"
 
 
+@lru_cache(maxsize=8)  # one memory is matched by several checks in a row: spell it out once
 def normalize_for_matching(text: str) -> str:
     """Lower case with contractions spelled out ("Don't" -> "do not")."""
-    out = text
-    for pattern, repl in _CONTRACTIONS:
-        out = pattern.sub(repl, out)
-    return out.lower()
+    return expand_contractions(text).lower()
 
 
-def _phrase_pattern(phrase: str) -> str:
-    words = phrase.split()
-    return _WORD_EDGE_BEFORE + r"\s+".join(re.escape(w) for w in words) + _WORD_EDGE_AFTER
+def _phrase_body(phrase: str) -> str:
+    return r"\s+".join(re.escape(w) for w in phrase.split())
 
 
 class KeywordMatcher:
@@ -52,7 +46,10 @@ class KeywordMatcher:
         if cleaned:
             # Longest first so "do not" is reported rather than a shorter overlapping entry.
             ordered = sorted(cleaned, key=len, reverse=True)
-            self._regex = re.compile("|".join(f"({_phrase_pattern(k)})" for k in ordered))
+            # One word-edge check around the whole alternation (not one per keyword): the engine
+            # then tests the edges once per position, which keeps a 100 KB memory cheap.
+            self._regex = re.compile(_WORD_EDGE_BEFORE + "(?:" + "|".join(f"({_phrase_body(k)})" for k in ordered)
+                                     + ")" + _WORD_EDGE_AFTER)
             self._group_to_kw = ordered
         else:
             self._regex = None
@@ -97,7 +94,11 @@ _FACT_VERBS = re.compile(
       r"stored (?:in|at)|installed|listens? on|targets?|version|named|called|name is)"
     + _WORD_EDGE_AFTER)
 _VALUE_DIGIT = re.compile(r"\d")
-_VALUE_PATH = re.compile(r"(?:^|\s)(?:~|\.{0,2})/[\w.\-]+|\b[\w.\-]+/[\w.\-/]+|\b\w+\.(?:py|js|ts|json|ya?ml|toml|sh|md|txt|cfg|ini|sql)\b")
+# A path: "/etc/x", "./x", "~/x", "src/app", "main.py". Only existence matters here, so each
+# alternative is a fixed-width window (no "+" before the "/"): a long run such as "a.a.a.a..."
+# would otherwise make the engine rescan the run from every start, quadratic in the length.
+_VALUE_PATH = re.compile(
+    r"(?:^|\s)(?:~|\.{0,2})/[\w.\-]|\w[.\-]{0,3}/[\w.\-/]|\w\.(?:py|js|ts|json|ya?ml|toml|sh|md|txt|cfg|ini|sql)\b")
 _VALUE_URL = re.compile(r"https?://|www\.", re.I)
 _WORDS = re.compile(r"[A-Za-z][\w+#'’.\-]*")
 
@@ -127,9 +128,13 @@ def _has_concrete_value(text: str) -> bool:
     return False
 
 
+# A stated fact is a statement, not a document: only the opening of a long memory is read.
+STATED_FACT_MAX_CHARS = 4000
+
+
 def is_stated_fact(text: str) -> bool:
     """A declarative statement with a structural verb and a concrete value, not a guess or question."""
-    stripped = text.strip()
+    stripped = text[:STATED_FACT_MAX_CHARS].strip()
     if not stripped or stripped.endswith("?") or is_hedged(stripped):
         return False
     if not _FACT_VERBS.search(normalize_for_matching(stripped)):
@@ -137,18 +142,10 @@ def is_stated_fact(text: str) -> bool:
     return _has_concrete_value(stripped)
 
 
-# Openings by which a user corrects an earlier statement ("actually, it's X", "no, the
-# correct answer is Y"). Used only to let an already-detected contradiction from the user
-# win outright (the spec's "explicit correction, always supersedes"), never to detect one.
-_CORRECTION = re.compile(
-    r"^\s*(?:actually\b|no\s*[,.!:-]|nope\b|correction\b|to correct\b|i was wrong\b|"
-    r"that(?:'s| is) (?:wrong|not right|incorrect)\b|wrong\s*[,.!:-])"
-    r"|" + _WORD_EDGE_BEFORE + r"(?:the correct (?:answer|value|one) is|i meant|i misspoke)"
-    + _WORD_EDGE_AFTER, re.I)
-
-
 def is_correction(text: str) -> bool:
-    return bool(_CORRECTION.search(text or ""))
+    """An explicit correction ("actually, it's X", "no, the correct answer is Y"). Used only to let
+    an already-detected contradiction from the user win outright, never to detect one."""
+    return _is_correction(text or "")
 
 
 def find_keywords(text: str, keywords: Sequence[str]) -> list[str]:

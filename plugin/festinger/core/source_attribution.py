@@ -198,7 +198,9 @@ def attribute(memory_text: str, index: MessageIndex, threshold: float) -> Attrib
     user said it first. A retrieval tool wins when it covers at least ``threshold`` and at
     least as much as the agent's own messages.
     """
-    mem_tokens = content_tokens(memory_text)[:MAX_MEMORY_TOKENS]
+    # Only a prefix is read: 200 content words never need more than ~10k characters, and a 100 KB
+    # paste must not be tokenised whole just to keep its first 200 words.
+    mem_tokens = content_tokens(memory_text[:MAX_MEMORY_TOKENS * 50])[:MAX_MEMORY_TOKENS]
     has_url = bool(_URL.search(memory_text))
     if not mem_tokens:
         return Attribution(None, has_url=has_url, reason="no content words")
