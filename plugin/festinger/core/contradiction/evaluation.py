@@ -99,6 +99,46 @@ def load_pairs(name: str) -> list[dict[str, Any]]:
     return pairs_from_jsonl(resources.files("festinger.data").joinpath(name).read_text("utf-8"))
 
 
+CORPUS_FILES = ("corpus_dev.jsonl", "corpus_holdout.jsonl", "corpus_attack.jsonl")
+
+
+def corpus_dir() -> "Path | None":
+    """Where the adversarial corpus lives (``festinger_testkit/data/contradiction``), or None.
+
+    The corpus ships with the test kit, not with the runtime package: found next to ``festinger``
+    in a source checkout, or wherever ``festinger_testkit`` is installed.
+    """
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("festinger_testkit")
+    roots = list(spec.submodule_search_locations or []) if spec else []
+    roots.append(str(Path(__file__).resolve().parents[3] / "festinger_testkit"))
+    for root in roots:
+        folder = Path(root) / "data" / "contradiction"
+        if (folder / CORPUS_FILES[0]).is_file():
+            return folder
+    return None
+
+
+def load_corpus(name: str) -> list[dict[str, Any]]:
+    """One file of the adversarial corpus (see ``corpus_dir``); FileNotFoundError without it."""
+    folder = corpus_dir()
+    if folder is None:
+        raise FileNotFoundError("the contradiction corpus (festinger_testkit/data/contradiction) is not installed")
+    return pairs_from_jsonl((folder / name).read_text("utf-8"))
+
+
+def labelled_sets() -> list[tuple[str, list[dict[str, Any]]]]:
+    """(name, pairs) of every labelled set: the original dev/held-out sets and the corpus."""
+    sets = [("dev set", load_pairs("contradiction_devset.jsonl")),
+            ("held-out set", load_pairs("contradiction_holdout.jsonl"))]
+    if corpus_dir() is not None:
+        for name in CORPUS_FILES:
+            sets.append((name.removesuffix(".jsonl").replace("_", " "), load_corpus(name)))
+    return sets
+
+
 def bench_devset(quick: bool) -> list[dict]:
     """Precision/recall on both labelled sets, and the detector's time per pair."""
     import time

@@ -149,6 +149,8 @@ def named_value(item: list[Token], subject: Subject, *, relaxed: bool = False) -
         len(item) == 1 and re.fullmatch(r"[a-z][a-z\-]*", low) is not None and low not in lx.NON_VALUE_WORDS
         and not low.endswith(ADJECTIVE_SUFFIXES)
     )
+    if item[0].text.islower() and item[0].low.endswith(ADJECTIVE_SUFFIXES) and len(item) > 1:
+        return None  # "pronounced 'shiv-AWN'", "spelled with two n's": a description, not a value
     if is_name_head and (typed or plain_word):
         return Value("name", low, text)
     if head == "language" and len(item) == 1 and low in lx.LANGUAGES:

@@ -114,7 +114,9 @@ def parse_state_or_value(subject: Subject, neg: bool, rest: list[Token], ctx: Ct
     if len(items) == 1 and not has_or:
         item = items[0]
         split = split_version(item)
-        if split and not neg:
+        if split and neg:
+            return  # "is not MySQL 5.7" says nothing about MySQL 8
+        if split:
             product, version, display = split
             emit(ctx, f"{subject.key} {product} version", "value", [version_value(version, display, product)],
                   subject=subject, rest=tail, exclusive=True)

@@ -35,6 +35,21 @@ _LEFT_RE = re.compile(
 # "is not X but Y", "does not use X but Y".
 _NOT_BUT_RE = re.compile(
     rf"(?<![\w'])(?:(is|are|am)\s+not|(?:does|do)\s+not\s+(\w+))\s+{_SPAN},?\s+but\s+(?:rather\s+)?(.+)$", re.I)
+_OWNER = r"(?:my|the\s+user's|user's)"
+_SET_VERBS = r"(?:raised|lowered|increased|decreased|reduced|changed|updated|bumped|cut|moved|set|switched|renamed)"
+# "I changed my shell to fish", "The user raised the user's budget to $500" -> "my shell is fish".
+_ACTOR_SET_RE = re.compile(
+    rf"^(?:i|the\s+user|user)\s+(?:have\s+|has\s+|just\s+)?{_SET_VERBS}\s+({_OWNER})\s+{_SPAN}\s+to\s+(.+)$", re.I)
+# "My credit limit was raised to $8,000", "the user's FTP went up to 235 W", "... is down to 59".
+_PASSIVE_SET_RE = re.compile(
+    rf"^({_OWNER})\s+{_SPAN}\s+(?:(?:was|has\s+been|have\s+been|got|is|are)\s+(?:now\s+)?{_SET_VERBS}"
+    r"|went\s+(?:up|down)|(?:is|are)\s+(?:now\s+)?(?:up|down))\s+to\s+(.+)$", re.I)
+# "my new manager is Daniel": for a one-at-a-time attribute, "new" announces the replacement.
+_NEW_RE = re.compile(
+    rf"^({_OWNER})\s+new\s+(?=(?:[\w-]+\s+){{0,2}}(?:manager|employer|address|email|phone|number|name|surname|"
+    r"boss|doctor|dentist|landlord|job|title|role|salary|rent|bank|carrier|provider|username|handle|city)\b)", re.I)
+# After "now", a trailing "after the wedding" / "since May" says why or since when, not where.
+_CAUSE_TAIL_RE = re.compile(r",?\s+(?:after|since|following|due\s+to|because\s+of|starting)\s+[^,;]{1,60}$", re.I)
 _NOW_RE = re.compile(r"(?<![\w'])(?:now|no\s+longer|any\s+more|anymore)(?![\w'])", re.I)
 _GERUND_BASE = {"using": "use", "running": "run", "living": "live", "working": "work", "drinking": "drink",
                 "eating": "eat", "smoking": "smoke", "driving": "drive", "deploying": "deploy", "hosting": "host",
@@ -72,6 +87,13 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
         return f"{s[:m.start()]}{verb} {m.group(4)} instead of {m.group(3)}", True
     if not incoming:
         return s, False
+    m = _ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s)
+    if m:
+        return f"{m.group(1)} {m.group(2)} is {m.group(3)}", True
+    s, n = _NEW_RE.subn(r"\1 ", s, count=1)
+    changed = changed or n > 0
+    if changed:
+        s = _CAUSE_TAIL_RE.sub("", s, count=1)
     m = _FROM_TO_RE.search(s)
     if m:
         return f"{s[:m.start()]}uses {m.group(2)} instead of {m.group(1)}", True

@@ -85,6 +85,8 @@ def _inline_label(content: str) -> tuple[str, str] | None:
         return None
     low = [w.lower() for w in words]
     # "The user corrected this: ..." / "User said: ..." are frames the statement parser reads.
+    if low[0] in ("user's", "my") or low[:2] == ["the", "user's"]:
+        return None  # "User's city: Leipzig" is a key and its value, read by the statement parser
     if low[0] in ("user", "the", "i", "my") and any(
             w in lx.REPORTING_VERBS or w in lx.CORRECTION_REPORTING for w in low) or low == ["user"]:
         return None

@@ -53,6 +53,8 @@ _REPORT_FRAME_RE = re.compile(
 )
 # "uses PostgreSQL as its database": "its" is the subject of the same clause, not someone else.
 _OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
+# The memorizer's key-value lines: "User's city: Leipzig" is "User's city is Leipzig".
+_KEY_VALUE_RE = re.compile(r"^((?:the\s+)?user's|my)\s+([^:]{1,60}?):\s+(\S.*)$", re.I)
 # A leftover list marker inside a line ("1. The API ...", "- ").
 _LIST_MARKER_RE = re.compile(r"^[-*\u2022#\s]*(?:\(?\d{1,3}[.)]\s+)?")
 # Anyone but the user: a statement about "his name" or "their port" has an uncertain subject.
@@ -66,7 +68,10 @@ _HISTORY_RE = _words_re(list(lx.HISTORY_WORDS) + list(lx.HISTORY_PHRASES))
 _YEAR_SCOPE_RE = re.compile(
     r"(?<![\w'])(?:" + _alternation(lx.YEAR_SCOPE_WORDS) + r")\s+(?:the\s+)?(?:year\s+)?(?:1[89]\d\d|20\d\d)(?!\d)", re.I
 )
-_MODAL_RE = _words_re(list(lx.MODAL_WORDS) + list(lx.MODAL_PHRASES))
+# "may" only in lower case: "May 3" is a date, "may use" a hedge.
+_MODAL_RE = re.compile(
+    r"(?<![\w'])(?:" + _alternation([w for w in list(lx.MODAL_WORDS) + list(lx.MODAL_PHRASES) if w != "may"])
+    + r"|(?-i:may))(?![\w'])", re.I)
 _ADDITIVE_RE = re.compile(
     r"(?<![\w'])(?:" + _alternation(list(lx.ADDITIVE_WORDS) + list(lx.ADDITIVE_PHRASES)) + r")(?![\w'])|e\.g\.|i\.e\.",
     re.I,
@@ -102,6 +107,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     if not s or "?" in s:
         return []  # questions assert nothing
     s = expand_contractions(s.rstrip(".!:; "))
+    s = _KEY_VALUE_RE.sub(r"\1 \2 is \3", s, count=1)
     correction = False
     for _ in range(3):  # "No, actually, the user corrected this: ..."
         stripped, lead = strip_correction_lead(s)

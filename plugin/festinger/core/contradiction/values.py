@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from festinger.core.contradiction import lexicon as lx
@@ -183,9 +184,22 @@ def _cmp_url(a: Value, b: Value) -> Relation:
     return Relation.CONFLICT
 
 
+_INITIAL_RE = re.compile(r"(?<![^\W\d_])([^\W\d_])\.")
+
+
+def _fold(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def _name_tokens(norm: str) -> list[str]:
-    tokens = [t.strip("@#.,") for t in norm.replace(".", ". ").split()]
+    # "J.K. Rowling" is "J. K. Rowling"; "İlker" is "Ilker"; "ana.ruiz" stays one handle.
+    tokens = [t.strip("@#.,") for t in _INITIAL_RE.sub(r"\1. ", _fold(norm).lower()).split()]
     return [lx.NICKNAMES.get(t, t) for t in tokens if t and t not in lx.NAME_TITLES]
+
+
+def _script(text: str) -> str:
+    """"latin" or "other": Ольга and Olga, 王伟 and Wang Wei are one name in two scripts."""
+    return "latin" if all(c.isascii() for c in _fold(text) if c.isalpha()) else "other"
 
 
 def _name_part_matches(short: str, long: str) -> bool:
@@ -197,6 +211,8 @@ def _cmp_name(a: Value, b: Value) -> Relation:
     ta, tb = _name_tokens(a.norm), _name_tokens(b.norm)
     if ta == tb:
         return Relation.SAME
+    if _script(a.norm) != _script(b.norm) or "other" in (_script(a.norm), _script(b.norm)):
+        return Relation.UNKNOWN  # transliterations cannot be told from two names
     if not ta or not tb:
         return Relation.UNKNOWN  # "Dr." alone names nobody
     short, long = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
@@ -228,8 +244,14 @@ def is_known_term(v: Value) -> bool:
     return name in lx.TECH_NAMES or name in lx.TECH_CATEGORIES
 
 
+def squash(text: str) -> str:
+    """Letters and digits only, accents folded: "Argo CD" == "ArgoCD", "J. K." == "J.K."."""
+    folded = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in folded if c.isalnum())
+
+
 def _cmp_term(a: Value, b: Value) -> Relation:
-    if a.norm == b.norm:
+    if a.norm == b.norm or squash(a.norm) == squash(b.norm):
         return Relation.SAME
     ta, tb = set(a.norm.split()), set(b.norm.split())
     if ta <= tb or tb <= ta:
