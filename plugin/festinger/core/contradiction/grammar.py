@@ -146,7 +146,7 @@ def _parse_verb(subject: Subject, lemma: str, neg: bool, toks: list[Token], j: i
 
 def _parse_generic(subject: Subject, rel: str, neg: bool, body: list[Token], ctx: Ctx, *, antonym: bool = False) -> None:
     main, denied_toks = split_denial(body)
-    if denied_toks:
+    if denied_toks and (neg or antonym):
         return
     items, rest, has_or = split_items(main)
     if not items or has_or:
@@ -154,7 +154,12 @@ def _parse_generic(subject: Subject, rel: str, neg: bool, body: list[Token], ctx
     values = [term_value(item) for item in items]
     if any(v is None for v in values):
         return
-    emit(ctx, subject.key, rel, values, subject=subject, rest=rest, neg=neg, explicit_negation=antonym)
+    # "drinks regular coffee, not decaf": the denied object no longer holds.
+    denied = [term_value(d) for d in split_items(denied_toks)[0]] if denied_toks else []
+    if any(d is None for d in denied):
+        return
+    emit(ctx, subject.key, rel, values, subject=subject, rest=rest, neg=neg, explicit_negation=antonym,
+         denied=denied)
 
 
 def _parse_response_language(subject: Subject, neg: bool, body: list[Token], ctx: Ctx) -> bool:

@@ -37,7 +37,7 @@ def split_denial(toks: list[Token]) -> tuple[list[Token], list[Token]]:
             continue
         if t.low == "not":
             head = toks[:k]
-            while head and (head[-1].punct or head[-1].low in ("and", "but")):
+            while head and (head[-1].punct or head[-1].low in ("and", "but", "-")):
                 head = head[:-1]
             return head, toks[k + 1:]
         if t.low in ("instead", "rather") and k + 1 < len(toks) and toks[k + 1].low in ("of", "than"):

@@ -30,7 +30,7 @@ _TO_RE = re.compile(
 _MOVED_RE = re.compile(rf"(?<![\w']){_HAVE}(?:moved|relocated)\s+to\s+(?=[A-Z])")
 # "left Acme and now works at Globex".
 _LEFT_RE = re.compile(
-    rf"(?<![\w']){_HAVE}left\s+{_SPAN},?\s+and\s+(?:now\s+|has\s+)?(?:since\s+)?"
+    rf"(?<![\w']){_HAVE}left\s+{_SPAN}(?:,\s*(?:and\s+)?|\s+and\s+)(?:now\s+|has\s+)?(?:since\s+)?"
     r"(works|work|joined|is\s+working)\s+(?:(at|for)\s+)?(.+)$", re.I)
 # "is not X but Y", "does not use X but Y".
 _NOT_BUT_RE = re.compile(
@@ -42,14 +42,30 @@ _ACTOR_SET_RE = re.compile(
     rf"^(?:i|the\s+user|user)\s+(?:have\s+|has\s+|just\s+)?{_SET_VERBS}\s+({_OWNER})\s+{_SPAN}\s+to\s+(.+)$", re.I)
 # "My credit limit was raised to $8,000", "the user's FTP went up to 235 W", "... is down to 59".
 _PASSIVE_SET_RE = re.compile(
-    rf"^({_OWNER})\s+{_SPAN}\s+(?:(?:was|has\s+been|have\s+been|got|is|are)\s+(?:now\s+)?{_SET_VERBS}"
-    r"|went\s+(?:up|down)|(?:is|are)\s+(?:now\s+)?(?:up|down))\s+to\s+(.+)$", re.I)
+    rf"^({_OWNER})\s+{_SPAN}\s+(?:(?:(?:was|has\s+been|have\s+been|got|is|are)\s+(?:now\s+)?)?{_SET_VERBS}"
+    r"|went\s+(?:up|down)|(?:is|are)\s+(?:now\s+)?(?:up|down))(?:\s+to\s+|:\s+)(.+)$", re.I)
 # "my new manager is Daniel": for a one-at-a-time attribute, "new" announces the replacement.
 _NEW_RE = re.compile(
     rf"^({_OWNER})\s+new\s+(?=(?:[\w-]+\s+){{0,2}}(?:manager|employer|address|email|phone|number|name|surname|"
     r"boss|doctor|dentist|landlord|job|title|role|salary|rent|bank|carrier|provider|username|handle|city)\b)", re.I)
 # After "now", a trailing "after the wedding" / "since May" says why or since when, not where.
 _CAUSE_TAIL_RE = re.compile(r",?\s+(?:after|since|following|due\s+to|because\s+of|starting)\s+[^,;]{1,60}$", re.I)
+# "is written not in Java but in Kotlin", "uses not MySQL but Postgres".
+_NOT_BUT_ANY_RE = re.compile(
+    rf"(?<![\w'])not\s+(?:(in|on|at|with|to|for)\s+)?{_SPAN},?\s+but\s+(?:rather\s+)?(?:(?:in|on|at|with|to|for)\s+)?(.+)$",
+    re.I)
+# "The API port is 8081, not 8080": a single value restated against the one it replaces.
+_IS_NOT_TAIL_RE = re.compile(r"^(.{1,80}?\s(?:is|are|am)\s+[^,;]{1,60}?),?\s+(?:and\s+)?not\s+[^,;]{1,60}$", re.I)
+# "was upgraded to Django 5.0": said of the present in an incoming memory.
+_WAS_CHANGED_TO_RE = re.compile(
+    r"(?<![\w'])(?:was|were|has\s+been|have\s+been|got)\s+(?:upgraded|migrated|switched|moved|changed)\s+to\s+", re.I)
+_CHANGED_JOBS_RE = re.compile(
+    r"(?<![\w'])(?:changed|switched)\s+(?:jobs|employers|companies)\s+and\s+(?:now\s+)?", re.I)
+# "The user weighs 84 kg" is "The user's weight is 84 kg".
+_WEIGHS_RE = re.compile(r"^(?:(the\s+user|user)|(i))\s+(?:now\s+)?weighs?\s+", re.I)
+# "User switched LLM provider to Anthropic" -> "User's LLM provider is Anthropic".
+_USER_SET_RE = re.compile(
+    rf"^(?:the\s+)?user\s+(?:has\s+|just\s+)?{_SET_VERBS}\s+(?:the\s+|their\s+)?(?!to\s){_SPAN}\s+to\s+(.+)$", re.I)
 _NOW_RE = re.compile(r"(?<![\w'])(?:now|no\s+longer|any\s+more|anymore)(?![\w'])", re.I)
 _GERUND_BASE = {"using": "use", "running": "run", "living": "live", "working": "work", "drinking": "drink",
                 "eating": "eat", "smoking": "smoke", "driving": "drive", "deploying": "deploy", "hosting": "host",
@@ -85,11 +101,27 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     if m:
         verb = m.group(1) or m.group(2)
         return f"{s[:m.start()]}{verb} {m.group(4)} instead of {m.group(3)}", True
+    m = _NOT_BUT_ANY_RE.search(s)
+    if m:
+        prep = f"{m.group(1)} " if m.group(1) else ""
+        return f"{s[:m.start()]}{prep}{m.group(3)} instead of {prep}{m.group(2)}", True
     if not incoming:
         return s, False
+    m = _IS_NOT_TAIL_RE.match(s)
+    if m:
+        s, changed = m.group(1), True
     m = _ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s)
     if m:
         return f"{m.group(1)} {m.group(2)} is {m.group(3)}", True
+    m = _USER_SET_RE.match(s)
+    if m:
+        return f"The user's {m.group(1)} is {m.group(2)}", True
+    m = _WEIGHS_RE.match(s)
+    if m:
+        s = ("my weight is " if m.group(2) else "the user's weight is ") + s[m.end():]
+    s, n = _WAS_CHANGED_TO_RE.subn("uses ", s, count=1)
+    s, n2 = _CHANGED_JOBS_RE.subn("", s, count=1)
+    changed = changed or n > 0 or n2 > 0
     s, n = _NEW_RE.subn(r"\1 ", s, count=1)
     changed = changed or n > 0
     if changed:

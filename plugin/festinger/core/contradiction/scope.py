@@ -29,6 +29,8 @@ NEUTRAL_LABELS = frozenset((
     "memories", "info", "information", "details", "context", "update", "updates", "updated", "correction",
     "corrected", "user", "user info", "user facts", "about the user", "profile", "user profile", "current facts",
 ))
+# A label holding one of these reports news, it names no place or environment ("Reorg news:").
+NEUTRAL_WORDS = frozenset("update updates news correction corrections fyi reminder recap summary latest".split())
 _MAX_LABEL_WORDS = 6
 
 
@@ -59,7 +61,7 @@ def normalise_label(text: str) -> str:
     while words and words[-1] in ("environment", "environments", "env", "section", "setup", "settings"):
         words = words[:-1]
     label = " ".join(words)
-    if not label or label in NEUTRAL_LABELS:
+    if not label or label in NEUTRAL_LABELS or any(w in NEUTRAL_WORDS for w in words):
         return ""
     return label
 

@@ -48,4 +48,5 @@ REPORTING_VERBS = (
 )
 # Words that only assert the present and can be dropped.
 PRESENT_WORDS = frozenset("now currently today presently still anymore".split())
-PRESENT_PHRASES = ("at the moment", "at present", "these days", "right now", "as of now", "as of today")
+PRESENT_PHRASES = ("at the moment", "at present", "these days", "right now", "as of now", "as of today",
+                   "from now on", "any more", "for now")
