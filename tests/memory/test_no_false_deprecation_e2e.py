@@ -1,0 +1,111 @@
+"""The user's own memory survives look-alike memories, end to end (simulated Agent Zero, real
+MiniLM, real FAISS, the pack's real extension files, classification + conflict check + recall).
+
+Each case once deprecated a true, user-stated, load-bearing memory: a son's name replaced the
+user's name, a staging port replaced the production port, a title ("Dr.") replaced a full name.
+After the look-alike lands, the user's memory must still be confirmed and must be what recall
+hands the model for the question it answers.
+
+Recall runs with Agent Zero's "query preparation" on, the utility model writing the search query
+(scripted: an LLM's judgment is the one thing faked). Without it, MiniLM scores the raw chat text
+"What is my name?" against "The user's name is Alice." at relevance 0.685, just under Agent
+Zero's default 0.7 gate, so nothing at all would be recalled, deprecated or not.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from festinger.a0 import hooks
+from festinger.core.metadata import read_classification, read_lineage
+from festinger.simulator import respond
+
+from .conftest import MEMORY_HANDLERS
+
+
+@pytest.fixture
+def with_recall(monkeypatch):
+    handlers = {k: list(v) for k, v in hooks.HANDLERS.items()}
+    for hook, names in MEMORY_HANDLERS.items():
+        handlers.setdefault(hook, [])
+        handlers[hook] = [n for n in names if n not in handlers[hook]] + handlers[hook]
+    handlers["monologue_start"].append("festinger.recall.hooks:on_monologue_start")
+    handlers["prompts_after_recall_start"] = ["festinger.recall.hooks:on_prompts_after_recall_start"]
+    handlers["prompts_after_recall"] = ["festinger.recall.hooks:on_prompts_after_recall"]
+    monkeypatch.setattr(hooks, "HANDLERS", handlers)
+
+
+def _state(doc) -> tuple[str, str, str]:
+    c = read_classification(doc.metadata)
+    return c.validity.value, c.source.value, c.utility.value
+
+
+CASES = [
+    pytest.param(
+        ("My name is Alice.", "The user's name is Alice."),
+        ("I have a son now, his name is Leo.", "The user has a son. His name is Leo."),
+        ("What is my name?", "the user's name"), "Alice", id="son-name"),
+    pytest.param(
+        ("The API port is 8080.", "The API port is 8080."),
+        ("On staging the API port is 8081.", "Staging:\n- The API port is 8081"),
+        ("Which port does the API use?", "the API port"), "8080", id="staging-port"),
+    pytest.param(
+        ("My name is John Smith.", "The user's name is John Smith."),
+        ("At the clinic my name is Dr. Smith.", "The user's name is Dr. Smith."),
+        ("What is my name?", "the user's name"), "John Smith", id="title"),
+]
+
+
+def _recalled(w) -> str:
+    """What recall handed the model (the extras' text, history aside)."""
+    return "\n".join(str(v) for v in w.sim.last_prompt.extras.values())
+
+
+def _recall_with_query(w, query: str) -> None:
+    w.sim.settings.update(memory_recall_interval=1, memory_recall_query_prep=True)
+    w.sim.utility.recall_query = lambda message: query
+
+
+@pytest.mark.parametrize("first,second,question,answer", CASES)
+async def test_users_memory_stays_confirmed_and_is_recalled(world, with_recall, first, second, question, answer):
+    w = world()
+    question, query = question
+    _recall_with_query(w, query)
+    agent = w.agent()
+    said, memory = first
+    await w.say(agent, said, "Noted.", fragments=[memory])
+    await w.settle()
+    mine = await w.find(agent, memory)
+    assert _state(mine) == ("confirmed", "user_asserted", "load_bearing")
+
+    said2, look_alike = second
+    await w.say(agent, said2, "Noted.", fragments=[look_alike])
+    await w.settle()
+    other = await w.find(agent, look_alike)
+    assert read_classification(other.metadata).validity.value == "confirmed"
+    assert _state(mine) == ("confirmed", "user_asserted", "load_bearing")
+    assert read_lineage(mine.metadata).superseded_by is None
+    assert w.ms.stats()["conflicts_resolved_this_session"] == 0
+
+    await w.sim.communicate(agent, question, [respond(answer)])
+    recalled = _recalled(w)
+    assert memory in recalled
+
+
+async def test_a_real_update_of_the_same_memory_still_deprecates_it(world, with_recall):
+    # The control: the same pipeline does deprecate when the user's own value really changes.
+    w = world()
+    _recall_with_query(w, "the user's name")
+    agent = w.agent()
+    await w.say(agent, "My name is Alice.", "Noted.", fragments=["The user's name is Alice."])
+    await w.settle()
+    await w.say(agent, "Correction: my name is Maria, not Alice.", "Noted.",
+                fragments=["Correction: the user's name is Maria."])
+    await w.settle()
+    old = await w.find(agent, "The user's name is Alice.")
+    new = await w.find(agent, "Correction: the user's name is Maria.")
+    assert read_classification(old.metadata).validity.value == "deprecated"
+    assert read_lineage(old.metadata).superseded_by == new.metadata["id"]
+    await w.sim.communicate(agent, "What is my name?", [respond("Maria")])
+    recalled = _recalled(w)
+    assert "the user's name is Maria." in recalled and "The user's name is Alice." not in recalled
