@@ -82,6 +82,9 @@ class A0Install:
         name: str = "run",
         hooks: Optional[List[str]] = None,
         exit_timeout: float = 60,
+        seed: Optional[Dict[str, Any]] = None,
+        time_hooks: bool = False,
+        launcher: Optional[List[str]] = None,
     ) -> "ChatRun":
         """Run ``messages`` in one new chat via driver.py; returns the driver's summary."""
         work = self.root / ".real_a0"
@@ -97,6 +100,8 @@ class A0Install:
                     "message_timeout": timeout / max(1, len(messages)),
                     "exit_timeout": exit_timeout,
                     **({"hooks": hooks} if hooks else {}),
+                    **({"seed": seed} if seed else {}),
+                    **({"time_hooks": True} if time_hooks else {}),
                 }
             ),
             encoding="utf-8",
@@ -112,7 +117,8 @@ class A0Install:
                     for m in messages if isinstance(m, dict))
         started = time.time()
         proc = subprocess.run(
-            [str(self.python), str(DRIVER), "--config", str(config_path), "--out", str(out_path)],
+            # launcher: a prefix such as a profiler (``py-spy record -o F --``)
+            (launcher or []) + [str(self.python), str(DRIVER), "--config", str(config_path), "--out", str(out_path)],
             cwd=self.root,
             env=run_env,
             capture_output=True,
