@@ -1,0 +1,82 @@
+"""A son's name never replaces the user's own, in the REAL Agent Zero (skipped unless A0_ROOT or
+A0_TREES is set; see /work/notes/a0ci-RUNTIME.md or tests/real_a0/runtime.py).
+
+Three user turns in a throwaway copy of the tree where ``install.sh`` installed the pack, against
+the loopback fake LLM (its memorizer scripted per turn, as the other real-A0 tests do):
+
+1  "My name is Alice."                    -> memory "The user's name is Alice." (user-stated)
+2  "I have a son. His name is Leo."       -> memory "The user has a son. His name is Leo."
+3  "What is my name?"                     -> recall must hand the model the user's own memory
+
+The pack once read "His name is Leo" as the user's name and deprecated "The user's name is
+Alice.", so turn 3 recalled nothing: the worst failure the pack can have.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+import pytest
+
+from a0_harness import INSTALL_SH, A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster
+from fake_llm_server import FakeLLMServer, HashEmbedder, ScriptedLLM, final_response
+from test_real_pack_behaviour import explain, first_request_for, recalled_part
+
+NAME = "The user's name is Alice."
+SON = "The user has a son. His name is Leo."
+SAY_NAME = "My name is Alice."
+SAY_SON = "I have a son. His name is Leo."
+ASK_NAME = "What is my name?"
+
+
+def _classified(text: str, validity: str) -> Dict[str, Any]:
+    return {"text": text, "meta": {"classification.validity": validity}}
+
+
+TURNS: List[tuple] = [
+    (SAY_NAME, [NAME], [final_response("Nice to meet you, Alice.")],
+     {"wait_for": [_classified(NAME, "confirmed")]}),
+    # the son's memory is classified and conflict-checked in one pass: once it is classified,
+    # any deprecation it caused has landed too
+    (SAY_SON, [SON], [final_response("Leo is a lovely name.")],
+     {"wait_for": [_classified(SON, "confirmed")]}),
+    (ASK_NAME, [], [final_response("Your name is Alice.")], {}),
+]
+
+
+@pytest.fixture(scope="module")
+def son_chat(a0_pristine, a0_python, tmp_path_factory):
+    if not INSTALL_SH.is_file():
+        pytest.skip("install.sh is not there yet")
+    root = copy_tree(a0_pristine, tmp_path_factory.mktemp("son-name") / "a0")
+    install_pack(root, a0_python)
+    a0 = A0Install(root=root, python=a0_python, layout=detect_layout(root))
+    script = ScriptedLLM(fragments_by_message={text: frags for text, frags, _, _ in TURNS})
+    messages: List[Any] = []
+    for text, _, replies, pause in TURNS:
+        script.queue_main(*replies)
+        messages.append({"text": text, **pause, **({"wait_timeout": 45} if "wait_for" in pause else {})})
+    with FakeLLMServer(script=script, embedder=HashEmbedder()) as server:
+        run = a0.run_chat(server, messages, memory={"memory_recall_interval": 1}, name="son-name")
+        yield {"a0": a0, "run": run, "server": server}
+    stop_leftover_postmaster(root / "usr" / "festinger" / "pgdata")
+
+
+def test_the_users_name_stays_confirmed_after_a_sons_name(son_chat):
+    run = son_chat["run"]
+    run.assert_clean()
+    assert run.pauses[0]["wait"]["met"] and run.pauses[1]["wait"]["met"], explain(son_chat, "memories never landed")
+    names = [m for m in run.memories if m["text"] == NAME]
+    sons = [m for m in run.memories if m["text"] == SON]
+    assert len(names) == 1 and len(sons) == 1, explain(son_chat, "expected one memory of each")
+    mine = names[0]["metadata"]
+    assert mine["classification"]["validity"] == "confirmed", explain(son_chat, f"the user's name: {mine}")
+    assert mine["classification"]["source"] == "user_asserted", mine
+    assert not mine["lineage"].get("superseded_by"), explain(son_chat, f"the user's name was superseded: {mine}")
+    assert sons[0]["metadata"]["classification"]["validity"] == "confirmed", sons[0]
+
+
+def test_what_is_my_name_recalls_the_users_own_memory(son_chat):
+    req = first_request_for(son_chat["server"], ASK_NAME)
+    recalled = recalled_part(req)
+    assert NAME in recalled, explain(son_chat, "the user's own name was not recalled", req)
