@@ -10,7 +10,8 @@ from __future__ import annotations
 CASES: list[str] = [
     "festinger.bench.cases_foundation:bench_config_load",
     "festinger.bench.cases_foundation:bench_hook_dispatch",
-    "festinger.core.contradiction.evaluation:bench_devset",
+    "festinger.bench.cases_detector:bench_detector",
+    "festinger.bench.cases_detector:bench_linear_classify",
     "festinger.memory.bench_cases:bench_classify",
     "festinger.graph.bench_cases:bench_recollect",
     "festinger.graph.bench_cases:bench_cache_load",

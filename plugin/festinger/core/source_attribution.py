@@ -81,8 +81,11 @@ def _normalize_token(tok: str) -> str:
     return tok.strip("'")
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def has_digit(tok: str) -> bool:
-    return any(ch.isdigit() for ch in tok)
+    return _DIGIT.search(tok) is not None  # one C-level scan: tokens of a paste may be 10k chars
 
 
 def _stem(tok: str) -> str:

@@ -1,7 +1,8 @@
 """Precision/recall of the contradiction detector on labelled pairs (pure logic, no I/O).
 
 Used by the test suite and by `festinger bench`, on the labelled sets shipped in
-``festinger/data/`` (``contradiction_devset.jsonl``, ``contradiction_holdout.jsonl``).
+``festinger/data/`` (``contradiction_devset.jsonl``, ``contradiction_holdout.jsonl``) and on the
+adversarial corpus of the test kit (``festinger_testkit/data/contradiction/``).
 A pair is a mapping with `existing`, `incoming`, `label` (bool) and optionally `kind` and `category`.
 """
 
@@ -137,24 +138,3 @@ def labelled_sets() -> list[tuple[str, list[dict[str, Any]]]]:
         for name in CORPUS_FILES:
             sets.append((name.removesuffix(".jsonl").replace("_", " "), load_corpus(name)))
     return sets
-
-
-def bench_devset(quick: bool) -> list[dict]:
-    """Precision/recall on both labelled sets, and the detector's time per pair."""
-    import time
-
-    from ..bench.timing import row
-
-    rows = []
-    for name in ("contradiction_devset.jsonl", "contradiction_holdout.jsonl"):
-        pairs = load_pairs(name)
-        samples = []
-        for pair in pairs:
-            t0 = time.perf_counter()
-            detect_contradiction(pair["existing"], pair["incoming"])
-            samples.append((time.perf_counter() - t0) * 1000)
-        res = evaluate(pairs)
-        rows.append(row(f"contradiction check, {name.split('_')[1].split('.')[0]} set", samples,
-                        "precision 1.00", precision=f"{res.precision:.2f}",
-                        recall=f"{res.recall:.3f}", pairs=len(pairs)))
-    return rows

@@ -1,0 +1,57 @@
+"""The adversarial corpus (festinger_testkit/data/contradiction): no true memory is ever deprecated.
+
+Hand-written pairs of memories as people and Agent Zero's memorizer phrase them, most of them
+compatible look-alikes (other people's possessives, headings, titles, scoped environments, ...).
+Precision 1.00 on every labelled set is the assertion; recall is reported by `festinger bench`
+(and floors below catch a regression). The held-out file is never tuned on: only its aggregate
+figures are ever looked at.
+"""
+
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+from festinger.core.contradiction.evaluation import corpus_dir, evaluate, labelled_sets, load_corpus
+
+pytestmark = pytest.mark.skipif(corpus_dir() is None, reason="the test kit's corpus is not installed")
+
+# Measured when the corpus was first run through this detector (see the README): the floors keep
+# recall from silently sliding back; precision has no margin.
+CORPUS_DEV_RECALL_FLOOR = 0.35
+CORPUS_HOLDOUT_RECALL_FLOOR = 0.22
+
+
+def _false_positives(result) -> str:
+    return "\n".join(f"[{f.category}] {f.existing!r} -> {f.incoming!r}: {f.got.to_dict() if f.got else None}"
+                     for f in result.failures if f.outcome == "false_positive")
+
+
+def test_the_corpus_is_as_large_and_varied_as_promised():
+    pairs = load_corpus("corpus_dev.jsonl") + load_corpus("corpus_holdout.jsonl")
+    compatible = [p for p in pairs if not p["label"]]
+    contradictions = [p for p in pairs if p["label"]]
+    assert len(compatible) >= 1000 and len(contradictions) >= 300
+    assert len({p["category"] for p in compatible}) >= 25
+    for p in pairs:
+        assert isinstance(p["existing"], str) and isinstance(p["incoming"], str) and p["category"]
+        assert p.get("kind") in (("value", "negation", "correction") if p["label"] else (None,)), p
+    # every category is in both files (the held-out third is a third of every category)
+    dev = collections.Counter(p["category"] for p in load_corpus("corpus_dev.jsonl"))
+    held = collections.Counter(p["category"] for p in load_corpus("corpus_holdout.jsonl"))
+    assert set(dev) == set(held)
+
+
+@pytest.mark.parametrize("name", ["dev set", "held-out set", "corpus dev", "corpus holdout"])
+def test_precision_is_perfect_on_every_labelled_set(name):
+    pairs = dict(labelled_sets())[name]
+    result = evaluate(pairs)
+    assert result.fp == 0 and result.precision == 1.0, _false_positives(result)
+
+
+def test_corpus_recall_stays_above_its_floors():
+    dev = evaluate(load_corpus("corpus_dev.jsonl"))
+    held = evaluate(load_corpus("corpus_holdout.jsonl"))
+    assert dev.recall >= CORPUS_DEV_RECALL_FLOOR, dev.summary()
+    assert held.recall >= CORPUS_HOLDOUT_RECALL_FLOOR, held.summary()
