@@ -125,6 +125,11 @@ def _correctable(a: Statement, b: Statement) -> bool:
     values = a.values + b.values
     if all(v.kind == "name" for v in values):
         return True  # "the user's cat is Luna" / "actually the user's cat is called Nala"
+    if len(a.values) == 1 and len(b.values) == 1 and all(v.kind == "quantity" and v.dim for v in values):
+        return a.values[0].dim == b.values[0].dim  # "the build takes 12 minutes" -> "now takes 4 minutes"
+    if b.rel in ("drive", "ride") and len(a.values) == 1 and len(b.values) == 1:
+        # Vehicles are names: "drives a Jeep" -> "now drives a Ford Bronco", never "... to work".
+        return all(v.kind == "term" and v.display[:1].isupper() for v in values)
     if any(v.kind != "term" for v in values):
         return False
     if b.rel in ("work:at", "work:for"):

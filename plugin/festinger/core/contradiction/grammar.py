@@ -23,6 +23,7 @@ from festinger.core.contradiction.values import (
     Value,
     singular,
 )
+from festinger.core.contradiction.phrase_negation import parse_phrase_negation
 from festinger.core.contradiction.predicates import (
     parse_copula,
     parse_location,
@@ -47,6 +48,8 @@ def parse_clause_statements(toks: list[Token], sentence: str, correction: bool) 
     """Statements of one tokenised clause."""
     ctx = Ctx(sentence=sentence, correction=correction)
     _parse_clause(toks, ctx)
+    if not ctx.statements:
+        parse_phrase_negation(toks, ctx)  # "commutes by car" / "no longer commutes by car"
     return ctx.statements
 
 

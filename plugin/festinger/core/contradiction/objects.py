@@ -114,7 +114,7 @@ def term_value(item: list[Token]) -> Value | None:
 
 def named_value(item: list[Token], subject: Subject, *, relaxed: bool = False) -> Value | None:
     """A value that names something (PostgreSQL, main, Europe/Berlin), not an adjective."""
-    if not item or len(item) > 4:
+    if not item or len(item) > 5:
         return None
     if all(t.low.rstrip(".") in lx.NAME_TITLES or len(t.low.rstrip(".")) == 1 for t in item):
         return None  # "Dr.", "J. R.": titles and initials are never values
@@ -136,6 +136,9 @@ def named_value(item: list[Token], subject: Subject, *, relaxed: bool = False) -
     head = subject.head
     preference_key = subject.key.split()[0] in ("favorite", "preferred") or " favorite " in f" {subject.key} " \
         or " preferred " in f" {subject.key} "
+    if head in ("username", "handle", "email") and len(item) == 1:
+        # Identifiers are exact: "akim" and "akim2", "@ana" and "@ana.ruiz" are two accounts.
+        return Value("term", low, text)
     is_name_head = head in ("name", "username", "handle")
     if head in lx.PERSON_ROLE_HEADS and all(t.text[:1].isupper() for t in item) and canonical_term(text) not in lx.TECH_NAMES:
         return Value("name", low, text)

@@ -55,6 +55,7 @@ _REPORT_FRAME_RE = re.compile(
 _OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
 # The memorizer's key-value lines: "User's city: Leipzig" is "User's city is Leipzig".
 _KEY_VALUE_RE = re.compile(r"^((?:the\s+)?user's|my)\s+([^:]{1,60}?):\s+(\S.*)$", re.I)
+_CHANGE_WORDS = frozenset("changed updated moved switched raised lowered increased reduced renamed".split())
 # A leftover list marker inside a line ("1. The API ...", "- ").
 _LIST_MARKER_RE = re.compile(r"^[-*\u2022#\s]*(?:\(?\d{1,3}[.)]\s+)?")
 # Anyone but the user: a statement about "his name" or "their port" has an uncertain subject.
@@ -107,7 +108,9 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     if not s or "?" in s:
         return []  # questions assert nothing
     s = expand_contractions(s.rstrip(".!:; "))
-    s = _KEY_VALUE_RE.sub(r"\1 \2 is \3", s, count=1)
+    kv = _KEY_VALUE_RE.match(s)
+    if kv and kv.group(2).split()[-1].lower() not in _CHANGE_WORDS:  # "User's phone changed: ..." is news
+        s = f"{kv.group(1)} {kv.group(2)} is {kv.group(3)}"
     correction = False
     for _ in range(3):  # "No, actually, the user corrected this: ..."
         stripped, lead = strip_correction_lead(s)

@@ -30,7 +30,7 @@ SUBJECT_STOPWORDS = frozenset(
 # Heads of keys that hold one value at a time even on their own ("the database is MySQL").
 STRONG_SETTING_HEADS = frozenset(
     "database db timezone tz shell editor ide orm os distro distribution theme currency username "
-    "handle email hostname vcs city hometown address phone ip employer salary rent birthday surname carrier "
+    "handle email hostname vcs city hometown address ip employer salary rent birthday surname carrier "
     "isp mortgage weight".split()
 )
 # Heads that hold one value only with a modifier: "the log level", "the deployment target",
