@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from festinger.core.contradiction.compare import Contradiction, detect_contradiction
@@ -103,14 +104,13 @@ def load_pairs(name: str) -> list[dict[str, Any]]:
 CORPUS_FILES = ("corpus_dev.jsonl", "corpus_holdout.jsonl", "corpus_attack.jsonl")
 
 
-def corpus_dir() -> "Path | None":
+def corpus_dir() -> Path | None:
     """Where the adversarial corpus lives (``festinger_testkit/data/contradiction``), or None.
 
     The corpus ships with the test kit, not with the runtime package: found next to ``festinger``
     in a source checkout, or wherever ``festinger_testkit`` is installed.
     """
     import importlib.util
-    from pathlib import Path
 
     spec = importlib.util.find_spec("festinger_testkit")
     roots = list(spec.submodule_search_locations or []) if spec else []

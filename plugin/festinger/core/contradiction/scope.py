@@ -22,6 +22,10 @@ MAX_LINES = 64
 _HEADING_RE = re.compile(r"^(#{1,6})\s+(.*)$")
 _BULLET_RE = re.compile(r"^(?:[-*+\u2022]|\d{1,3}[.)]|\(?[a-z][.)])\s+")
 _EMPHASIS_ONLY_RE = re.compile(r"^(?:\*\*|__)([^*_]{1,80})(?:\*\*|__):?$")
+_BRACKET_ONLY_RE = re.compile(r"^\[([^\[\]]{1,60})\]:?$")  # "[staging]", as in INI files
+_HTML_HEADING_RE = re.compile(r"^<h[1-6][^>]{0,40}>([^<]{1,80})</h[1-6]>$", re.I)
+_SETEXT_RE = re.compile(r"^(?:={3,}|-{3,})$")  # the underline of a "Staging\n=======" heading
+_SENTENCE_END_RE = re.compile(r"[.!?;]$")
 _LABEL_WORD_RE = re.compile(r"^[\w./&+'-]+$")
 # Labels that name no scope: leading ones are stripped, the line keeps its meaning.
 NEUTRAL_LABELS = frozenset((
@@ -67,10 +71,13 @@ def normalise_label(text: str) -> str:
 
 
 def _as_lead(content: str) -> str | None:
-    """The label when the whole line is a lead ("Staging:", "**Staging**"), else None."""
-    m = _EMPHASIS_ONLY_RE.match(content)
+    """The label when the whole line is a lead ("Staging:", "**Staging**", "[staging]", "STAGING")."""
+    m = _EMPHASIS_ONLY_RE.match(content) or _BRACKET_ONLY_RE.match(content) or _HTML_HEADING_RE.match(content)
     if m:
         return m.group(1)
+    words = content.split()
+    if 0 < len(words) <= 4 and content.isupper() and not _SENTENCE_END_RE.search(content):
+        return content  # "STAGING", "EU REGION"
     if content.endswith(":") and len(content.split()) <= 12:
         return content[:-1]
     return None
@@ -119,6 +126,11 @@ def scoped_lines(text: str) -> list[Line]:
             after_blank = True
             continue
         heading = _HEADING_RE.match(stripped)
+        if heading is None and _is_label_line(raw_lines, n, stripped):
+            # "Staging\n=======" (setext), or a short verbless line over the lines it names
+            heading = _HEADING_RE.match("###### " + stripped.rstrip(":"))
+        if _SETEXT_RE.match(stripped):
+            continue
         if heading:
             level = len(heading.group(1))
             headings = [h for h in headings if h[0] < level] + [(level, normalise_label(heading.group(2)))]
@@ -156,6 +168,21 @@ def scoped_lines(text: str) -> list[Line]:
             # A bullet with deeper bullets, or a plain line directly followed by a list, scopes them.
             leads.append(_Lead(level, normalise_label(content) or "item", bullet))
     return out
+
+
+_VERBISH = frozenset("is are am was were be has have uses use runs run lives works prefers likes".split())
+
+
+def _is_label_line(raw_lines: list[str], n: int, stripped: str) -> bool:
+    """A setext heading, or a short line without a verb or a full stop above more text."""
+    nxt = raw_lines[n + 1].strip() if n + 1 < len(raw_lines) else ""
+    if not nxt or _BULLET_RE.match(stripped):
+        return False
+    if _SETEXT_RE.match(nxt):
+        return True
+    words = stripped.split()
+    return (len(words) <= 4 and not _SENTENCE_END_RE.search(stripped) and not _BULLET_RE.match(nxt)
+            and not any(w.lower() in _VERBISH for w in words))
 
 
 def _parents_next(raw_lines: list[str], n: int, level: int, bullet: bool) -> bool:

@@ -55,6 +55,8 @@ _REPORT_FRAME_RE = re.compile(
 _OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
 # The memorizer's key-value lines: "User's city: Leipzig" is "User's city is Leipzig".
 _KEY_VALUE_RE = re.compile(r"^((?:the\s+)?user's|my)\s+([^:]{1,60}?):\s+(\S.*)$", re.I)
+_LEAD_PHRASE_RE = re.compile(
+    r"^(?:for|in|on|at|under|during|inside|within|with|outside|across|per)\s+([^,;:]{1,60}?),\s+(?=\S)", re.I)
 _CHANGE_WORDS = frozenset("changed updated moved switched raised lowered increased reduced renamed".split())
 # A leftover list marker inside a line ("1. The API ...", "- ").
 _LIST_MARKER_RE = re.compile(r"^[-*\u2022#\s]*(?:\(?\d{1,3}[.)]\s+)?")
@@ -125,6 +127,10 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
             continue
         break
     s = _OWN_ROLE_RE.sub(" as the ", s)
+    lead = _LEAD_PHRASE_RE.match(s)
+    if lead:  # "On staging, the API port is 8081": a scope of its own, like "Staging:" above it
+        scope = "/".join(x for x in (scope, " ".join(lead.group(1).lower().split())) if x)
+        s = s[lead.end():]
     if _OTHER_PERSON_RE.search(s):
         return []  # "His name is Leo": whose? never the user's, and never a guess
     if _ACTUALLY_RE.search(s):
