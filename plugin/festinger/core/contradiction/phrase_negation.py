@@ -14,11 +14,11 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.relations import Ctx, emit
 from festinger.core.contradiction.subject import MAX_SUBJECT_WORDS, Token, parse_subject
-from festinger.core.contradiction.values import Value, singular
+from festinger.core.contradiction.values import Value, singular, time_of_day
 
 __all__ = ["parse_phrase_negation"]
 
-_VERB_RE = re.compile(r"^[a-z]{3,20}$")
+_VERB_RE = re.compile(r"^[a-z]{2,20}$")
 _IRREGULAR = {"has": "have", "does": "do", "goes": "go", "is": "be", "are": "be"}
 MAX_REST_WORDS = 8
 
@@ -75,7 +75,18 @@ def parse_phrase_negation(toks: list[Token], ctx: Ctx) -> None:
         subject = parse_subject(toks[:i])
         if subject is None:
             continue
-        value = _rest_value(toks[j + 1:], verb)
+        rest = toks[j + 1:]
+        words = [t.low for t in rest]
+        if not neg and "at" in words:
+            # "goes to bed at 11 pm": the time of a habit, replaced only by an announced change
+            k = words.index("at")
+            found = time_of_day(words[k + 1:k + 4])
+            what = _rest_value(rest[:k], verb)
+            if found is not None and what is not None:
+                emit(ctx, f"{subject.key} {stem} {what.norm}".strip(), "time", [found[0]], subject=subject,
+                     rest=rest[k + 1 + found[1]:])
+                return
+        value = _rest_value(rest, verb)
         if value is not None:
             emit(ctx, subject.key, f"do:{stem}", [value], subject=subject, rest=[], neg=neg)
         return

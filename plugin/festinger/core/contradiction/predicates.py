@@ -24,6 +24,7 @@ from festinger.core.contradiction.values import (
     Value,
     is_known_place,
     singular,
+    time_of_day,
     version_value,
 )
 from festinger.core.contradiction.relations import (
@@ -62,6 +63,12 @@ def parse_copula(subject: Subject, neg: bool, toks: list[Token], j: int, ctx: Ct
         if not (len(rest) > 2 and rest[2].low in ("+", "or", "and", "-", "to")):
             emit(ctx, f"{subject.key} version", "value", [version_value(VERSION_RE.match(rest[1].low).group(1),
                   f"{rest[0].text} {rest[1].text}")], subject=subject, rest=rest[2:], exclusive=True)
+        return
+    if first == "at" and not neg:
+        found = time_of_day([t.low for t in rest[1:4]])
+        if found is not None:  # "The standup is at 9:30": an event's time of day
+            emit(ctx, f"{subject.key} time", "value", [found[0]], subject=subject, rest=rest[1 + found[1]:],
+                 exclusive=True)
         return
     if first in ("at", "by", "with", "to", "for", "of", "under", "over", "where", "what", "how", "why", "who"):
         return

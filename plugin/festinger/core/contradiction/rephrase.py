@@ -27,7 +27,13 @@ _TO_RE = re.compile(
     rf"(?<![\w']){_HAVE}(?:switched|migrated|upgraded|downgraded|changed|transitioned|moved\s+(?:over|on))"
     r"\s+to\s+(?!be\b)", re.I)
 # "moved to Berlin", "relocated to Lisbon": where someone lives now.
-_MOVED_RE = re.compile(rf"(?<![\w']){_HAVE}(?:moved|relocated)\s+to\s+(?=[A-Z])")
+_MOVED_RE = re.compile(rf"(?<![\w']){_HAVE}(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(?=[A-Z])")
+# "Standup moved to 10:00", "The meeting was moved to 3 pm": a new time of day.
+_TIME_MOVED_RE = re.compile(
+    r"\s+(?:was\s+|has\s+been\s+|got\s+)?(?:moved|changed|shifted|rescheduled|pushed)\s+to\s+(?=\d)", re.I)
+# "moved to Denver last month": when the move happened, not where the user lived before it.
+_RECENT_TAIL_RE = re.compile(
+    r"\s+(?:last\s+(?:week|month|year|weekend)|this\s+(?:week|month|year)|recently|yesterday|today)$", re.I)
 # "left Acme and now works at Globex".
 _LEFT_RE = re.compile(
     rf"(?<![\w']){_HAVE}left\s+{_SPAN}(?:,\s*(?:and\s+)?|\s+and\s+)(?:now\s+|has\s+)?(?:since\s+)?"
@@ -36,7 +42,8 @@ _LEFT_RE = re.compile(
 _NOT_BUT_RE = re.compile(
     rf"(?<![\w'])(?:(is|are|am)\s+not|(?:does|do)\s+not\s+(\w+))\s+{_SPAN},?\s+but\s+(?:rather\s+)?(.+)$", re.I)
 _OWNER = r"(?:my|the\s+user's|user's)"
-_SET_VERBS = r"(?:raised|lowered|increased|decreased|reduced|changed|updated|bumped|cut|moved|set|switched|renamed)"
+_SET_VERBS = (r"(?:raised|lowered|increased|decreased|reduced|changed|updated|bumped|cut|moved|set|switched|renamed"
+              r"|upgraded|downgraded|migrated)")
 # "I changed my shell to fish", "The user raised the user's budget to $500" -> "my shell is fish".
 _ACTOR_SET_RE = re.compile(
     rf"^(?:i|the\s+user|user)\s+(?:have\s+|has\s+|just\s+)?{_SET_VERBS}\s+({_OWNER})\s+{_SPAN}\s+to\s+(.+)$", re.I)
@@ -133,8 +140,11 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     if m:
         prep = m.group(3) or "at"
         return f"{s[:m.start()]}works {prep} {m.group(4)} instead of {m.group(1)}", True
-    s, n = _MOVED_RE.subn("lives in ", s, count=1)
+    s, n = _TIME_MOVED_RE.subn(" is at ", s, count=1)
     if n:
         return s, True
+    s, n = _MOVED_RE.subn("lives in ", s, count=1)
+    if n:
+        return _RECENT_TAIL_RE.sub("", s), True
     s, n = _TO_RE.subn("uses ", s, count=1)
     return s, changed or n > 0

@@ -101,6 +101,34 @@ def quantity_value(number: float, unit_words: list[str], display: str) -> Value:
     return Value("quantity", f"{number:g} {unit}".strip(), display, number=number, unit=unit)
 
 
+_TIME_OF_DAY_RE = re.compile(r"^(\d{1,2})(?::([0-5]\d))?(am|pm|a\.m\.?|p\.m\.?)?$")
+
+
+def time_of_day(words: list[str]) -> tuple[Value, int] | None:
+    """"9:30", "14:00", "11 pm", "7am" -> (minutes after midnight, words used), else None."""
+    if not words:
+        return None
+    m = _TIME_OF_DAY_RE.match(words[0])
+    if not m:
+        return None
+    used, suffix = 1, m.group(3) or ""
+    if not suffix and len(words) > 1 and words[1].rstrip(".") in ("am", "pm", "a.m", "p.m"):
+        suffix, used = words[1], 2
+    hour, minute = int(m.group(1)), int(m.group(2) or 0)
+    if not m.group(2) and not suffix:
+        return None  # a bare "at 5" may be a count, an address, a table
+    if suffix:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if suffix.startswith("p") else 0)
+    elif hour > 23:
+        return None
+    minutes = hour * 60 + minute
+    display = " ".join(words[:used])
+    return Value("quantity", f"{minutes} min-of-day", display, number=float(minutes), unit="time of day",
+                 dim="time of day"), used
+
+
 def clock_value(text: str) -> Value | None:
     m = CLOCK_RE.match(text)
     if not m:
