@@ -50,6 +50,9 @@ from festinger.core.contradiction.segment import split_sentences
     ("The database is MySQL 8.", "The database is not MySQL 5.7 anymore."),
     # a move in an old memory is history, not where the user lives
     ("The user moved to Berlin.", "The user lives in Munich."),
+    # a thing the incoming memory has just introduced is not the one an older memory talks about
+    ("The laptop has 16 GB of RAM.", "The user bought a new laptop. The laptop has 32 GB of RAM."),
+    ("The user's son is named Leo.", "The user has a son. The son is named Max."),
     # the negation of a phrase must deny exactly that phrase
     ("The user plays in a band.", "The user doesn't play in a band on Sundays."),
 ])

@@ -15,12 +15,13 @@ from dataclasses import replace
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.grammar import CORRECTABLE_RELS, parse_clause_statements
+from festinger.core.contradiction.objects import ITEM_STOPS
 from festinger.core.contradiction.normalise import clean, expand_contractions, strip_correction_lead
 from festinger.core.contradiction.rephrase import rephrase
 from festinger.core.contradiction.scope import scoped_lines
 from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
 from festinger.core.contradiction.subject import tokenize
-from festinger.core.contradiction.values import Statement
+from festinger.core.contradiction.values import Statement, singular
 
 __all__ = ["CORRECTABLE_RELS", "Statement", "extract_statements", "parse_sentence"]
 
@@ -57,6 +58,8 @@ _OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
 _KEY_VALUE_RE = re.compile(r"^((?:the\s+)?user's|my)\s+([^:]{1,60}?):\s+(\S.*)$", re.I)
 _LEAD_PHRASE_RE = re.compile(
     r"^(?:for|in|on|at|under|during|inside|within|with|outside|across|per)\s+([^,;:]{1,60}?),\s+(?=\S)", re.I)
+# The head of an indefinite noun phrase: "a new laptop" -> "laptop" (up to two modifiers).
+_INTRODUCED_RE = re.compile(r"(?<![\w'])(?:a|an|another)\s+([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})", re.I)
 _CHANGE_WORDS = frozenset("changed updated moved switched raised lowered increased reduced renamed".split())
 # A leftover list marker inside a line ("1. The API ...", "- ").
 _LIST_MARKER_RE = re.compile(r"^[-*\u2022#\s]*(?:\(?\d{1,3}[.)]\s+)?")
@@ -95,13 +98,23 @@ def extract_statements(text: str, *, allow_correction: bool = False) -> tuple[St
 def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     out: list[Statement] = []
     sentences = 0
+    introduced: set[str] = set()  # things a sentence of this memory brought in with "a/an"
     for line in scoped_lines(clean(text)):
         for sentence in split_sentences(line.text):
             sentences += 1
             if sentences > MAX_SENTENCES:
                 return tuple(out)
             if len(sentence) <= MAX_SENTENCE_CHARS:
-                out.extend(parse_sentence(sentence, allow_correction=allow_correction, scope=line.scope))
+                found = parse_sentence(sentence, allow_correction=allow_correction, scope=line.scope)
+                # Incoming "The user bought a laptop. The laptop has 32 GB": "the laptop" is the one
+                # just introduced, not the laptop an older memory talks about.
+                out.extend(st for st in found if not allow_correction or st.key.startswith("user ")
+                           or not introduced & set(st.key.split()))
+            for phrase in _INTRODUCED_RE.findall(sentence):
+                for w in phrase.lower().split():
+                    if w in lx.SUBJECT_STOPWORDS or w in ITEM_STOPS:
+                        break
+                    introduced.add(singular(w))
     return tuple(out)
 
 
