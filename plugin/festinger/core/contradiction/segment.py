@@ -22,6 +22,21 @@ MAX_SENTENCE_CHARS = 320
 # "; " joins two independent clauses in memorizer prose ("I emailed my landlord; his email is ...").
 _CLAUSE_RE = re.compile(r";\s+")
 _MAYBE_SEVERAL_RE = re.compile(r"[.!?]\s+\S")
+# A spaced dash joins two clauses ("I left IBM - my new employer is Red Hat"), but also a value and
+# its scope ("port 8080 - staging"): only split when every side is a clause of its own.
+_DASH_RE = re.compile(r"\s+[-\u2013\u2014]\s+")
+_INTERJECTIONS = frozenset("oops sorry correction update no nope actually wait fyi note ok okay".split())
+_MIN_CLAUSE_WORDS = 4
+
+
+def _dash_clauses(clause: str) -> list[str]:
+    parts = [p.strip() for p in _DASH_RE.split(clause)]
+    if len(parts) == 1:
+        return parts
+    kept = [p for p in parts if p.lower().strip(",.!:") not in _INTERJECTIONS]
+    if kept and all(len(p.split()) >= _MIN_CLAUSE_WORDS for p in kept):
+        return kept
+    return [clause]
 
 
 def split_sentences(line: str) -> list[str]:
@@ -38,7 +53,7 @@ def split_sentences(line: str) -> list[str]:
     out: list[str] = []
     for piece in pieces:
         for clause in _CLAUSE_RE.split(piece):
-            clause = clause.strip()
-            if clause:
-                out.append(clause)
+            for part in _dash_clauses(clause.strip()):
+                if part:
+                    out.append(part)
     return out
