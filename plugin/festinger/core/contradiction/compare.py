@@ -115,9 +115,17 @@ def _compare(a: Statement, b: Statement) -> Contradiction | None:
     if (correction or b.update) and b.rel in CORRECTABLE_RELS and _correctable(a, b):
         # "The API uses REST" / "actually the API uses GraphQL": the correction makes the relation
         # single-valued for this subject, but only when no old value survives in the new statement.
-        if all(compare(x, y) is Relation.CONFLICT for x in a.values for y in b.values):
+        if all(_replaces(x, y) for x in a.values for y in b.values):
             return _make("correction" if correction else "value", a, b)
     return None
+
+
+def _replaces(x: Value, y: Value) -> bool:
+    """Whether y, stated as a correction or an update, replaces x."""
+    if x.kind == "phrase" and y.kind == "phrase":
+        tx, ty = set(x.norm.split()), set(y.norm.split())
+        return not (tx <= ty or ty <= tx)  # "a Python developer" -> "a senior Python developer" refines
+    return compare(x, y) is Relation.CONFLICT
 
 
 def _correctable(a: Statement, b: Statement) -> bool:
@@ -127,6 +135,9 @@ def _correctable(a: Statement, b: Statement) -> bool:
         return True  # "the user's cat is Luna" / "actually the user's cat is called Nala"
     if len(a.values) == 1 and len(b.values) == 1 and all(v.kind == "quantity" and v.dim for v in values):
         return a.values[0].dim == b.values[0].dim  # "the build takes 12 minutes" -> "now takes 4 minutes"
+    if b.rel == "class" and len(a.values) == 1 and len(b.values) == 1:
+        # "the user's car is a Corolla" -> "actually a Camry": two named models, not "a red car"
+        return all(v.kind == "phrase" and v.display[:1].isupper() for v in values)
     if b.rel in ("drive", "ride") and len(a.values) == 1 and len(b.values) == 1:
         # Vehicles are names: "drives a Jeep" -> "now drives a Ford Bronco", never "... to work".
         return all(v.kind == "term" and v.display[:1].isupper() for v in values)

@@ -73,10 +73,16 @@ def parse_copula(subject: Subject, neg: bool, toks: list[Token], j: int, ctx: Ct
     if first in ("at", "by", "with", "to", "for", "of", "under", "over", "where", "what", "how", "why", "who"):
         return
     if first in ("a", "an"):
-        phrase = [t for t in rest[1:] if not t.punct]
+        body, denied_toks = split_denial(rest[1:])
+        phrase = [t for t in body if not t.punct]
+        denied = [t for t in denied_toks if not t.punct and t.low not in ("a", "an")]
+        if denied and (neg or len(denied) > 5 or any(t.low in ITEM_STOPS for t in denied)):
+            return
         if phrase and len(phrase) <= 5 and not any(t.low in ITEM_STOPS for t in phrase):
+            # "is a golden retriever, not a labrador": the denied class no longer holds
+            denial = [Value("phrase", " ".join(t.low for t in denied), item_text(denied))] if denied else []
             emit(ctx, subject.key, "class", [Value("phrase", " ".join(t.low for t in phrase), item_text(phrase))],
-                  subject=subject, rest=[], neg=neg)
+                 subject=subject, rest=[], neg=neg, denied=denial)
         return
     if first == "the" or first in lx.SUBJECT_STOPWORDS:
         return

@@ -90,7 +90,7 @@ CORRECTABLE_RELS = frozenset(
     "use run run:on run:with deploy:with deploy:to deploy:on target build:with build:on rely:on depend:on on hosted:on hosted:in hosted:at hosted:by "
     "deployed:on deployed:to deployed:in written:in built:with built:on built:using powered:by pinned:to "
     "stored:in stored:on managed:by maintained:by owned:by served:on served:from served:by based:on "
-    "implemented:in developed:in developed:with work:at work:for value location origin drive ride take time".split()
+    "implemented:in developed:in developed:with work:at work:for value location origin drive ride take time class".split()
 )
 LOCATION_RELS = frozenset("live:in reside:in located:in based:in headquartered:in in".split())
 ANTONYM_LEMMAS = {"dislike": "like", "hate": "like", "disable": "enable", "forbid": "allow", "block": "allow",

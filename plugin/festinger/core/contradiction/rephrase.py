@@ -62,7 +62,8 @@ _NOT_BUT_ANY_RE = re.compile(
     rf"(?<![\w'])not\s+(?:(in|on|at|with|to|for)\s+)?{_SPAN},?\s+but\s+(?:rather\s+)?(?:(?:in|on|at|with|to|for)\s+)?(.+)$",
     re.I)
 # "The API port is 8081, not 8080": a single value restated against the one it replaces.
-_IS_NOT_TAIL_RE = re.compile(r"^(.{1,80}?\s(?:is|are|am)\s+[^,;]{1,60}?),?\s+(?:and\s+)?not\s+[^,;]{1,60}$", re.I)
+_IS_NOT_TAIL_RE = re.compile(
+    r"^(.{1,80}?\s(?:is|are|am)\s+(?!an?\s)[^,;]{1,60}?),?\s+(?:and\s+)?not\s+[^,;]{1,60}$", re.I)
 # "was upgraded to Django 5.0": said of the present in an incoming memory.
 _WAS_CHANGED_TO_RE = re.compile(
     r"(?<![\w'])(?:was|were|has\s+been|have\s+been|got)\s+(?:upgraded|migrated|switched|moved|changed)\s+to\s+", re.I)
