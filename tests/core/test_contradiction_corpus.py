@@ -17,10 +17,10 @@ from festinger.core.contradiction.evaluation import corpus_dir, evaluate, labell
 
 pytestmark = pytest.mark.skipif(corpus_dir() is None, reason="the test kit's corpus is not installed")
 
-# Measured when the corpus was first run through this detector (see the README): the floors keep
+# Measured at delivery (dev 0.464, held-out 0.306; see the README): the floors keep
 # recall from silently sliding back; precision has no margin.
-CORPUS_DEV_RECALL_FLOOR = 0.35
-CORPUS_HOLDOUT_RECALL_FLOOR = 0.22
+CORPUS_DEV_RECALL_FLOOR = 0.44
+CORPUS_HOLDOUT_RECALL_FLOOR = 0.28
 
 
 def _false_positives(result) -> str:
