@@ -30,6 +30,7 @@ COMPONENTS: dict[str, str] = {
     "health": "festinger.health.service:HealthService",
     # issue 6 (LLM write path, resolution job, reload listener): graph/resolution_service.py
     "resolution": "festinger.graph.resolution_service:ResolutionService",
+    "loops": "festinger.loops.service:LoopGuardService",
 }
 
 

@@ -44,6 +44,7 @@ class Detection:
     actions: tuple[Action, ...]  # the repeated action(s), oldest first (one per cycle step)
     count: int                 # how many times it occurred in a row
     outcome: Optional[str]     # what the repeated action produced (raw text of the last one)
+    members: tuple[Action, ...] = ()  # every action of the loop when they differ (stagnation)
 
 
 def _similar(a: str, b: str, threshold: float) -> bool:
@@ -162,7 +163,9 @@ def _stagnation(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection
         if rec.keys.outcome is None or not _similar(rec.keys.outcome, outcome, s.similarity):
             break
         run += 1
-    return Detection("stagnation", "result:" + outcome[:300], (window[-1].action,), run, raw)
+    members = tuple(r.action for r in tail[-run:])
+    return Detection("stagnation", "result:" + outcome[:300], (window[-1].action,), run, raw,
+                     members)
 
 
 def detect(history: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:

@@ -40,6 +40,7 @@ class TruncationPlan:
 
     keys: frozenset[str]
     summary: str
+    keep_one: bool = False   # keep only the first exchange of any key (the keys differ: stagnation)
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,8 @@ def plan_for(d: Detection, level: int, s: LoopSettings, tried: tuple[str, ...]) 
     if s.truncate_history and level >= LEVEL_TRUNCATE:
         keys = frozenset(_action_keys(d))
         truncation = TruncationPlan(keys=keys, summary="[Festinger loop guard] " + summary_line(d)
-                                    + " The repeated exchanges were collapsed into this line.")
+                                    + " The repeated exchanges were collapsed into this line.",
+                                    keep_one=bool(d.members))
         applied.append("history truncation")
     return MitigationPlan(level=level, inject_text=inject, temperature_boost=boost,
                           temperature_calls=calls, truncation=truncation, applied=tuple(applied))
@@ -120,7 +122,7 @@ def plan_for(d: Detection, level: int, s: LoopSettings, tried: tuple[str, ...]) 
 def _action_keys(d: Detection) -> list[str]:
     from .actions import keys_of  # local: keys are recomputed only when truncation is planned
 
-    return [keys_of(a).near for a in d.actions]
+    return [keys_of(a).near for a in (d.members or d.actions)]
 
 
 def boosted_temperature(current: Optional[float], s: LoopSettings,

@@ -153,6 +153,12 @@ class LoopSession:
                           tuple(ep.tried)),)
 
     # --- the next model call ---
+    def peek_call(self) -> CallAdjustments:
+        """The note and truncation for the prompt being built (consumes nothing)."""
+        if not self.settings.enabled or self._stop:
+            return CallAdjustments()
+        return CallAdjustments(inject_text=self._inject, truncation=self._truncation)
+
     def next_call(self) -> CallAdjustments:
         """What the upcoming model call must get; consumes one call of a temperature boost.
 
