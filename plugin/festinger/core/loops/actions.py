@@ -44,6 +44,16 @@ def normalise_volatile(text: str) -> str:
     return squash_space(text)
 
 
+def normalise_ids(text: str) -> str:
+    """Replace ids and timestamps but keep plain numbers: for results, where a number that
+    changes (a file name, a percentage, a row count) usually means something different came
+    back, while a fresh id or timestamp does not."""
+    text = _UUID.sub("<id>", text)
+    text = _TIMESTAMP.sub("<time>", text)
+    text = _HEX.sub("<id>", text)
+    return squash_space(text)
+
+
 def numbers_in(text: str) -> tuple[float, ...]:
     """The numbers of an argument text, in order (used to recognise a growing backoff)."""
     return tuple(float(m) for m in _NUMBER.findall(text))
@@ -83,9 +93,13 @@ class ActionKeys:
 
     exact: str        # tool + canonical args (or the response text when no tool was called)
     near: str         # the same with volatile parts replaced
-    outcome: Optional[str]  # normalised result/error, None when nothing came back
+    # the result/error without ids, timestamps and whitespace; numbers are kept, since a count
+    # that changes is new information (fuzzy matching tolerates noise in long texts)
+    outcome: Optional[str]
     numbers: tuple[float, ...]  # numbers of the exact key, to tell a backoff from a loop
     tool: Optional[str]
+    out_numbers: tuple[float, ...] = ()  # plain numbers of the result (ids/timestamps removed)
+    parts: tuple[tuple[str, str], ...] = ()  # (argument name, normalised value), sorted
 
 
 def keys_of(action: Action) -> ActionKeys:
@@ -95,9 +109,25 @@ def keys_of(action: Action) -> ActionKeys:
     else:
         exact = "text: " + squash_space(action.response)[:_MAX_KEY_CHARS]
     out = action.outcome()
-    outcome = normalise_volatile(out[:_MAX_KEY_CHARS]) if out is not None else None
-    return ActionKeys(exact=exact, near=normalise_volatile(exact), outcome=outcome,
-                      numbers=numbers_in(exact), tool=tool)
+    out = out[:_MAX_KEY_CHARS] if out is not None else None
+    if tool:
+        parts = tuple(sorted((str(k), normalise_volatile(_value_text(v))[:_MAX_KEY_CHARS])
+                             for k, v in (action.args or {}).items()))
+    else:
+        parts = (("", normalise_volatile(exact)),)
+    out_ids = normalise_ids(out) if out is not None else None
+    return ActionKeys(exact=exact, near=normalise_volatile(exact),
+                      outcome=out_ids, numbers=numbers_in(exact), tool=tool,
+                      out_numbers=numbers_in(out_ids) if out_ids else (), parts=parts)
+
+
+def _value_text(value: JsonValue) -> str:
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return str(value)
 
 
 def describe(action: Action, limit: int = 160) -> str:
