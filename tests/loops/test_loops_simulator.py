@@ -184,3 +184,39 @@ async def test_a_failing_guard_never_breaks_the_chat(loop_sim, monkeypatch):
     assert answer == "fine"
     warnings = [i for i in agent.context.log.logs if "session store exploded" in str(i.content)]
     assert len(warnings) == 1  # reported once, not per hook call
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+async def test_normal_tasks_in_agent_zero_get_no_mitigation(loop_sim, layout):
+    from collections import deque
+
+    from festinger.simulator.tools import ToolResponse
+
+    from .normal_tasks import TASKS
+
+    sim, _, _ = loop_sim(layout)
+    results: deque = deque()
+
+    async def scripted_tool(agent, **kwargs):
+        return ToolResponse(results.popleft())
+
+    for steps in TASKS.values():
+        for a in steps:
+            if a.tool and a.tool != "response":
+                sim.runner.tools[a.tool.split(":", 1)[0]] = scripted_tool
+
+    for name, steps in TASKS.items():
+        agent = sim.agent()
+        replies = []
+        for a in steps:
+            if a.tool is None:
+                replies.append(a.response)  # text without a tool call (Agent Zero warns: misformat)
+            else:
+                replies.append({"thoughts": [f"step of {name}"], "tool_name": a.tool, "tool_args": dict(a.args)})
+                if a.tool != "response":
+                    results.append(a.result)
+        answer = await sim.communicate(agent, f"Please do: {name}", replies)
+        assert answer == steps[-1].args["text"], name
+    assert not any("LOOP WARNING" in p.text or "loop guard" in p.text for p in sim.sent_prompts)
+    assert events(get_service().home) == []
+    assert len(sim.sent_prompts) >= 250

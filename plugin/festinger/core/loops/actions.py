@@ -16,13 +16,16 @@ JsonValue = Union[str, int, float, bool, None, list, dict]
 
 # Volatile parts, replaced before comparing near-repeats. Order matters: a UUID or a timestamp
 # contains digits and hex that the later, broader patterns would otherwise split apart.
-_UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
+_UUID = re.compile(r"(?<![0-9A-Za-z])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}"
+                   r"-[0-9a-fA-F]{12}(?![0-9A-Za-z])")
 _TIMESTAMP = re.compile(
     r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b"
     r"|\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b")
 # hex ids: at least 8 hex digits with at least one digit and one letter (so words and plain
 # numbers are left to the other rules)
-_HEX = re.compile(r"\b(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])(?:0x)?[0-9a-fA-F]{8,}\b")
+# (bounded by anything but a letter or digit, so ``out_a1b2c3d4e5.log`` has its id found)
+_HEX = re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])(?:0x)?[0-9a-fA-F]{8,}"
+                  r"(?![0-9A-Za-z])")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _SPACE = re.compile(r"\s+")
 
@@ -59,12 +62,24 @@ def numbers_in(text: str) -> tuple[float, ...]:
     return tuple(float(m) for m in _NUMBER.findall(text))
 
 
+def _squash_values(value: JsonValue, depth: int = 0) -> JsonValue:
+    if isinstance(value, str):
+        return squash_space(value)
+    if depth > 20:
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): _squash_values(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_squash_values(v, depth + 1) for v in value]
+    return value
+
+
 def canonical_args(args: Optional[Mapping[str, JsonValue]]) -> str:
-    """Arguments as one stable string: key order and whitespace do not matter."""
+    """Arguments as one stable string: key order and whitespace (inside values too) do not matter."""
     if not args:
         return ""
     try:
-        text = json.dumps(args, sort_keys=True, ensure_ascii=False, default=str)
+        text = json.dumps(_squash_values(args), sort_keys=True, ensure_ascii=False, default=str)
     except (TypeError, ValueError):
         text = str(sorted((str(k), str(v)) for k, v in args.items()))
     return squash_space(text)[:_MAX_KEY_CHARS]
@@ -117,7 +132,7 @@ def keys_of(action: Action) -> ActionKeys:
         parts = (("", normalise_volatile(exact)),)
     out_ids = normalise_ids(out) if out is not None else None
     return ActionKeys(exact=exact, near=normalise_volatile(exact),
-                      outcome=out_ids, numbers=numbers_in(exact), tool=tool,
+                      outcome=out_ids, numbers=numbers_in(normalise_ids(exact)), tool=tool,
                       out_numbers=numbers_in(out_ids) if out_ids else (), parts=parts)
 
 

@@ -144,7 +144,8 @@ def _near(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:
         return None
     if _is_backoff(run_keys[::-1], s.backoff_growth) and run <= s.backoff_max_polls:
         return None
-    return Detection("near", last.near, (tail[-1].action,), run, tail[-1].action.outcome())
+    # keyed by the run's first action: the key stays put while the counter moves
+    return Detection("near", run_keys[-1].near, (tail[-1].action,), run, tail[-1].action.outcome())
 
 
 def _cycle(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:
