@@ -58,24 +58,28 @@ class LoopGuardService:
         with self._lock:
             self.counters["mitigations"] += 1
 
-    def stats(self) -> dict:
-        """The loop section of the health report."""
+    def stats(self, session_key: Optional[str] = None) -> dict:
+        """The loop section of the health report (process-wide; ``this_agent`` for one session)."""
         with self._lock:
-            active = sum(1 for s in self._sessions.values() if s.stopped)
-            return {
+            out = {
                 "enabled": self.settings.enabled,
                 "sessions": len(self._sessions),
-                "stopped_sessions": active,
+                "stopped_sessions": sum(1 for s in self._sessions.values() if s.stopped),
                 **self.counters,
                 "last_event": dict(self._recent[-1]) if self._recent else None,
             }
+            ses = self._sessions.get(session_key) if session_key else None
+            if ses is not None:
+                out["this_agent"] = {"detections": ses.detections, "mitigations": ses.mitigations,
+                                     "stopped": ses.stopped}
+            return out
 
 
 def now() -> float:
     return time.time()
 
 
-def loop_stats_of(service: Any) -> Optional[dict]:
+def loop_stats_of(service: Any, session_key: Optional[str] = None) -> Optional[dict]:
     """The loop guard's statistics if it has been started in this process, else None."""
     comp = service.loaded_components().get("loops") if service is not None else None
-    return comp.stats() if comp is not None else None
+    return comp.stats(session_key) if comp is not None else None
