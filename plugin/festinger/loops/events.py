@@ -2,7 +2,9 @@
 
 One line per event, appended with a single ``write`` on a file opened in append mode (a line
 this short is written whole even with two processes appending). The file is cut back to the
-newest ``keep`` lines when it grows past twice that, so it never grows without bound.
+newest ``keep`` lines when it grows past twice that, so it never grows without bound; a line
+another process appends during that cut can be lost, which is acceptable for a log that only
+informs (the chat log and the health report carry the same events).
 """
 
 from __future__ import annotations

@@ -63,6 +63,10 @@ def what_repeated(d: Detection) -> str:
     """Plain words for the repeated action(s)."""
     if d.kind == "cycle":
         return " -> ".join(describe(a, 100) for a in d.actions)
+    if d.members:  # stagnation: different attempts, one result
+        distinct = list(dict.fromkeys(describe(a, 80) for a in d.members))
+        more = f" (and {len(distinct) - 3} more)" if len(distinct) > 3 else ""
+        return ", ".join(distinct[:3]) + more
     return describe(d.actions[-1])
 
 
