@@ -45,6 +45,7 @@ class Detection:
     count: int                 # how many times it occurred in a row
     outcome: Optional[str]     # what the repeated action produced (raw text of the last one)
     members: tuple[Action, ...] = ()  # every action of the loop when they differ (stagnation)
+    loop_keys: tuple[str, ...] = ()   # near keys of the loop's actions (for history truncation)
 
 
 def _similar(a: str, b: str, threshold: float) -> bool:
@@ -82,8 +83,10 @@ def _same_outcome(a: ActionKeys, b: ActionKeys, threshold: float) -> bool:
     """
     if a.outcome is None or b.outcome is None:
         return a.outcome is None and b.outcome is None
-    if not _similar(a.outcome, b.outcome, threshold):
+    if a.out_digest != b.out_digest or not _similar(a.outcome, b.outcome, threshold):
         return False
+    if a.numbers == b.numbers or a.out_numbers == b.out_numbers:
+        return True  # no counter moved in the arguments, or nothing numeric moved in the result
     changed_args = set(a.numbers) ^ set(b.numbers)
     if changed_args and changed_args & (set(a.out_numbers) ^ set(b.out_numbers)):
         return False
@@ -109,10 +112,16 @@ def _is_backoff(run: Sequence[ActionKeys], growth: float) -> bool:
     return False
 
 
+def _walk(s: LoopSettings) -> int:
+    """How far back a run is followed: enough for every rule (counts saturate there; the
+    breaker has acted long before)."""
+    return 2 * max(s.repeat_count, s.stagnation_count, s.backoff_max_polls + 1, 2 * s.max_cycle_length)
+
+
 def _exact(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:
     last = tail[-1].keys
     run = 1
-    for rec in reversed(tail[:-1]):
+    for rec in reversed(tail[-_walk(s):-1]):
         if rec.keys.exact != last.exact:
             break
         run += 1
@@ -123,13 +132,14 @@ def _exact(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:
     same = _same_outcome(tail[-2].keys, last, s.similarity)
     if run < s.repeat_count and not same:
         return None
-    return Detection("exact", last.near, (tail[-1].action,), run, tail[-1].action.outcome())
+    return Detection("exact", last.near, (tail[-1].action,), run, tail[-1].action.outcome(),
+                     loop_keys=(last.near,))
 
 
 def _near(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:
     last = tail[-1].keys
     run_keys = [last]
-    for rec in reversed(tail[:-1]):
+    for rec in reversed(tail[-_walk(s):-1]):
         prev = run_keys[-1]
         if not _near_args(rec.keys, last, s.similarity):
             break
@@ -145,7 +155,8 @@ def _near(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:
     if _is_backoff(run_keys[::-1], s.backoff_growth) and run <= s.backoff_max_polls:
         return None
     # keyed by the run's first action: the key stays put while the counter moves
-    return Detection("near", run_keys[-1].near, (tail[-1].action,), run, tail[-1].action.outcome())
+    return Detection("near", run_keys[-1].near, (tail[-1].action,), run, tail[-1].action.outcome(),
+                     loop_keys=tuple(dict.fromkeys(k.near for k in run_keys)))
 
 
 def _cycle(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:
@@ -169,7 +180,8 @@ def _cycle(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:
         if run >= 2 * period:
             steps = tuple(r.action for r in tail[-period:])
             key = "cycle:" + "|".join(sorted(set(block)))
-            return Detection("cycle", key, steps, run // period, tail[-1].action.outcome())
+            return Detection("cycle", key, steps, run // period, tail[-1].action.outcome(),
+                             loop_keys=tuple(dict.fromkeys(block)))
     return None
 
 
@@ -199,7 +211,7 @@ def _stagnation(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection
         run += 1
     members = tuple(r.action for r in tail[-run:])
     return Detection("stagnation", "result:" + outcome[:300], (window[-1].action,), run, raw,
-                     members)
+                     members, tuple(dict.fromkeys(r.keys.near for r in tail[-run:])))
 
 
 def detect(history: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:

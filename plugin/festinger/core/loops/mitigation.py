@@ -123,10 +123,8 @@ def plan_for(d: Detection, level: int, s: LoopSettings, tried: tuple[str, ...]) 
                           temperature_calls=calls, truncation=truncation, applied=tuple(applied))
 
 
-def _action_keys(d: Detection) -> list[str]:
-    from .actions import keys_of  # local: keys are recomputed only when truncation is planned
-
-    return [keys_of(a).near for a in (d.members or d.actions)]
+def _action_keys(d: Detection) -> tuple[str, ...]:
+    return d.loop_keys
 
 
 def boosted_temperature(current: Optional[float], s: LoopSettings,
