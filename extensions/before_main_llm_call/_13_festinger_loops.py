@@ -8,7 +8,8 @@ except ImportError:
 class FestingerLoopsBeforeCall(Extension):
     async def execute(self, **kwargs):
         try:  # an exception escaping a hook ends the user's chat: never let one out
+            from festinger.a0.guard import guarded
             from festinger.a0.handlers.loops import on_before_main_llm_call
-            await on_before_main_llm_call(self.agent, **kwargs)
+            await guarded("before_main_llm_call", on_before_main_llm_call, self.agent, kwargs)
         except Exception as exc:
-            print(f"festinger: loop guard (before_main_llm_call) failed: {exc!r}")
+            print(f"festinger: before_main_llm_call hook _13_festinger_loops.py failed: {exc!r}")

@@ -8,7 +8,8 @@ except ImportError:
 class FestingerLoopsModelCall(Extension):
     async def execute(self, **kwargs):
         try:  # an exception escaping a hook ends the user's chat: never let one out
-            from festinger.a0.handlers.loops import on_chat_model_call_before
-            await on_chat_model_call_before(self.agent, **kwargs)
+            from festinger.a0.guard import guarded
+            from festinger.a0.handlers.loops import on_chat_model_call_before, with_hook_kwargs
+            await guarded("chat_model_call_before", with_hook_kwargs(on_chat_model_call_before, kwargs), self.agent, kwargs)
         except Exception as exc:
-            print(f"festinger: loop guard (chat_model_call_before) failed: {exc!r}")
+            print(f"festinger: chat_model_call_before hook _50_festinger_loops.py failed: {exc!r}")

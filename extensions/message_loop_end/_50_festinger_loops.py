@@ -8,7 +8,8 @@ except ImportError:
 class FestingerLoopsRecord(Extension):
     async def execute(self, **kwargs):
         try:  # an exception escaping a hook ends the user's chat: never let one out
+            from festinger.a0.guard import guarded
             from festinger.a0.handlers.loops import on_message_loop_end
-            await on_message_loop_end(self.agent, **kwargs)
+            await guarded("message_loop_end", on_message_loop_end, self.agent, kwargs)
         except Exception as exc:
-            print(f"festinger: loop guard (message_loop_end) failed: {exc!r}")
+            print(f"festinger: message_loop_end hook _50_festinger_loops.py failed: {exc!r}")

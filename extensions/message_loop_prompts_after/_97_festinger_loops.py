@@ -8,7 +8,8 @@ except ImportError:
 class FestingerLoopsPrompt(Extension):
     async def execute(self, **kwargs):
         try:  # an exception escaping a hook ends the user's chat: never let one out
+            from festinger.a0.guard import guarded
             from festinger.a0.handlers.loops import on_prompts_after
-            await on_prompts_after(self.agent, **kwargs)
+            await guarded("message_loop_prompts_after", on_prompts_after, self.agent, kwargs)
         except Exception as exc:
-            print(f"festinger: loop guard (message_loop_prompts_after) failed: {exc!r}")
+            print(f"festinger: message_loop_prompts_after hook _97_festinger_loops.py failed: {exc!r}")

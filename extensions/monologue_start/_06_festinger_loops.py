@@ -8,7 +8,8 @@ except ImportError:
 class FestingerLoopsStart(Extension):
     async def execute(self, **kwargs):
         try:  # an exception escaping a hook ends the user's chat: never let one out
+            from festinger.a0.guard import guarded
             from festinger.a0.handlers.loops import on_monologue_start
-            await on_monologue_start(self.agent, **kwargs)
+            await guarded("monologue_start", on_monologue_start, self.agent, kwargs)
         except Exception as exc:
-            print(f"festinger: loop guard (monologue_start) failed: {exc!r}")
+            print(f"festinger: monologue_start hook _06_festinger_loops.py failed: {exc!r}")

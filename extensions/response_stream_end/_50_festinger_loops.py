@@ -8,7 +8,8 @@ except ImportError:
 class FestingerLoopsResponseEnd(Extension):
     async def execute(self, **kwargs):
         try:  # an exception escaping a hook ends the user's chat: never let one out
+            from festinger.a0.guard import guarded
             from festinger.a0.handlers.loops import on_response_stream_end
-            await on_response_stream_end(self.agent, **kwargs)
+            await guarded("response_stream_end", on_response_stream_end, self.agent, kwargs)
         except Exception as exc:
-            print(f"festinger: loop guard (response_stream_end) failed: {exc!r}")
+            print(f"festinger: response_stream_end hook _50_festinger_loops.py failed: {exc!r}")

@@ -8,7 +8,8 @@ except ImportError:
 class FestingerLoopsToolAfter(Extension):
     async def execute(self, **kwargs):
         try:  # an exception escaping a hook ends the user's chat: never let one out
-            from festinger.a0.handlers.loops import on_tool_execute_after
-            await on_tool_execute_after(self.agent, **kwargs)
+            from festinger.a0.guard import guarded
+            from festinger.a0.handlers.loops import on_tool_execute_after, with_hook_kwargs
+            await guarded("tool_execute_after", with_hook_kwargs(on_tool_execute_after, kwargs), self.agent, kwargs)
         except Exception as exc:
-            print(f"festinger: loop guard (tool_execute_after) failed: {exc!r}")
+            print(f"festinger: tool_execute_after hook _50_festinger_loops.py failed: {exc!r}")

@@ -1,6 +1,6 @@
 """The loop guard component: one ``LoopSession`` per agent per chat, events, statistics.
 
-Created by the Festinger service on first use (``service.component("loops")``). Sessions are
+Created by the Festinger service on first use (``service.loops``). Sessions are
 kept in memory only (a restart forgets them: loops are about the running monologue); events go
 to the JSONL log for the CLI and to the health report.
 """
@@ -81,5 +81,5 @@ def now() -> float:
 
 def loop_stats_of(service: Any, session_key: Optional[str] = None) -> Optional[dict]:
     """The loop guard's statistics if it has been started in this process, else None."""
-    comp = service.loaded_components().get("loops") if service is not None else None
-    return comp.stats(session_key) if comp is not None else None
+    guard = getattr(service, "loops_if_started", None)
+    return guard.stats(session_key) if guard is not None else None

@@ -7,13 +7,18 @@ that the model answered; restore the v0.9.x temperature) -> ``tool_execute_befor
 mitigation). The next ``message_loop_prompts_after`` applies the note and the truncation.
 ``monologue_start`` marks a new user message (a new task for the detector).
 
-Every handler catches everything: an exception reaching Agent Zero ends the user's chat.
+Handlers are ``async def on_x(service, agent, loop_data, **hook_kwargs)``; a hook file runs
+them through :func:`festinger.a0.guard.guarded`, with :func:`with_hook_kwargs` for the hooks
+whose other arguments matter (``tool_name``, ``tool_args``, ``response``, ``call_data``). They
+also catch what they raise themselves and report it under one name ("loop guard"): the guard
+fails in every one of its hooks when it fails, and the user needs to read about it once.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Awaitable, Callable, Optional
 
 from ...logs import log
 from .. import agent_state
@@ -34,10 +39,14 @@ class _AgentLoopState:
     legacy_saved: Optional[tuple] = None
 
 
-def _guard(agent: Any) -> Any:
-    from ...service import get_service
+def with_hook_kwargs(handler: Callable[..., Awaitable[None]], kwargs: dict) -> Callable[..., Awaitable[None]]:
+    """The handler with the hook's own keyword arguments bound (same name in reports)."""
 
-    return get_service().component("loops")
+    @functools.wraps(handler)
+    async def bound(service: Any, agent: Any, loop_data: Any) -> None:
+        await handler(service, agent, loop_data, **{k: v for k, v in kwargs.items() if k != "loop_data"})
+
+    return bound
 
 
 def _state(agent: Any) -> _AgentLoopState:
@@ -68,12 +77,10 @@ def _fresh(agent: Any, loop_data: Any = None) -> _AgentLoopState:
 
 def _report(where: str, exc: BaseException, agent: Any) -> None:
     try:
-        from ..hooks import _report_once
+        from ..guard import report_once
 
-        # one key for all the guard's hooks: a broken guard fails in each of them, every turn,
-        # and the user needs to read about it once
         log.debug("loop guard failed in %s: %r", where, exc)
-        _report_once("loop guard", "festinger.a0.handlers.loops", exc, agent)
+        report_once("loop guard", "festinger.a0.handlers.loops", exc, agent)
     except Exception:
         log.error("loop guard %s failed: %r", where, exc)
 
@@ -105,22 +112,22 @@ def _chat_log(agent: Any, events: list[dict]) -> None:
 
 # --- handlers ---------------------------------------------------------------------------
 
-async def on_monologue_start(agent: Any, loop_data: Any = None, **_: Any) -> None:
+async def on_monologue_start(service: Any, agent: Any, loop_data: Any = None, **_: Any) -> None:
     try:
         from ...loops import agent_zero as a0
 
         a0.remove_breaker(agent)
-        _guard(agent).session(agent_state.agent_key(agent)).start_task()
+        service.loops.session(agent_state.agent_key(agent)).start_task()
     except Exception as exc:
         _report("monologue_start", exc, agent)
 
 
-async def on_prompts_after(agent: Any, loop_data: Any = None, **_: Any) -> None:
+async def on_prompts_after(service: Any, agent: Any, loop_data: Any = None, **_: Any) -> None:
     """Forbidden-action note and history truncation for the prompt being built."""
     try:
         from ...loops import agent_zero as a0
 
-        guard = _guard(agent)
+        guard = service.loops
         adj = guard.session(agent_state.agent_key(agent)).peek_call()
         if adj.inject_text:
             a0.inject_note(loop_data, adj.inject_text)
@@ -130,12 +137,12 @@ async def on_prompts_after(agent: Any, loop_data: Any = None, **_: Any) -> None:
         _report("message_loop_prompts_after", exc, agent)
 
 
-async def on_before_main_llm_call(agent: Any, loop_data: Any = None, **_: Any) -> None:
+async def on_before_main_llm_call(service: Any, agent: Any, loop_data: Any = None, **_: Any) -> None:
     """Consume this call's adjustments: the breaker, or the v0.9.x temperature boost."""
     try:
         from ...loops import agent_zero as a0
 
-        guard = _guard(agent)
+        guard = service.loops
         st = _fresh(agent, loop_data)
         adj = guard.session(agent_state.agent_key(agent)).next_call()
         if adj.stop_message:
@@ -150,7 +157,8 @@ async def on_before_main_llm_call(agent: Any, loop_data: Any = None, **_: Any) -
         _report("before_main_llm_call", exc, agent)
 
 
-async def on_chat_model_call_before(agent: Any, call_data: Any = None, **_: Any) -> None:
+async def on_chat_model_call_before(service: Any, agent: Any, loop_data: Any = None, call_data: Any = None,
+                                    **_: Any) -> None:
     """v1.x: the chat model object for this call is in ``call_data``; boost it if due."""
     try:
         from ...loops import agent_zero as a0
@@ -159,12 +167,12 @@ async def on_chat_model_call_before(agent: Any, call_data: Any = None, **_: Any)
             return
         agent_state.set_data(agent, STATE_KEY + "_boost", False)
         if isinstance(call_data, dict) and call_data.get("model") is not None:
-            a0.boost_model_kwargs(call_data["model"], _guard(agent).settings)
+            a0.boost_model_kwargs(call_data["model"], service.loops.settings)
     except Exception as exc:
         _report("chat_model_call_before", exc, agent)
 
 
-async def on_response_stream_end(agent: Any, loop_data: Any = None, **_: Any) -> None:
+async def on_response_stream_end(service: Any, agent: Any, loop_data: Any = None, **_: Any) -> None:
     try:
         from ...loops import agent_zero as a0
 
@@ -176,8 +184,8 @@ async def on_response_stream_end(agent: Any, loop_data: Any = None, **_: Any) ->
         _report("response_stream_end", exc, agent)
 
 
-async def on_tool_execute_before(agent: Any, tool_name: Any = None, tool_args: Any = None,
-                                 **_: Any) -> None:
+async def on_tool_execute_before(service: Any, agent: Any, loop_data: Any = None, tool_name: Any = None,
+                                 tool_args: Any = None, **_: Any) -> None:
     try:
         st = _fresh(agent)
         st.responded = True
@@ -188,8 +196,8 @@ async def on_tool_execute_before(agent: Any, tool_name: Any = None, tool_args: A
         _report("tool_execute_before", exc, agent)
 
 
-async def on_tool_execute_after(agent: Any, response: Any = None, tool_name: Any = None,
-                                **_: Any) -> None:
+async def on_tool_execute_after(service: Any, agent: Any, loop_data: Any = None, response: Any = None,
+                                tool_name: Any = None, **_: Any) -> None:
     try:
         st = _fresh(agent)
         message = getattr(response, "message", None)
@@ -198,7 +206,7 @@ async def on_tool_execute_after(agent: Any, response: Any = None, tool_name: Any
         _report("tool_execute_after", exc, agent)
 
 
-async def on_message_loop_end(agent: Any, loop_data: Any = None, **_: Any) -> None:
+async def on_message_loop_end(service: Any, agent: Any, loop_data: Any = None, **_: Any) -> None:
     """Record what the model did in this iteration and plan the next call's mitigation."""
     try:
         from ...core.loops import Action
@@ -217,7 +225,7 @@ async def on_message_loop_end(agent: Any, loop_data: Any = None, **_: Any) -> No
         if st.tool_started and st.result is None:
             error = "the tool failed without a result"
         action = Action(response=text, tool=tool, args=args, result=st.result, error=error)
-        guard = _guard(agent)
+        guard = service.loops
         out = guard.session(agent_state.agent_key(agent)).record(action, now())
         st.responded = False
         if out.plan.applied and not out.plan.stop_message:
