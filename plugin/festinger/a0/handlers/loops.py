@@ -217,6 +217,7 @@ async def on_message_loop_end(service: Any, agent: Any, loop_data: Any = None, *
         a0.restore_legacy_config(st.legacy_saved)  # the call failed before response_stream_end
         st.legacy_saved = None
         a0.remove_breaker(agent)  # unused when the iteration failed before the model call
+        agent_state.set_data(agent, STATE_KEY + "_boost", False)  # v1.x: a boost never consumed
         if not st.responded:
             return  # no model answer this iteration (an error or an intervention)
         text = getattr(loop_data, "last_response", "") or ""
