@@ -93,3 +93,11 @@ def test_tool_requests_in_odd_replies():
     assert a0.tool_of(a0.parse_tool_request("no json here")) == (None, {})
     assert a0.tool_of(a0.parse_tool_request('{"tool_name": 5}')) == (None, {})
     assert a0.tool_of(a0.parse_tool_request('{"tool": "t", "args": "oops"}')) == ("t", {})
+
+
+def test_an_intervention_after_the_models_turn_is_a_new_task():
+    assert a0.user_spoke_since_last_turn([user("hi")])
+    assert not a0.user_spoke_since_last_turn([user("hi"), ai("t"), result("r")])
+    intervention = {"ai": False, "content": {"user_intervention": "try something else", "attachments": []}}
+    assert a0.user_spoke_since_last_turn([user("hi"), ai("t"), result("r"), intervention])
+    assert not a0.user_spoke_since_last_turn([])

@@ -129,8 +129,10 @@ async def on_prompts_after(service: Any, agent: Any, loop_data: Any = None, **_:
     try:
         from ...loops import agent_zero as a0
 
-        guard = service.loops
-        adj = guard.session(agent_state.agent_key(agent)).peek_call()
+        session = service.loops.session(agent_state.agent_key(agent))
+        if a0.user_spoke_since_last_turn(getattr(loop_data, "history_output", None) or ()):
+            session.start_task()  # an intervention mid-monologue: the user asked for something
+        adj = session.peek_call()
         if adj.inject_text:
             a0.inject_note(loop_data, adj.inject_text)
         if adj.truncation is not None:
