@@ -13,11 +13,11 @@ import statistics
 import time
 from datetime import datetime, timedelta, timezone
 
-from .cache import GraphCache
-from .models import SEED_DIMENSIONS
-from .recollection import RecollectionRenderer, recollect
-from .saliency import SaliencyPolicy, english_common_words
-from ..bench.timing import percentile
+from festinger.graph.cache import GraphCache
+from festinger.graph.models import SEED_DIMENSIONS
+from festinger.graph.recollection import RecollectionRenderer, recollect
+from festinger.graph.saliency import SaliencyPolicy, english_common_words
+from festinger_testkit.bench.timing import percentile
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 N_EXTRA_DIMS = 50
