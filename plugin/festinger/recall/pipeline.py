@@ -27,7 +27,7 @@ from ..core.metadata import (epoch_seconds, read_classification, read_lineage, R
                              Validity)
 from ..core.ranking import Candidate, Ranked, RankingWeights, fair_split, rank, sort_key
 from ..core.roles import ActiveRole, RoleProfile, in_role_scope, memory_domains
-from ..core.trust import LabelledItem, label_for, render_blocks
+from ..core.trust import LabelledItem, RecallWording, label_for, render_blocks
 from .bm25_index import is_identifier, tokenize
 
 SOLUTIONS_AREA = "solutions"
@@ -77,9 +77,14 @@ class RecallOutcome:
     def ids(self) -> list[str]:
         return [i.id for i in self.items]
 
-    def blocks(self) -> dict[str, str]:
+    def blocks(self, wording: Optional[RecallWording] = None) -> dict[str, str]:
+        """The labelled blocks (the built-in wording unless an agent's is given)."""
+        if wording is None:
+            from ..prompt_files import recall_wording
+
+            wording = recall_wording()
         return render_blocks([LabelledItem(i.label, i.text) for i in self.memories],
-                             [LabelledItem(i.label, i.text) for i in self.solutions])
+                             [LabelledItem(i.label, i.text) for i in self.solutions], wording)
 
     def summary(self) -> str:
         parts = [f"{len(self.memories)} memories and {len(self.solutions)} solutions"]
