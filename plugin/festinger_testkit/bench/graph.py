@@ -1,6 +1,6 @@
 """`festinger bench` cases for the in-memory concept graph.
 
-Targets (issue 5): tokenisation + saliency + recollection for a 2,000-word prompt against
+Targets: tokenisation + saliency + recollection for a 2,000-word prompt against
 500k SOAS tokens and 1M URD edges: median <= 5 ms; loading 1M edges <= 5 s. Quick mode uses
 data ten times smaller. Data is synthetic and seeded, so runs are comparable.
 """

@@ -1,4 +1,4 @@
-"""`festinger bench` cases for the concept graph backed by real PostgreSQL (issue 5 figures).
+"""`festinger bench` cases for the concept graph backed by real PostgreSQL (figures for the README).
 
 - loading the cache from Postgres at start: SELECT of 500k SOAS rows and 1M URD edges plus
   building the cache (target: 1M edges <= 5 s);
