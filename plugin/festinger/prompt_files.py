@@ -6,8 +6,10 @@ a file of the same name earlier on Agent Zero's prompt search path (``get_paths(
 enabled plugin's ``prompts/`` on v1.x; the installer puts the pack's files in the last two,
 where a user's edit survives reinstalls). With an agent, the text comes from
 ``agent.read_prompt`` and so from that path; without one (the shared concept graph, the CLI,
-the proxy, tests) or when Agent Zero cannot find the file, from the built-in copy shipped in
-``festinger/prompts/``. Placeholders are ``{{name}}``, as in Agent Zero's own files.
+the proxy) from the folders the installer writes them to, under the working directory (Agent
+Zero runs from its root): ``usr/plugins/festinger/prompts/`` (v1.x), ``usr/prompts/`` (legacy).
+Failing both, from the built-in copy shipped in ``festinger/prompts/``. Placeholders are
+``{{name}}``, as in Agent Zero's own files.
 """
 
 from __future__ import annotations
@@ -35,8 +37,28 @@ def builtin(name: str) -> str:
     return (BUILTIN_DIR / name).read_text(encoding="utf-8").strip()
 
 
-def read(name: str, agent: Any = None) -> str:
-    """Agent Zero's version of a prompt file when the agent finds one, else the built-in."""
+# Where the installer puts the pack's prompt files, relative to Agent Zero's root.
+INSTALLED_DIRS = ("usr/plugins/festinger/prompts", "usr/prompts")
+
+
+def _installed_copy(name: str, root: Optional[Path] = None) -> Optional[str]:
+    base = root if root is not None else Path.cwd()
+    for rel in INSTALLED_DIRS:
+        path = base / rel / name
+        try:
+            if path.is_file():
+                text = path.read_text(encoding="utf-8").strip()
+                if text:
+                    return text
+        except (OSError, UnicodeDecodeError) as exc:
+            log.debug("prompt %s: %s: %s", path, type(exc).__name__, exc)
+    return None
+
+
+def read(name: str, agent: Any = None, root: Optional[Path] = None) -> str:
+    """Agent Zero's version of a prompt file when the agent finds one; without an agent, the
+    installed copy under Agent Zero's root (``root``, default: the working directory); else
+    the built-in."""
     reader = getattr(agent, "read_prompt", None) if agent is not None else None
     if callable(reader):
         try:
@@ -45,7 +67,8 @@ def read(name: str, agent: Any = None) -> str:
                 return text.strip()
         except Exception as exc:  # not on its path (a hand copy), or unreadable: built-in
             log.debug("prompt %s from Agent Zero: %s: %s", name, type(exc).__name__, exc)
-    return builtin(name)
+        return builtin(name)
+    return _installed_copy(name, root) or builtin(name)
 
 
 def fill(template: str, **values: str) -> str:

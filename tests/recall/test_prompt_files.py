@@ -51,3 +51,20 @@ def test_every_built_in_prompt_file_is_shipped():
                  prompt_files.RECALL_GUIDANCE, prompt_files.RECALL_SOLUTIONS_GUIDANCE,
                  prompt_files.RECOLLECTION_PENDING_NOTE, prompt_files.RECOLLECTION_ZERO_HIT):
         assert prompt_files.builtin(name)
+
+
+def test_without_an_agent_the_installed_copy_under_agent_zeros_root_is_read(tmp_path):
+    """The concept graph has no agent: it reads the file the installer wrote (and the user
+    edited) in Agent Zero's prompt folder, v1.x plugin folder first."""
+    legacy = tmp_path / "usr" / "prompts"
+    legacy.mkdir(parents=True)
+    (legacy / prompt_files.RECOLLECTION_PENDING_NOTE).write_text("(strittig)\n")
+    assert prompt_files.recollection_pending_note() == prompt_files.builtin(
+        prompt_files.RECOLLECTION_PENDING_NOTE)                    # other working directory
+    assert prompt_files.read(prompt_files.RECOLLECTION_PENDING_NOTE, root=tmp_path) == "(strittig)"
+    v1 = tmp_path / "usr" / "plugins" / "festinger" / "prompts"
+    v1.mkdir(parents=True)
+    (v1 / prompt_files.RECOLLECTION_PENDING_NOTE).write_text("(umstritten)")
+    assert prompt_files.read(prompt_files.RECOLLECTION_PENDING_NOTE, root=tmp_path) == "(umstritten)"
+    (v1 / prompt_files.RECOLLECTION_PENDING_NOTE).write_text("   \n")  # emptied: not an override
+    assert prompt_files.read(prompt_files.RECOLLECTION_PENDING_NOTE, root=tmp_path) == "(strittig)"
