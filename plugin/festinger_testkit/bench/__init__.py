@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Union
 
-from . import contradiction, foundation, graph, graph_pg, memory, recall
+from . import contradiction, foundation, graph, graph_pg, loops, memory, recall
 
 Case = Callable[[bool], Union[dict, list[dict]]]
 
@@ -24,4 +24,6 @@ CASES: tuple[Case, ...] = (
     graph_pg.bench_pg,
     recall.bench_recall_overhead,
     recall.bench_retrieval_eval,
+    loops.bench_loop_detection,
+    loops.bench_history_collapse,
 )
