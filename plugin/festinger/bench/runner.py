@@ -9,6 +9,7 @@ import traceback
 from typing import Iterable, Optional
 
 from . import CASES
+from .targets import misses
 
 
 def machine() -> str:
@@ -53,6 +54,8 @@ def format_table(rows: Iterable[dict]) -> str:
         extra = r.get("extra") or {}
         note = "; ".join(f"{k}={v}" for k, v in extra.items())
         name = r["name"] + (f" ({note})" if note else "")
+        missed = misses(r)
+        verdict = f" **MISSED: {'; '.join(missed)}**" if missed else ""
         lines.append(f"| {name} | {r['median_ms']:.3f} ms | {r['p99_ms']:.3f} ms | {r['n']} | "
-                     f"{r.get('target', '')} |")
+                     f"{r.get('target', '')}{verdict} |")
     return "\n".join(lines)
