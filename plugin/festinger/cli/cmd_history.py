@@ -70,15 +70,22 @@ def run(args) -> int:
     if args.json:
         print_json([h.to_dict() for h in found])
         return 0
+    for line in print_beliefs(found, args.query):
+        print(line)
+    return 0
+
+
+def print_beliefs(found: list, query: str) -> list[str]:
+    """The history as lines of text (shared with `festinger demo`)."""
     if not found:
-        print(f"no earlier beliefs about {args.query!r}")
-        return 0
+        return [f"no earlier beliefs about {query!r}"]
+    lines = []
     for h in found:
         p = h.previous
-        print(f"- previously: {p.text.strip()[:300]}")
-        print(f"  [{p.id}] deprecated {p.deprecated_at or '?'}: {p.reason or 'no reason recorded'}")
+        lines.append(f"- previously: {p.text.strip()[:300]}")
+        lines.append(f"  [{p.id}] deprecated {p.deprecated_at or '?'}: {p.reason or 'no reason recorded'}")
         for s in h.successors:
             state = "current" if s is h.current and s.validity != "deprecated" else (s.validity or "?")
             text = s.text.strip()[:300] if s.present else "(no longer in the store)"
-            print(f"  -> [{s.id}] ({state}) {text}")
-    return 0
+            lines.append(f"  -> [{s.id}] ({state}) {text}")
+    return lines
