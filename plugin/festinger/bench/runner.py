@@ -7,6 +7,8 @@ import platform
 import traceback
 from typing import Iterable, Optional
 
+from .targets import misses
+
 TESTKIT_MISSING = ("the benchmark cases are in the test kit (festinger-testkit), which is not "
                    "installed: pip install -e './plugin' from the checkout (or ./test.sh)")
 
@@ -67,6 +69,8 @@ def format_table(rows: Iterable[dict]) -> str:
         extra = r.get("extra") or {}
         note = "; ".join(f"{k}={v}" for k, v in extra.items())
         name = r["name"] + (f" ({note})" if note else "")
+        missed = misses(r)
+        verdict = f" **MISSED: {'; '.join(missed)}**" if missed else ""
         lines.append(f"| {name} | {r['median_ms']:.3f} ms | {r['p99_ms']:.3f} ms | {r['n']} | "
-                     f"{r.get('target', '')} |")
+                     f"{r.get('target', '')}{verdict} |")
     return "\n".join(lines)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import sys
 
 from ..graph.models import ALL, CONFLICT_STATUSES, DEFAULT_LIST, MAX_CLI_LIST, PENDING
-from .common import print_json, service
+from .common import positive_int, print_json, service
 
 
 def add_arguments(p) -> None:
     p.add_argument("--status", choices=CONFLICT_STATUSES, default=PENDING,
                    help="which entries to list (default: pending)")
-    p.add_argument("--limit", type=int, default=DEFAULT_LIST,
+    p.add_argument("--limit", type=positive_int, default=DEFAULT_LIST,
                    help=f"at most this many (default {DEFAULT_LIST})")
     p.add_argument("--json", action="store_true", help="print JSON")
     # `festinger conflicts resolve ID --decision ...` (human override, cmd_resolve.py)
