@@ -16,23 +16,15 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.a0 import hooks
 from festinger.core.metadata import read_classification, read_lineage
-from festinger.simulator import respond
-
-from .conftest import MEMORY_HANDLERS
+from festinger_testkit.simulator import respond
+from tests.fakes.pack_hooks import MEMORY_HOOK_FILES, RECALL_HOOK_FILES, install_hook_files
 
 
 @pytest.fixture
-def with_recall(monkeypatch):
-    handlers = {k: list(v) for k, v in hooks.HANDLERS.items()}
-    for hook, names in MEMORY_HANDLERS.items():
-        handlers.setdefault(hook, [])
-        handlers[hook] = [n for n in names if n not in handlers[hook]] + handlers[hook]
-    handlers["monologue_start"].append("festinger.recall.hooks:on_monologue_start")
-    handlers["prompts_after_recall_start"] = ["festinger.recall.hooks:on_prompts_after_recall_start"]
-    handlers["prompts_after_recall"] = ["festinger.recall.hooks:on_prompts_after_recall"]
-    monkeypatch.setattr(hooks, "HANDLERS", handlers)
+def with_recall(tmp_path):
+    """The pack's memory and recall hook files, as installed into Agent Zero."""
+    return [install_hook_files(tmp_path / "memory-and-recall", MEMORY_HOOK_FILES, RECALL_HOOK_FILES)]
 
 
 def _state(doc) -> tuple[str, str, str]:
@@ -68,7 +60,7 @@ def _recall_with_query(w, query: str) -> None:
 
 @pytest.mark.parametrize("first,second,question,answer", CASES)
 async def test_users_memory_stays_confirmed_and_is_recalled(world, with_recall, first, second, question, answer):
-    w = world()
+    w = world(extension_dirs=with_recall)
     question, query = question
     _recall_with_query(w, query)
     agent = w.agent()
@@ -94,7 +86,7 @@ async def test_users_memory_stays_confirmed_and_is_recalled(world, with_recall, 
 
 async def test_a_real_update_of_the_same_memory_still_deprecates_it(world, with_recall):
     # The control: the same pipeline does deprecate when the user's own value really changes.
-    w = world()
+    w = world(extension_dirs=with_recall)
     _recall_with_query(w, "the user's name")
     agent = w.agent()
     await w.say(agent, "My name is Alice.", "Noted.", fragments=["The user's name is Alice."])

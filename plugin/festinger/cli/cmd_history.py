@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from ..paths import agent_zero_root
 from . import UserFacingError
-from .common import print_json
+from .common import positive_int, print_json, text_arg
 
 
 def add_memory_dir_argument(p, required: bool = False) -> None:
@@ -34,9 +34,9 @@ def memory_dir(value: Optional[str]) -> Path:
 
 
 def add_arguments(p) -> None:
-    p.add_argument("query", help="what the belief was about, e.g. \"python version\"")
+    p.add_argument("query", type=text_arg, help="what the belief was about, e.g. \"python version\"")
     add_memory_dir_argument(p)
-    p.add_argument("-k", type=int, default=5, help="at most this many earlier beliefs (default 5)")
+    p.add_argument("-k", type=positive_int, default=5, help="at most this many earlier beliefs (default 5)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--no-embed", action="store_true",
                    help="word matching only (no embedding model is loaded)")
@@ -66,19 +66,26 @@ def run(args) -> int:
     except FolderError as exc:
         raise UserFacingError(str(exc)) from None
     found = previous_beliefs(store.docs, args.query, search=_search(store, folder, args.no_embed),
-                             k=max(1, args.k))
+                             k=args.k)
     if args.json:
         print_json([h.to_dict() for h in found])
         return 0
+    for line in print_beliefs(found, args.query):
+        print(line)
+    return 0
+
+
+def print_beliefs(found: list, query: str) -> list[str]:
+    """The history as lines of text (shared with `festinger demo`)."""
     if not found:
-        print(f"no earlier beliefs about {args.query!r}")
-        return 0
+        return [f"no earlier beliefs about {query!r}"]
+    lines = []
     for h in found:
         p = h.previous
-        print(f"- previously: {p.text.strip()[:300]}")
-        print(f"  [{p.id}] deprecated {p.deprecated_at or '?'}: {p.reason or 'no reason recorded'}")
+        lines.append(f"- previously: {p.text.strip()[:300]}")
+        lines.append(f"  [{p.id}] deprecated {p.deprecated_at or '?'}: {p.reason or 'no reason recorded'}")
         for s in h.successors:
             state = "current" if s is h.current and s.validity != "deprecated" else (s.validity or "?")
             text = s.text.strip()[:300] if s.present else "(no longer in the store)"
-            print(f"  -> [{s.id}] ({state}) {text}")
-    return 0
+            lines.append(f"  -> [{s.id}] ({state}) {text}")
+    return lines
