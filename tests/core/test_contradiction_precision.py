@@ -119,3 +119,36 @@ def test_scopes_of_lines():
         ("The API port is 8080", "servers/staging/production"),
         ("the DB is Postgres", "servers/staging"),
     ]
+
+
+# Look-alikes a careful user writes every day; each once deprecated the first memory.
+@pytest.mark.parametrize("existing,incoming", [
+    # a bare "The X ..." after a sentence that brought something else in is that thing's X
+    ("The user ordered a desk. The delivery date is May 2.", "The user ordered a lamp. The delivery date is May 9."),
+    ("The wifi password is hunter2.", "Guest network at the cafe. The wifi password is latte42."),
+    ("The meeting room is B12.", "Q: Where is the design review?\nA: The meeting room is C3."),
+    ("The deploy target is fly.io.", "Preview apps use a separate account. The deploy target is render.com."),
+    # a lead line scopes the paragraph under it even across a blank line
+    ("The log level is INFO.", "Local development:\n\nThe log level is DEBUG."),
+    # the same value written another way
+    ("The user's name is Bob.", "The user's name is _Bob_."),
+    ("My email is bob@example.org.", "My email is <mailto:bob@example.org>."),
+    ("The budget is 12,500 CHF.", "The budget is 12'500 CHF."),
+    ("The budget is $2,000.", "The budget is $2 000."),
+    ("The CI system is GitLab CI.", "The CI system is Gitlab-CI."),
+    # an address slot with a state, not another address
+    ("My email is bob@example.org.", "My email is broken since Monday."),
+    ("The status page is https://status.example.com.", "The status page is down."),
+])
+def test_everyday_look_alikes_are_not_contradictions(existing, incoming):
+    assert detect_contradiction(existing, incoming) is None
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The API port is 8080.", "The API port is 9090."),
+    ("My email is bob@example.org.", "My email is bob@example.com now."),
+    ("User is building a CLI tool. The CLI tool uses Rust 1.70 and clap.", "The CLI tool uses Rust 1.75."),
+    ("Caching is enabled for the API.", "Caching is not enabled for the API."),
+])
+def test_real_changes_are_still_found(existing, incoming):
+    assert detect_contradiction(existing, incoming) is not None

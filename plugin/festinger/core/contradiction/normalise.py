@@ -102,3 +102,18 @@ def is_correction(text: str) -> bool:
         return False
     text = expand_contractions(text[:2000])
     return bool(_LEAD_RE.match(text) or _ANYWHERE_RE.search(text))
+
+
+_MAILTO_RE = re.compile(r"^\W*mailto:", re.I)
+_ADDRESS_RE = re.compile(r"@\w|://|^www\.", re.I)
+
+
+def value_format_key(display: str) -> str:
+    """A value with markup, brackets, "mailto:", spacing, hyphens and digit separators (in any
+    locale: "1,200", "1.200", "1 200") removed: two values with the same key are one value."""
+    return "".join(ch for ch in _MAILTO_RE.sub("", display).casefold() if ch.isalnum())
+
+
+def is_address(display: str) -> bool:
+    """Whether a value is an e-mail address or a URL (an address is never a state like "full")."""
+    return bool(_ADDRESS_RE.search(display))

@@ -110,6 +110,7 @@ def scoped_lines(text: str) -> list[Line]:
     leads: list[_Lead] = []
     fenced = False
     after_blank = False
+    lead_waiting = False  # the last lead line has no line under it yet ("Sandbox:\n\nThe ...")
     for n, raw in enumerate(raw_lines):
         if len(out) >= MAX_LINES:
             break
@@ -135,6 +136,7 @@ def scoped_lines(text: str) -> list[Line]:
             level = len(heading.group(1))
             headings = [h for h in headings if h[0] < level] + [(level, normalise_label(heading.group(2)))]
             leads = []
+            lead_waiting = False
             after_blank = False
             continue
         level = _indent(raw)
@@ -148,7 +150,7 @@ def scoped_lines(text: str) -> list[Line]:
                 break
             if level == top.level and bullet and not top.bullet:
                 break  # "Staging:\n- a\n- b": the list belongs to the lead line above it
-            if level == top.level and not bullet and not top.bullet and not after_blank:
+            if level == top.level and not bullet and not top.bullet and (not after_blank or lead_waiting):
                 break  # "Staging:\nThe API port is 8081.\nThe DB is ..." until a blank line
             leads.pop()
         after_blank = False
@@ -156,7 +158,9 @@ def scoped_lines(text: str) -> list[Line]:
         scope = "/".join(x for x in [h[1] for h in headings] + [ld.label for ld in leads] if x)
         if lead is not None:
             leads.append(_Lead(level, normalise_label(lead), bullet))
+            lead_waiting = True
             continue
+        lead_waiting = False
         inline = _inline_label(content)
         if inline is not None and normalise_label(inline[0]):
             content = inline[1]

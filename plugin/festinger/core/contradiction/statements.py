@@ -60,6 +60,13 @@ _LEAD_PHRASE_RE = re.compile(
     r"^(?:for|in|on|at|under|during|inside|within|with|outside|across|per)\s+([^,;:]{1,60}?),\s+(?=\S)", re.I)
 # The head of an indefinite noun phrase: "a new laptop" -> "laptop" (up to two modifiers).
 _INTRODUCED_RE = re.compile(r"(?<![\w'])(?:a|an|another)\s+([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})", re.I)
+# "ordered a sofa", "uses a separate VPC" bring a new thing in; "is a data scientist" only says
+# what the subject is.
+_NEW_REFERENT_RE = re.compile(
+    r"(?<!\bis)(?<!\bam)(?<!\bare)(?<!\bwas)(?<!\bnow)(?<!\bbe)\s+(?:a|an|another)\s+[A-Za-z]", re.I)
+_USER_SUBJECT_RE = re.compile(r"(?:(?:the\s+)?user(?:'s)?|i|my)\b", re.I)
+# A sentence whose subject is a bare definite noun ("The time is ...", not "The user's ...").
+_BARE_DEFINITE_RE = re.compile(r"the\s+(?!user(?:'s)?\b)[a-z]", re.I)
 _CHANGE_WORDS = frozenset("changed updated moved switched raised lowered increased reduced renamed".split())
 # A leftover list marker inside a line ("1. The API ...", "- ").
 _LIST_MARKER_RE = re.compile(r"^[-*\u2022#\s]*(?:\(?\d{1,3}[.)]\s+)?")
@@ -99,23 +106,43 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     out: list[Statement] = []
     sentences = 0
     introduced: set[str] = set()  # things a sentence of this memory brought in with "a/an"
+    # Whether an earlier sentence set a context a bare "The X ..." may refer back to: it brought
+    # something in ("The user ordered a sofa.", "Staging uses a separate VPC.") or it was not
+    # understood ("Old laptop for sale.", a question). "The delivery date is March 14" after it
+    # is the sofa's, not a fact of its own. A stored memory may still name what it introduced
+    # ("User is building a CLI tool. The CLI tool uses Rust 1.70").
+    context_open = False
     for line in scoped_lines(clean(text)):
         for sentence in split_sentences(line.text):
             sentences += 1
             if sentences > MAX_SENTENCES:
                 return tuple(out)
+            found = []
             if len(sentence) <= MAX_SENTENCE_CHARS:
                 found = parse_sentence(sentence, allow_correction=allow_correction, scope=line.scope)
                 # Incoming "The user bought a laptop. The laptop has 32 GB": "the laptop" is the one
                 # just introduced, not the laptop an older memory talks about.
-                out.extend(st for st in found if not allow_correction or st.key.startswith("user ")
-                           or not introduced & set(st.key.split()))
+                out.extend(st for st in found if (not allow_correction or st.key.startswith("user ")
+                                                  or not introduced & set(st.key.split()))
+                           and not (context_open and not st.key.startswith("user ")
+                                    and not (not allow_correction and introduced & set(st.key.split()))
+                                    and _BARE_DEFINITE_RE.match(_bare_subject(sentence))))
+            if _NEW_REFERENT_RE.search(sentence) or not found and not _USER_SUBJECT_RE.match(_bare_subject(sentence)):
+                context_open = True
             for phrase in _INTRODUCED_RE.findall(sentence):
                 for w in phrase.lower().split():
                     if w in lx.SUBJECT_STOPWORDS or w in ITEM_STOPS:
                         break
                     introduced.add(singular(w))
     return tuple(out)
+
+
+def _bare_subject(sentence: str) -> str:
+    """The sentence without its list marker, label ("A:", "Note:") or correction lead."""
+    s = _LIST_MARKER_RE.sub("", sentence.strip(), count=1).strip("\"'` ")
+    s = re.sub(r"^[A-Za-z][\w ]{0,20}:\s+", "", s)
+    stripped, _ = strip_correction_lead(expand_contractions(s))
+    return stripped.lstrip(" ,")
 
 
 def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str = "") -> list[Statement]:

@@ -14,6 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.normalise import is_address, value_format_key
 
 
 class Relation(enum.Enum):
@@ -145,6 +146,13 @@ def clock_value(text: str) -> Value | None:
 
 def compare(a: Value, b: Value) -> Relation:
     """How two values of the same key relate."""
+    fa, fb = value_format_key(a.display), value_format_key(b.display)
+    if fa and fa == fb and a.polarity == b.polarity:
+        # "**Alice**", "<alice@example.com>", "mailto:...", "€1.200" vs "€1,200", "ArgoCD" vs
+        # "Argo CD": the same value written another way is never a change.
+        return Relation.SAME
+    if is_address(a.display) != is_address(b.display):
+        return Relation.UNKNOWN  # "email is a@x.com" vs "email is full": a state, not another address
     if a.kind != b.kind:
         # A bare version ("3.11") against a versioned product is still a version comparison.
         return Relation.UNKNOWN
