@@ -84,7 +84,11 @@ def _self_inconsistent(s: Statement, stmts: tuple[Statement, ...]) -> bool:
                 or other.scope != s.scope):
             continue
         if other.negated != s.negated:
-            return True
+            # "no longer works at Spotify; works at Ableton now" is one change, not two claims
+            # about one value; "uses X" with "does not use X" is.
+            if any(_same_object(x, y) for x in other.values for y in s.values):
+                return True
+            continue
         if s.exclusive and other.exclusive and len(s.values) == 1 and len(other.values) == 1:
             if compare(s.values[0], other.values[0]) in (Relation.CONFLICT, Relation.UNKNOWN):
                 return True

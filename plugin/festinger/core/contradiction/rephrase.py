@@ -36,7 +36,7 @@ _RECENT_TAIL_RE = re.compile(
     r"\s+(?:last\s+(?:week|month|year|weekend)|this\s+(?:week|month|year)|recently|yesterday|today)$", re.I)
 # "left Acme and now works at Globex".
 _LEFT_RE = re.compile(
-    rf"(?<![\w']){_HAVE}left\s+{_SPAN}(?:,\s*(?:and\s+)?|\s+and\s+)(?:now\s+|has\s+)?(?:since\s+)?"
+    rf"(?<![\w']){_HAVE}left\s+{_SPAN}(?:[,;]\s*(?:and\s+)?|\s+and\s+)(?:now\s+|has\s+)?(?:since\s+)?"
     r"(works|work|joined|is\s+working)\s+(?:(at|for)\s+)?(.+)$", re.I)
 # "is not X but Y", "does not use X but Y".
 _NOT_BUT_RE = re.compile(
@@ -55,8 +55,12 @@ _PASSIVE_SET_RE = re.compile(
 _NEW_RE = re.compile(
     rf"^({_OWNER})\s+new\s+(?=(?:[\w-]+\s+){{0,2}}(?:manager|employer|address|email|phone|number|name|surname|"
     r"boss|doctor|dentist|landlord|job|title|role|salary|rent|bank|carrier|provider|username|handle|city)\b)", re.I)
+_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december"
+           "|spring|summer|autumn|fall|winter")
 # After "now", a trailing "after the wedding" / "since May" says why or since when, not where.
-_CAUSE_TAIL_RE = re.compile(r",?\s+(?:after|since|following|due\s+to|because\s+of|starting)\s+[^,;]{1,60}$", re.I)
+_CAUSE_TAIL_RE = re.compile(
+    r",?\s+(?:after|since|following|due\s+to|because\s+of|starting|to\s+be|in\s+order\s+to)"
+    r"\s+[^,;]{1,60}$|\s+for\s+(?:work|a\s+(?:new\s+)?job)$|\s+in\s+(?:" + _MONTHS + r")$", re.I)
 # "is written not in Java but in Kotlin", "uses not MySQL but Postgres".
 _NOT_BUT_ANY_RE = re.compile(
     rf"(?<![\w'])not\s+(?:(in|on|at|with|to|for)\s+)?{_SPAN},?\s+but\s+(?:rather\s+)?(?:(?:in|on|at|with|to|for)\s+)?(.+)$",
@@ -146,6 +150,6 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
         return s, True
     s, n = _MOVED_RE.subn("lives in ", s, count=1)
     if n:
-        return _RECENT_TAIL_RE.sub("", s), True
+        return _CAUSE_TAIL_RE.sub("", _RECENT_TAIL_RE.sub("", s), count=1), True
     s, n = _TO_RE.subn("uses ", s, count=1)
     return s, changed or n > 0

@@ -99,6 +99,8 @@ def _inline_label(content: str) -> tuple[str, str] | None:
     if low[0] in ("user", "the", "i", "my") and any(
             w in lx.REPORTING_VERBS or w in lx.CORRECTION_REPORTING for w in low) or low == ["user"]:
         return None
+    if len(low) > 1 and (low[0] == "i" or low[0] == "user" or low[:2] == ["the", "user"]):
+        return "", content[idx + 2:]  # "I switched jobs: I now work at Adyen": a clause, not a scope
     return label, content[idx + 2:]
 
 

@@ -20,13 +20,13 @@ __all__ = ["MAX_SENTENCE_CHARS", "split_sentences"]
 
 MAX_SENTENCE_CHARS = 320
 # "; " joins two independent clauses in memorizer prose ("I emailed my landlord; his email is ...").
-_CLAUSE_RE = re.compile(r";\s+")
+_CLAUSE_RE = re.compile(r";\s+(?!now\s)")  # "left X; now works at Y" is one update
 _MAYBE_SEVERAL_RE = re.compile(r"[.!?]\s+\S")
 # A spaced dash joins two clauses ("I left IBM - my new employer is Red Hat"), but also a value and
 # its scope ("port 8080 - staging"): only split when every side is a clause of its own.
 _DASH_RE = re.compile(r"\s+[-\u2013\u2014]\s+")
 _INTERJECTIONS = frozenset("oops sorry correction update no nope actually wait fyi note ok okay".split())
-_MIN_CLAUSE_WORDS = 4
+_MIN_CLAUSE_WORDS = 3  # "I left IBM"
 
 
 def _dash_clauses(clause: str) -> list[str]:

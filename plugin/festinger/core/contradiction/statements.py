@@ -118,6 +118,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             if sentences > MAX_SENTENCES:
                 return tuple(out)
             found = []
+            n_before = len(out)
             if len(sentence) <= MAX_SENTENCE_CHARS:
                 found = parse_sentence(sentence, allow_correction=allow_correction, scope=line.scope)
                 # Incoming "The user bought a laptop. The laptop has 32 GB": "the laptop" is the one
@@ -127,6 +128,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                            and not (context_open and not st.key.startswith("user ")
                                     and not (not allow_correction and introduced & set(st.key.split()))
                                     and _BARE_DEFINITE_RE.match(_bare_subject(sentence))))
+            out.extend(_aliases(out[n_before:]))
             if _NEW_REFERENT_RE.search(sentence) or not found and not _USER_SUBJECT_RE.match(_bare_subject(sentence)):
                 context_open = True
             for phrase in _INTRODUCED_RE.findall(sentence):
@@ -135,6 +137,21 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                         break
                     introduced.add(singular(w))
     return tuple(out)
+
+
+# One slot said two ways: "the user's car is a Civic" is "the user drives a Civic" (a named model
+# only: "the user's car is a rental" says nothing about what the user drives).
+_SLOT_ALIASES = {("user car", "class"): ("user", "drive"), ("user vehicle", "class"): ("user", "drive")}
+
+
+def _aliases(found: list[Statement]) -> list[Statement]:
+    out = []
+    for st in found:
+        alias = _SLOT_ALIASES.get((st.key, st.rel))
+        if alias and len(st.values) == 1 and not st.negated and st.values[0].display[:1].isupper():
+            value = replace(st.values[0], kind="term")
+            out.append(replace(st, key=alias[0], rel=alias[1], values=(value,), denied=()))
+    return out
 
 
 def _bare_subject(sentence: str) -> str:
