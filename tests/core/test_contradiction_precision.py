@@ -152,3 +152,26 @@ def test_everyday_look_alikes_are_not_contradictions(existing, incoming):
 ])
 def test_real_changes_are_still_found(existing, incoming):
     assert detect_contradiction(existing, incoming) is not None
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The user's car is a Jetta.", "The user now drives a Kia EV6."),
+    ("The user drives a Jetta.", "The user's car is now a Kia EV6."),
+    ("The user works at Zalando.", "I no longer work at Zalando; I work at N26 now."),
+    ("The user works at Zalando.", "I changed jobs: I now work at N26."),
+    ("User works at Zalando.", "User left Zalando; now works at N26."),
+    ("The user's employer is Zalando.", "I've left Zalando - my new employer is N26."),
+])
+def test_common_update_phrasings_are_found(existing, incoming):
+    assert detect_contradiction(existing, incoming) is not None
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The user's car is a Jetta.", "The user drives a Kia EV6 at work."),  # no change announced
+    ("The user's car is a Jetta.", "The user now drives a rental van."),  # not a named model
+    ("The user's car is a Jetta.", "The user's brother now drives a Kia EV6."),
+    ("The user works at Zalando.", "I no longer work at N26; I work at Zalando now."),
+    ("My side project:\n- The API port is 8081", "The API port is 8080."),
+])
+def test_update_look_alikes_are_left_alone(existing, incoming):
+    assert detect_contradiction(existing, incoming) is None
