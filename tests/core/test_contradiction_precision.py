@@ -161,6 +161,7 @@ def test_real_changes_are_still_found(existing, incoming):
     ("The user works at Zalando.", "I changed jobs: I now work at N26."),
     ("User works at Zalando.", "User left Zalando; now works at N26."),
     ("The user's employer is Zalando.", "I've left Zalando - my new employer is N26."),
+    ("User's CI provider: Travis.", "User switched CI provider to Buildkite."),
 ])
 def test_common_update_phrasings_are_found(existing, incoming):
     assert detect_contradiction(existing, incoming) is not None
@@ -172,6 +173,8 @@ def test_common_update_phrasings_are_found(existing, incoming):
     ("The user's car is a Jetta.", "The user's brother now drives a Kia EV6."),
     ("The user works at Zalando.", "I no longer work at N26; I work at Zalando now."),
     ("My side project:\n- The API port is 8081", "The API port is 8080."),
+    ("User's CI provider: Travis.", "User's CI provider is now Travis CI."),  # a refinement
+    ("User's CI provider: Travis.", "User's CI provider is now flaky."),  # a state, not a provider
 ])
 def test_update_look_alikes_are_left_alone(existing, incoming):
     assert detect_contradiction(existing, incoming) is None

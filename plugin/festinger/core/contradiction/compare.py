@@ -115,6 +115,8 @@ def _compare(a: Statement, b: Statement) -> Contradiction | None:
     if a.exclusive and b.exclusive:
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
             return _make("correction" if correction else "value", a, b)
+        if (correction or b.update) and _named_replacement(a, b):
+            return _make("correction" if correction else "value", a, b)
         return None
     if (correction or b.update) and b.rel in CORRECTABLE_RELS and _correctable(a, b):
         # "The API uses REST" / "actually the API uses GraphQL": the correction makes the relation
@@ -122,6 +124,19 @@ def _compare(a: Statement, b: Statement) -> Contradiction | None:
         if all(_replaces(x, y) for x in a.values for y in b.values):
             return _make("correction" if correction else "value", a, b)
     return None
+
+
+def _named_replacement(a: Statement, b: Statement) -> bool:
+    """"User's LLM provider: OpenAI" / "User switched LLM provider to Anthropic": one slot, named
+    both times, announced as changed, now holds another named thing. Never a lower-case state or
+    phrase, and never a refinement ("Postgres" -> "Postgres Pro")."""
+    if len(a.values) != 1 or len(b.values) != 1 or not all(v.kind == "term" for v in a.values + b.values):
+        return False
+    x, y = a.values[0], b.values[0]
+    if not (x.display[:1].isupper() and y.display[:1].isupper()) or compare(x, y) is not Relation.UNKNOWN:
+        return False
+    tx, ty = set(x.norm.split()), set(y.norm.split())
+    return not (tx <= ty or ty <= tx)
 
 
 def _replaces(x: Value, y: Value) -> bool:
