@@ -162,6 +162,8 @@ def test_real_changes_are_still_found(existing, incoming):
     ("User works at Zalando.", "User left Zalando; now works at N26."),
     ("The user's employer is Zalando.", "I've left Zalando - my new employer is N26."),
     ("User's CI provider: Travis.", "User switched CI provider to Buildkite."),
+    ("The lab is on the 2nd floor.", "Actually the lab is on the 3rd floor."),
+    ("The user is on the Search team.", "The user is now on the Ads team."),
 ])
 def test_common_update_phrasings_are_found(existing, incoming):
     assert detect_contradiction(existing, incoming) is not None
@@ -175,6 +177,8 @@ def test_common_update_phrasings_are_found(existing, incoming):
     ("My side project:\n- The API port is 8081", "The API port is 8080."),
     ("User's CI provider: Travis.", "User's CI provider is now Travis CI."),  # a refinement
     ("User's CI provider: Travis.", "User's CI provider is now flaky."),  # a state, not a provider
+    ("The user is on the Search team.", "The user is on the Ads team."),  # no change announced
+    ("The user likes Thai food.", "The user now likes Indian food."),  # tastes add up
 ])
 def test_update_look_alikes_are_left_alone(existing, incoming):
     assert detect_contradiction(existing, incoming) is None

@@ -162,12 +162,22 @@ def _correctable(a: Statement, b: Statement) -> bool:
         return all(v.kind == "term" and v.display[:1].isupper() for v in values)
     if any(v.kind != "term" for v in values):
         return False
+    if len(a.values) == 1 and len(b.values) == 1 and _same_head(a.values[0], b.values[0]):
+        return True  # "on the 5th floor" -> "on the 6th floor", "Growth team" -> "Infrastructure team"
     if b.rel in ("work:at", "work:for"):
         # Employers are names: "works at Acme" -> "actually works at Initech", never "... at home".
         return all(not is_known_term(v) and v.display[:1].isupper() for v in values)
     categories = {term_category(v) for v in values}
     # "uses Python" -> "actually uses FastAPI" is not a correction: a language and a framework.
     return len(categories) == 1 and None not in categories
+
+
+def _same_head(x: Value, y: Value) -> bool:
+    """Two of one kind: the same head noun, each with one named or numbered modifier of its own."""
+    wx, wy = x.display.split(), y.display.split()
+    if len(wx) != 2 or len(wy) != 2 or wx[1].lower() != wy[1].lower() or wx[0].lower() == wy[0].lower():
+        return False
+    return all(w[0][:1].isupper() or w[0][:1].isdigit() for w in (wx, wy))
 
 
 def _same_object(x: Value, y: Value) -> bool:
