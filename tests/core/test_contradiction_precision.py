@@ -179,6 +179,12 @@ def test_common_update_phrasings_are_found(existing, incoming):
     ("User's CI provider: Travis.", "User's CI provider is now flaky."),  # a state, not a provider
     ("The user is on the Search team.", "The user is on the Ads team."),  # no change announced
     ("The user likes Thai food.", "The user now likes Indian food."),  # tastes add up
+    ("The user's car is a Jetta.", "At work the user now drives a Ford Transit."),
+    ("The user works at Zalando.", "I no longer work at N26; I work at Zalando now."),
+    ("User's CI provider: Travis.", "For the side project, the user switched CI provider to Buildkite."),
+    ("The user works at Zalando.", "Kevin no longer works at Zalando; he works at N26 now."),
+    ("The lab is on the 2nd floor.", "The user rented a studio. The studio is now on the 3rd floor."),
+    ("The API runs on port 8080.", "Staging:\n\n\nThe API runs on port 8081."),
 ])
 def test_update_look_alikes_are_left_alone(existing, incoming):
     assert detect_contradiction(existing, incoming) is None
