@@ -20,6 +20,7 @@ from .db.database import Database
 from .io_loop import IOLoop
 from .logs import apply_log_level, log
 from .paths import resolve_home
+from .redact import redact_secrets
 
 # Components are created on first use, by dotted path, so that importing the service never
 # imports the heavier parts (FAISS, bm25s, the graph) a caller does not need.
@@ -85,7 +86,7 @@ class FestingerService:
         try:
             await db.open()
         except Exception as exc:
-            self._db_error = str(exc)
+            self._db_error = redact_secrets(exc)
             self._db_retry_at = time.monotonic() + 15.0  # do not hammer a server that is down
             log.warning("database unavailable: %s", exc)
             raise
@@ -114,7 +115,7 @@ class FestingerService:
         """Called by components when a query fails for connection reasons."""
         with self._lock:
             db, self._db = self._db, None
-            self._db_error = reason
+            self._db_error = redact_secrets(reason)
         if db is not None:
             self.io.submit(db.close())
 

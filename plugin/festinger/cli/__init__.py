@@ -69,7 +69,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except KeyboardInterrupt:
         return 130
     except UserFacingError as exc:
-        print(f"festinger {name}: {exc}", file=sys.stderr)
+        from ..redact import redact_secrets
+
+        print(f"festinger {name}: {redact_secrets(exc)}", file=sys.stderr)
         return 2
 
 

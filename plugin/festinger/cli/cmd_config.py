@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..config import load_config
 from ..paths import resolve_home
+from ..redact import redact_dsn, redact_secrets
 from .common import print_json
 
 
@@ -14,8 +15,11 @@ def add_arguments(p) -> None:
 def run(args) -> int:
     path = resolve_home(None) / "config.json"
     loaded = load_config(file_path=path)
-    data = {"sources": loaded.sources, "errors": loaded.errors,
-            "home": str(resolve_home(loaded.config.home)), "settings": loaded.config.model_dump()}
+    settings = loaded.config.model_dump()
+    if settings.get("dsn"):
+        settings["dsn"] = redact_dsn(settings["dsn"])
+    data = {"sources": loaded.sources, "errors": [redact_secrets(e) for e in loaded.errors],
+            "home": str(resolve_home(loaded.config.home)), "settings": settings}
     if args.json:
         print_json(data)
     else:

@@ -353,6 +353,20 @@ def automatic_decision(item: Item) -> Optional[tuple[Any, str]]:
 
 
 # ====================================================================== executing
+async def lock_and_recheck(conn, schema: str, item: Item, plan: Plan) -> None:
+    """Lock the other dimensions the plan writes (ascending, after the item's own), then
+    check its inserts for cycles again: the plan was made before those locks were held, and
+    another process may have stored an edge there meanwhile."""
+    others = {e.dim_id for e in plan.inserts if not e.is_root} - {item.dim_id}
+    await store.lock_dimensions(conn, schema, others)
+    for e in plan.inserts:
+        if not e.is_root and e.dim_id in others and \
+                await store.would_cycle(conn, e.concept_id, e.parent_id, e.dim_id):
+            raise ResolutionError(
+                f"{item.concept}: placing it in dimension #{e.dim_id} would close a cycle "
+                "through an edge stored meanwhile; retried next run")
+
+
 async def execute_plan(conn, item: Item, plan: Plan, resolution: dict) -> None:
     """Write `plan` and close the item, inside the caller's transaction."""
     for e in plan.deletes:
@@ -483,12 +497,16 @@ class ResolutionJob:
                     item = await load_item(conn, entry_id, lock=True)
                     if item is None or item.status != PENDING:
                         raise ItemGone(f"no pending conflict #{entry_id}")
+                    # The item's dimension is serialised with every other writer's cycle
+                    # check + insert there (store.lock_dimension), before it is planned.
+                    await store.lock_dimension(conn, self.service.schema, item.dim_id)
                     now_parent = item.current.parent_id if item.current is not None else None
                     if expect_parent is not _ANY and now_parent != expect_parent:
                         raise ResolutionError(f"{item.concept} changed in {item.dimension} "
                                               "while the decision was made; retried next run")
                     plan = await plan_decision(SqlView(conn, self._common()), item, decision,
                                                now)
+                    await lock_and_recheck(conn, self.service.schema, item, plan)
                     tokens = {r[0]: r[1] for r in plan.soas}
                     tokens.update({item.concept_id: item.concept, item.dim_id: item.dimension,
                                    item.incoming_parent_id: item.incoming_parent})

@@ -40,6 +40,7 @@ from datetime import datetime
 from typing import Any, Callable, Optional
 
 from ..logs import log
+from ..redact import redact_secrets
 from . import snapshot as snapshot_file
 from . import store
 from .bootstrap import bootstrap_dictionary, bootstrapped, dictionary_words
@@ -58,7 +59,10 @@ MAX_PROMPT_CHARS = 100_000
 MAX_BACKLOG = 50  # prompts seen before the cache is loaded, processed once it is
 SNAPSHOT_WAIT_S = 3.0  # how long start waits for Postgres before serving from the snapshot
 CONNECT_TIMEOUT_S = 60.0  # the embedded server's first start (initdb) takes a while
-RECONNECT_MAX_DELAY_S = 15.0
+RECONNECT_MAX_DELAY_S = 5.0
+# Attempts of one operation before a transient error is handled like an outage (the
+# operation then waits in the journal for the reconnect loop, which retries forever).
+IN_PLACE_ATTEMPTS = 6
 SNAPSHOT_MAX_AGE_S = 300.0  # a full load rewrites a snapshot older than this
 
 
@@ -72,10 +76,14 @@ def _dt(text: Optional[str]) -> Optional[datetime]:
 
 def database_key(service: Any) -> str:
     """Names the database a journal or snapshot belongs to (no password)."""
-    from ..db.database import redact_dsn
+    from ..redact import redact_dsn
 
     where = redact_dsn(service.dsn) if service.dsn else f"embedded:{service.home / 'pgdata'}"
     return f"{where}#{service.schema}"
+
+
+class JournalUnwritable(OSError):
+    """Operations could not be fsync'd to the journal: they are not durably accepted."""
 
 
 @dataclass
@@ -122,13 +130,15 @@ class GraphService:
         self.db_up = False
         self.last_error: Optional[str] = None
         self.counters: dict[str, int] = {"applied": 0, "duplicates": 0, "rejected": 0,
-                                         "journaled_while_down": 0, "reconnects": 0}
+                                         "journaled_while_down": 0, "reconnects": 0,
+                                         "retries": 0}
         self._state = "new"
         self._loaded = threading.Event()  # the cache can serve (from Postgres or a snapshot)
         self._first_attempt = threading.Event()  # the first connection attempt has finished
         self._backlog: list[tuple[str, datetime]] = []
         self._provisional = itertools.count(-1, -1)
         self._waiters: dict[str, concurrent.futures.Future] = {}
+        self._journal_error: Optional[str] = None
         self._wake: Optional[asyncio.Event] = None
         # Serialises every writer of this process's cache against Postgres: the journal
         # drain, full reloads and the resolution job. Lock order: this lock FIRST, then a
@@ -204,7 +214,7 @@ class GraphService:
             self._set_loaded()
         except Exception as exc:  # never leave callers waiting on a start that died
             log.error("graph: start failed: %s: %s", type(exc).__name__, exc)
-            self.last_error = f"start failed: {exc}"
+            self.last_error = redact_secrets(f"start failed: {exc}")
             self._set_loaded()
         finally:
             self._first_attempt.set()
@@ -500,15 +510,21 @@ class GraphService:
         return None
 
     async def _enqueue(self, ops: list[Op]) -> None:
-        self._enqueue_now(ops)
+        if not self._enqueue_now(ops):
+            raise JournalUnwritable(self._journal_error or "the journal could not be written")
 
-    def _enqueue_now(self, ops: list[Op]) -> None:
-        """On the I/O loop: journal (fsync) and wake the writer."""
+    def _enqueue_now(self, ops: list[Op]) -> bool:
+        """On the I/O loop: journal (fsync) and wake the writer. False when the operations
+        could not be made durable (a full or read-only disk): they are still applied from
+        memory, but nobody may be told they were accepted."""
         if not ops:
-            return
+            return True
+        durable = True
         try:
             self.journal.append(ops)
         except OSError as exc:  # a full or read-only disk: keep going, unjournaled
+            durable = False
+            self._journal_error = f"{type(exc).__name__}: {exc}"
             log.error("graph: journal write failed (%s); %d operation(s) kept in memory only",
                       exc, len(ops))
             self.journal.keep_unjournaled(ops)
@@ -517,6 +533,7 @@ class GraphService:
         self._changed += len(ops)
         if self._wake is not None:
             self._wake.set()
+        return durable
 
     def _flush_ops(self) -> list[Op]:
         with self.lock:
@@ -549,26 +566,102 @@ class GraphService:
             except Exception as exc:
                 log.error("graph: writer failed: %s: %s", type(exc).__name__, exc)
 
-    async def _drain(self) -> bool:
-        """Apply the journal's pending operations in order; False if Postgres went away."""
+    async def _drain(self, until: Optional[float] = None) -> bool:
+        """Apply the journal's pending operations in order; False if Postgres went away.
+
+        Only an operation whose own data Postgres refuses (a constraint it violates, a value
+        it cannot take) is dropped -- and its caller told it was NOT stored. Any other error
+        is transient: the operation is retried in place a few times with backoff, then the
+        database is treated as lost and the operation waits in the journal for the
+        reconnect loop (which retries with backoff until it lands)."""
         assert self.write_lock is not None
-        async with self.write_lock:
+        try:  # a caller with a deadline (settle) does not wait past it for the writer
+            await asyncio.wait_for(self.write_lock.acquire(),
+                                   None if until is None else max(0.0, until - time.monotonic()))
+        except asyncio.TimeoutError:
+            return True
+        try:
+            return await self._drain_locked(until)
+        finally:
+            self.write_lock.release()
+
+    async def _drain_locked(self, until: Optional[float]) -> bool:
+        if True:
             while self.db_up and self.journal.pending():
                 for op in self.journal.pending():
                     if not self.db_up:
                         return False
+                    if until is not None and time.monotonic() > until:
+                        return True  # the caller's time is up; the writer loop goes on
                     try:
-                        db = await self.service.db(timeout=10)
-                        result = await self._apply(db, op)
+                        result = await self._apply_with_retry(op)
                     except Exception as exc:
-                        if store.is_connection_error(exc):
+                        if not store.is_data_error(exc):
                             self._db_lost(exc)
                             return False
                         result = self._reject(op, exc)
                     crash_point("after_apply")
                     self.journal.applied(op.id)
-                    self._resolve(op.id, result)
+                    if not self._resolve(op.id, result) and result.get("outcome") == "refused":
+                        self._refused_unheard(op, result)
             return True
+
+    def _refused_unheard(self, op: Op, result: dict) -> None:
+        """A fact accepted while Postgres was away (its caller was told "journaled") that
+        the database refuses once it answers: a cycle through edges another process stored
+        meanwhile. Nobody is waiting to hear it, so it is recorded where refusals are kept
+        (rejected.jsonl) and logged, never silently dropped."""
+        reason = str(result.get("reason"))
+        self.counters["refused_after_acceptance"] = \
+            self.counters.get("refused_after_acceptance", 0) + 1
+        log.warning("graph: a journaled fact was refused by PostgreSQL: %s", reason)
+        self.journal.record_rejected(op, f"refused after acceptance: {reason}",
+                                     self._describe(op))
+
+    def _describe(self, op: Op) -> str:
+        """The fact an operation writes, in words (for the files a human reads)."""
+        d = op.data
+        if op.kind == "fact":
+            return f"{d.get('concept')} {'-isa' if d.get('is_isa') else '-ispart'} " \
+                   f"{d.get('parent')} in context of {d.get('dimension')}"
+        if op.kind == "edge":
+            tok = self._token_of
+            return f"{tok(d.get('concept_id'))} {'-isa' if d.get('is_isa') else '-ispart'} " \
+                   f"{tok(d.get('parent_id'))} in context of {tok(d.get('dim_id'))}"
+        return ""
+
+    async def _apply_with_retry(self, op: Op) -> dict:
+        """One operation, retried in place on a transient error that is not an outage (a
+        serialization failure, a connection the server just killed, asyncpg's protocol
+        state after that). Exactly-once holds across retries: each attempt claims the op
+        id in the same transaction as its writes."""
+        from tenacity import (AsyncRetrying, retry_if_exception, stop_after_attempt,
+                              wait_exponential)
+
+        from ..service import DatabaseUnavailable
+
+        def retryable(exc: BaseException) -> bool:
+            # An unreachable database is the reconnect loop's to wait for, not ours.
+            return not store.is_data_error(exc) and not isinstance(
+                exc, (asyncio.CancelledError, DatabaseUnavailable))
+
+        async for attempt in AsyncRetrying(
+                retry=retry_if_exception(retryable), stop=stop_after_attempt(IN_PLACE_ATTEMPTS),
+                wait=wait_exponential(multiplier=0.05, max=1.0), reraise=True):
+            with attempt:
+                if attempt.retry_state.attempt_number > 1:
+                    self.counters["retries"] += 1
+                db = await self.service.db(timeout=10)
+                try:
+                    return await self._apply(db, op)
+                except Exception as exc:
+                    if store.is_connection_error(exc) and db.pool is not None:
+                        # A killed backend usually means its idle siblings in the pool
+                        # are dead too (a restart, pg_terminate_backend on all): asyncpg
+                        # would hand them out one by one. Replace them all on next use.
+                        await db.pool.expire_connections()
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover - reraise=True
 
     async def settle(self, timeout: float = 30.0) -> bool:
         """Wait until everything handed to the writer so far is in Postgres (CLI, tests).
@@ -580,14 +673,17 @@ class GraphService:
                 return True
             if not self.db_up:
                 return False
-            await self._drain()
+            await self._drain(until=deadline)
             await asyncio.sleep(0.01)
         return not self.journal.pending()
 
-    def _resolve(self, op_id: str, result: dict) -> None:
+    def _resolve(self, op_id: str, result: dict) -> bool:
+        """Hand `result` to whoever waits for `op_id`; False when nobody is listening."""
         fut = self._waiters.pop(op_id, None)
         if fut is not None and not fut.done():
             fut.set_result(result)
+            return True
+        return False
 
     def _reject(self, op: Op, exc: BaseException) -> dict:
         """An operation Postgres refuses for what it is (not for being unreachable): logged
@@ -599,7 +695,7 @@ class GraphService:
         return {"outcome": "error", "reason": f"{type(exc).__name__}: {exc}"}
 
     def _db_lost(self, exc: BaseException) -> None:
-        reason = f"{type(exc).__name__}: {exc}"
+        reason = redact_secrets(f"{type(exc).__name__}: {exc}")
         was_up = self.db_up
         self.db_up = False
         self.last_error = reason
@@ -629,13 +725,11 @@ class GraphService:
             delay = min(delay * 2, RECONNECT_MAX_DELAY_S)
             try:
                 db = await self.service.db(timeout=30)
-                if self.source != "postgres":
-                    await self._reload(db)
-                else:
-                    async with db.pool.acquire() as conn:
-                        await conn.fetchval("SELECT 1")
+                # A full load also when the cache came from Postgres: other processes'
+                # change notices sent while this one was cut off are lost.
+                await self._reload(db)
             except Exception as exc:
-                self.last_error = f"{type(exc).__name__}: {exc}"
+                self.last_error = redact_secrets(f"{type(exc).__name__}: {exc}")
                 if not store.is_connection_error(exc):
                     log.warning("graph: reconnect failed: %s", self.last_error)
                 continue
@@ -659,6 +753,10 @@ class GraphService:
         if result.get("outcome") == "duplicate":
             self.counters["duplicates"] += 1
         return result
+
+    def _token_of(self, soas_id: int) -> str:
+        with self.lock:
+            return self.cache.soas_by_id.get(soas_id) or f"#{soas_id}"
 
     def _common(self) -> frozenset:
         return self.cache.policy.common_words
@@ -738,24 +836,48 @@ class GraphService:
                 row = await store.edge_at(conn, d["concept_id"], d["dim_id"])
                 if row is not None:
                     effects.append(lambda: self.cache.apply_edge(UrdEdge(*row)))
-                result = {"outcome": "duplicate"}
+                result = await self._replayed_outcome(conn, d["concept_id"], d["parent_id"],
+                                                      d["dim_id"], row)
             else:
                 result = await self._write_edge(conn, _edge_from(d), effects)
         self._run(effects)
         return result
+
+    async def _replayed_outcome(self, conn, c: int, p: int, dim: int,
+                                row: Optional[tuple]) -> dict:
+        """What an operation applied by an earlier attempt did (its answer was lost with its
+        connection): read back from the database, so a refusal stays a refusal."""
+        if row is not None and row[1] == p:
+            return {"outcome": "duplicate"}
+        qid = await conn.fetchval(
+            "SELECT id FROM resolution_queue WHERE concept_id = $1 AND dim_id = $2 "
+            "AND incoming_parent_id = $3 ORDER BY id DESC LIMIT 1", c, dim, p)
+        if qid is not None:
+            return {"outcome": "duplicate", "conflict_id": qid}
+        tok = self._token_of
+        return {"outcome": "refused", "reason": (
+            f"{tok(c)} in {tok(p)} was not stored in dimension {tok(dim)}: it would close a "
+            "cycle there (refused by an earlier attempt of this write)")}
 
     async def _write_edge(self, conn, edge: UrdEdge, effects: list) -> dict:
         """Insert/confirm `edge` in Postgres (inside the caller's transaction). A cycle through
         edges this cache does not know, or another parent already stored by another process,
         is caught here: the first is refused, the second queued as a collision."""
         c, p, dim = edge.concept_id, edge.parent_id, edge.dim_id
+        if not (c == p == dim):
+            # The check and the insert below are atomic per dimension across processes.
+            await store.lock_dimension(conn, self.service.schema, dim)
         if not (c == p == dim) and await store.would_cycle(conn, c, p, dim):
             def undo() -> None:
                 cur = self.cache.urd_by_concept_dim.get((c, dim))
                 if cur is not None and cur.parent_id == p:
                     self.cache.remove_edge(c, dim)
             effects.append(undo)
-            return {"outcome": "refused", "reason": "would close a cycle in that dimension"}
+            tok = self._token_of
+            return {"outcome": "refused", "reason": (
+                f"{tok(c)} in {tok(p)} would close a cycle in dimension {tok(dim)}: "
+                f"{tok(p)} is already inside {tok(c)} there (stored meanwhile, possibly by "
+                "another process)")}
         import asyncpg
 
         try:
@@ -846,7 +968,14 @@ class GraphService:
         effects: list[Callable[[], None]] = []
         async with conn.transaction():
             if not await store.claim_op(conn, op.id):
-                return {"outcome": "duplicate"}
+                with self.lock:
+                    get = self.cache.soas_by_token.get
+                    ids = [get(t.concept), get(t.parent), get(t.dimension)]
+                if any(r is None for r in ids):
+                    return {"outcome": "duplicate"}
+                c_id, p_id, d_id = (r.id for r in ids)  # type: ignore[union-attr]
+                return await self._replayed_outcome(
+                    conn, c_id, p_id, d_id, await store.edge_at(conn, c_id, d_id))
             with self.lock:
                 get = self.cache.soas_by_token.get
                 c, p, dim = get(t.concept), get(t.parent), get(t.dimension)
@@ -939,21 +1068,22 @@ class GraphService:
             self._relisten_task = asyncio.ensure_future(self._relisten())
 
     async def _relisten(self) -> None:
+        """Listen again, then re-read everything once: notices sent while nobody listened
+        are lost. Loops until both held at the same time -- the new listener may die
+        during the reload (then it is one more round, not a cache left stale)."""
         delay = 0.2
-        while not self._closing and self._listener is None:
+        while not self._closing:
             if not self.db_up:
                 return  # the reconnect loop listens again once the database is back
             try:
                 db = await self.service.db(timeout=10)
                 ok = await self._listen(db, quiet=True)
-            except Exception:
-                ok = False
-            if ok:
-                # Notices sent while nobody listened are lost: re-read everything once.
-                try:
+                if ok:
                     await self._reload(db)
-                except Exception as exc:
-                    log.warning("graph: reload after listening again failed: %s", exc)
+            except Exception as exc:
+                log.debug("graph: listening again: %s", exc)
+                ok = False
+            if ok and self._listener is not None:
                 return
             await asyncio.sleep(delay)
             delay = min(delay * 2, RECONNECT_MAX_DELAY_S)
