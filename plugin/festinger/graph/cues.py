@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .models import DEFAULT_ISA_DIMENSION, DEFAULT_ISPART_DIMENSION, SOURCE_INFERRED, Triple
+from ..core.graph.names import NamePolicy
 from .tokenizer import (BOUNDARY, ISA_MARKER, ISPART_MARKER, MARKERS, MAX_TOKEN_CHARS,
-                        STOPWORDS, select_tokens, words)
+                        STOPWORDS, select_tokens, short_words, words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +179,10 @@ class PromptScan:
 
     tokens: list[str] = field(default_factory=list)  # saliency tokens incl. cue participants
     triples: list[Triple] = field(default_factory=list)
+    rejected: int = 0  # cue facts dropped: a participant did not look like a name
+    # Distinct words under MIN_TOKEN_CHARS (`aws`, `k8s`): counted only when the graph
+    # already holds facts about them (see recollection.salient_tokens).
+    short: list[str] = field(default_factory=list)
 
 
 # Cue facts one prompt may write. Each bypasses every threshold and may add SOAS rows, so a
@@ -186,11 +191,19 @@ class PromptScan:
 MAX_TRIPLES_PER_PROMPT = 20
 
 
-def scan_prompt(text: str, max_triples: int = MAX_TRIPLES_PER_PROMPT) -> PromptScan:
-    """Tokens (>= 5 chars, plus every cue participant) and distinct cue triples of `text`."""
+def scan_prompt(text: str, max_triples: int = MAX_TRIPLES_PER_PROMPT,
+                names: Optional[NamePolicy] = None) -> PromptScan:
+    """Tokens (>= 5 chars, plus every cue participant) and distinct cue triples of `text`.
+
+    A cue whose concept, parent or dimension does not look like a name (`names`: too many
+    words, an imperative or instruction-talk phrase) is dropped and counted in `rejected`:
+    cue sentences come from any text in the conversation, and what they store reaches the
+    system prompt of every agent on the database."""
+    names = names or NamePolicy()
     stream = words(text)
     keep: list[str] = []
     triples: dict[tuple, Triple] = {}
+    rejected = 0
     # Repeats are skipped below, but reading 30k copies of one sentence still costs time:
     # past ten matches per allowed fact the rest of a pasted document is not scanned.
     for m in find_cues(stream, max_matches=10 * max_triples):
@@ -198,10 +211,14 @@ def scan_prompt(text: str, max_triples: int = MAX_TRIPLES_PER_PROMPT) -> PromptS
         key = (t.concept, t.parent, t.dimension, t.is_isa)
         if key in triples:
             continue
+        if not (names.ok(t.concept) and names.ok(t.parent) and names.ok(t.dimension)):
+            rejected += 1
+            continue
         if len(triples) >= max_triples:
             break
         triples[key] = t
         keep.extend((t.concept, t.parent))
         if m.dimension_index >= 0:
             keep.append(t.dimension)
-    return PromptScan(select_tokens(stream, keep), list(triples.values()))
+    return PromptScan(select_tokens(stream, keep), list(triples.values()), rejected,
+                      short_words(stream))

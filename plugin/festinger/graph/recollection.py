@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Optional, Sequence
 
+from ..core.graph.names import DEFAULT_MAX_NAME_WORDS, NamePolicy
 from .cache import Allocator, GraphCache, InsertDecision
 from .cues import PromptScan, scan_prompt
 from .models import EncounterResult, SoasRow, UrdEdge
@@ -62,11 +63,20 @@ class RecollectionConfig:
     max_edges_per_concept: int = 8
     command: str = "iknowthat"  # the tool name the zero-hit lines tell the agent to use
     pending_note: str = PENDING_NOTE
+    # Concept names must look like names to be rendered (core/graph/names.py): the block
+    # sits above the agent's own instructions.
+    max_name_words: int = DEFAULT_MAX_NAME_WORDS
 
 
 class RecollectionRenderer:
     def __init__(self, config: Optional[RecollectionConfig] = None) -> None:
         self.config = config or RecollectionConfig()
+        self.names = NamePolicy(self.config.max_name_words)
+
+    def _name(self, token: str) -> Optional[str]:
+        """`token` as it may appear in the block, or None (unprintable, or not a name)."""
+        safe = safe_token(token)
+        return safe if safe is not None and self.names.ok(safe) else None
 
     def render(self, cache: GraphCache, rows: Sequence[SoasRow], now: datetime) -> str:
         """The block for the concepts of one prompt (`rows` in prompt order), or "" if none."""
@@ -111,7 +121,7 @@ class RecollectionRenderer:
 
     def _hit_line(self, cache: GraphCache, row: SoasRow, cutoff: datetime) -> str:
         tokens = cache.soas_by_id
-        concept = safe_token(tokens.get(row.id) or row.token)
+        concept = self._name(tokens.get(row.id) or row.token)
         if concept is None:
             return ""
         cfg = self.config
@@ -121,8 +131,8 @@ class RecollectionRenderer:
         for e in cache.urd_by_concept.get(row.id, ()):
             if not _visible(e, cfg.confidence_floor, cutoff):
                 continue
-            dim = safe_token(tokens.get(e.dim_id, ""))
-            parent = safe_token(tokens.get(e.parent_id, ""))
+            dim = self._name(tokens.get(e.dim_id, ""))
+            parent = self._name(tokens.get(e.parent_id, ""))
             if dim is None or parent is None:
                 continue
             pending = contested is None or e.dim_id in contested
@@ -135,7 +145,7 @@ class RecollectionRenderer:
         return f"{concept}: {' '.join(parts)}{cfg.pending_note if any_pending else ''}"
 
     def _zero_hit_lines(self, token: str) -> list[str]:
-        c = safe_token(token)
+        c = self._name(token)
         if c is None:
             return []
         cmd = self.config.command
@@ -165,6 +175,23 @@ class Recollection:
     decisions: list[InsertDecision] = field(default_factory=list)
 
 
+def salient_tokens(scan: PromptScan, cache: GraphCache) -> list[str]:
+    """The tokens of a prompt the saliency engine counts: the scan's (>= 5 characters, plus
+    this prompt's cue participants) and the short words (`aws`, `k8s`) the graph holds facts
+    or a queued collision about -- the spec's "no minimum length" for concepts that matter,
+    without counting every `the`-sized word of every prompt."""
+    if not scan.short:
+        return scan.tokens
+    get, edges, pending = cache.soas_by_token.get, cache.urd_by_concept, cache.pending_conflicts
+    seen = set(scan.tokens)
+    extra = []
+    for w in scan.short:
+        row = get(w)
+        if w not in seen and row is not None and (edges.get(row.id) or row.id in pending):
+            extra.append(w)
+    return scan.tokens + extra if extra else scan.tokens
+
+
 def recollect(cache: GraphCache, renderer: RecollectionRenderer, text: str, now: datetime,
               allocate: Optional[Allocator] = None) -> Recollection:
     """One prompt through the in-memory graph: tokenise, count, store cue facts, render.
@@ -173,7 +200,7 @@ def recollect(cache: GraphCache, renderer: RecollectionRenderer, text: str, now:
     marked `[dim?]` in that prompt's block. With a Postgres store attached, the store runs the
     same steps with its own id allocation and writes around `GraphCache.decide/apply`.
     """
-    scan = scan_prompt(text)
-    enc = cache.encounter(scan.tokens, now, allocate)
+    scan = scan_prompt(text, names=renderer.names)
+    enc = cache.encounter(salient_tokens(scan, cache), now, allocate)
     decisions = [cache.submit(t, now, allocate) for t in scan.triples]
     return Recollection(renderer.render(cache, enc.rows, now), scan, enc, decisions)

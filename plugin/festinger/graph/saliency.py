@@ -1,10 +1,16 @@
 """Saliency scoring (festinger-concept-graph.md "SOAS", T16-T17).
 
-saliency = log10(encounter_count): 0 on first sight, 0.6 after 4 prompts (the default read
-threshold 0.5), 1.2 after 16 prompts (the default write threshold). Common English is pinned
-at 0, so "please" or "instead" never surface however often they are typed.
+saliency = ln(encounter_count), the natural log the seed's Test A writes as `log(1)` for a
+first encounter: 0 on first sight, 0.69 on the second mention (above the default read
+threshold 0.5, so a concept the user just defined is recollected from its 2nd mention on),
+1.39 on the 4th (above the default write threshold 1.2, so the LLM write path considers it
+then). Until migration 0004 the pack used log10, which needed 4 and 16 mentions; that
+migration re-scores stored saliency (ln = log10 x ln 10).
 
-An encounter never lowers a stored saliency (`max(stored, log(count))`): for rows the cache
+Common English is pinned at 0, so "please" or "instead" never surface however often they
+are typed.
+
+An encounter never lowers a stored saliency (`max(stored, ln(count))`): for rows the cache
 maintains itself the two are equal, and rows whose saliency was set another way (dictionary
 bootstrap, an administrator, a test fixture) keep it until their count catches up.
 """
@@ -27,7 +33,7 @@ DEFAULT_COMMON_MIN_ZIPF = 4.0
 
 @dataclass(frozen=True)
 class SaliencyPolicy:
-    log_base: float = 10.0
+    log_base: float = math.e  # natural log (see the module doc)
     read_threshold: float = DEFAULT_READ_THRESHOLD
     write_threshold: float = DEFAULT_WRITE_THRESHOLD
     common_words: frozenset = field(default_factory=frozenset)

@@ -50,7 +50,7 @@ from .cues import scan_prompt
 from .journal import Journal, Op, crash_point
 from .models import (PENDING, SOURCE_IKNOWTHAT, QueueEntry, SoasRow, Triple, UrdEdge,
                      utcnow)
-from .recollection import RecollectionConfig, RecollectionRenderer
+from .recollection import RecollectionConfig, RecollectionRenderer, salient_tokens
 from .saliency import SaliencyPolicy, english_common_words
 
 # A prompt longer than this is a pasted document or an attack, not a message: the hook reads
@@ -120,7 +120,8 @@ class GraphService:
             read_threshold=cfg.saliency_read_threshold,
             confidence_floor=cfg.recollection_confidence_floor,
             recency_days=cfg.recollection_recency_days,
-            max_concepts=cfg.recollection_max_concepts))
+            max_concepts=cfg.recollection_max_concepts,
+            max_name_words=cfg.concept_max_name_words))
         self.key = database_key(service)
         self.journal = Journal(service.home / "journal", self.key)
         self.snapshot_path = service.home / snapshot_file.FILE_NAME
@@ -420,7 +421,7 @@ class GraphService:
         if truncated:
             text = text[:MAX_PROMPT_CHARS]
         self.start()
-        scan = scan_prompt(text)
+        scan = scan_prompt(text, names=self.renderer.names)
         if not self._loaded.is_set():
             with self.lock:
                 if not self._loaded.is_set():
@@ -432,8 +433,9 @@ class GraphService:
         with self.lock:
             cache = self.cache
             known = cache.soas_by_token
-            new_tokens = cache.tokens_to_intern(scan.tokens)
-            enc = cache.encounter([t for t in scan.tokens if t in known], now)
+            tokens = salient_tokens(scan, cache)
+            new_tokens = cache.tokens_to_intern(tokens)
+            enc = cache.encounter([t for t in tokens if t in known], now)
             decisions = [self._decide_locked(t, now, ops) for t in scan.triples]
             if new_tokens:
                 ops.insert(0, Op("intern", {"tokens": new_tokens, "encounter": 1,

@@ -134,6 +134,21 @@ def select_tokens(stream: Iterable[str], keep: Iterable[str] = (),
     return out
 
 
+def short_words(stream: Iterable[str], min_chars: int = MIN_TOKEN_CHARS) -> list[str]:
+    """Distinct words shorter than `min_chars` that could name a concept (`aws`, `k8s`,
+    `vm`): at least one letter, not a function word, not a cue operator. The saliency
+    engine keeps them only when the graph holds facts about them."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for w in stream:
+        if len(w) >= min_chars or w in seen or w in MARKERS or w is BOUNDARY \
+                or w in STOPWORDS or not _HAS_LETTER_RE.search(w):
+            continue
+        seen.add(w)
+        out.append(w)
+    return out
+
+
 def tokenize(text: str) -> list[str]:
     """Saliency tokens of `text` without cue participants (see `cues.scan_prompt`)."""
     return select_tokens(words(text))
