@@ -22,7 +22,7 @@ def main() -> int:
     facts = json.loads(Path(facts_file).read_text())
     svc = FestingerService(load_config(file_layer={}, environ={}), home=Path(home), dsn=dsn,
                            schema=schema)
-    graph = svc.component("graph")
+    graph = svc.graph
     graph.auto_bootstrap = False
     graph.snapshots = False
     graph.wait_first_attempt(60)

@@ -152,7 +152,7 @@ def test_nothing_accepted_is_lost_and_no_cycle_under_faults(chaos_database, pg_d
     # creates the schema (migrations) before the writers start.
     observer = FestingerService(load_config(file_layer={}, environ={}), home=tmp_path / "obs",
                                 dsn=dsn, schema=schema)
-    graph = observer.component("graph")
+    graph = observer.graph
     graph.auto_bootstrap = False
     graph.snapshots = False
     assert graph.wait_first_attempt(60) and graph.db_up, graph.stats()

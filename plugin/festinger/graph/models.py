@@ -70,6 +70,12 @@ class SoasRow:
     saliency: float = 0.0
     novelty: float = 0.5
 
+    @classmethod
+    def from_row(cls, r) -> "SoasRow":
+        """From a `soas` row (asyncpg Record or mapping, store.SOAS_COLUMNS)."""
+        return cls(r["id"], r["token"], r["encounter_count"], r["last_seen"], r["saliency"],
+                   r["novelty"])
+
 
 @dataclass(slots=True)
 class UrdEdge:
@@ -86,6 +92,12 @@ class UrdEdge:
     @property
     def is_root(self) -> bool:
         return self.concept_id == self.parent_id == self.dim_id
+
+    @classmethod
+    def from_row(cls, r) -> "UrdEdge":
+        """From a `urd` row (asyncpg Record or mapping, store.EDGE_COLUMNS)."""
+        return cls(r["id"], r["parent_id"], r["dim_id"], r["is_isa"], r["confidence"],
+                   r["last_confirmed"], r["source"])
 
 
 @dataclass(slots=True)

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any, Iterable, Optional, Sequence
 
 from .cache import MAX_CHAIN_DEPTH
-from .models import QueueEntry
+from .models import QueueEntry, UrdEdge
 
 SOAS_COLUMNS = "id, token, encounter_count, last_seen, saliency, novelty"
 EDGE_COLUMNS = "id, parent_id, dim_id, is_isa, confidence, last_confirmed, source"
@@ -232,7 +232,7 @@ async def upsert_edge(conn, concept_id: int, parent_id: int, dim_id: int, is_isa
                       confidence: float, confirmed_at: datetime, source: str):
     """Insert the edge, or refresh last_confirmed if this exact edge exists.
 
-    Returns (inserted, row). Raises asyncpg.UniqueViolationError when the concept already has
+    Returns (inserted, the stored edge). Raises asyncpg.UniqueViolationError when the concept already has
     another parent in the dimension: run it inside a savepoint.
     """
     row = await conn.fetchrow(
@@ -242,13 +242,13 @@ async def upsert_edge(conn, concept_id: int, parent_id: int, dim_id: int, is_isa
         "  last_confirmed = GREATEST(u.last_confirmed, EXCLUDED.last_confirmed) "
         f"RETURNING (xmax = 0) AS inserted, {EDGE_COLUMNS}",
         concept_id, parent_id, dim_id, is_isa, confidence, confirmed_at, source)
-    return bool(row["inserted"]), tuple(row)[1:]
+    return bool(row["inserted"]), UrdEdge.from_row(row)
 
 
-async def edge_at(conn, concept_id: int, dim_id: int) -> Optional[tuple]:
+async def edge_at(conn, concept_id: int, dim_id: int) -> Optional[UrdEdge]:
     row = await conn.fetchrow(f"SELECT {EDGE_COLUMNS} FROM urd WHERE id = $1 AND dim_id = $2",
                               concept_id, dim_id)
-    return tuple(row) if row is not None else None
+    return UrdEdge.from_row(row) if row is not None else None
 
 
 # ---------------------------------------------------------------------- queues
