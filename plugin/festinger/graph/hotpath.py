@@ -17,7 +17,7 @@ from .journal import Op
 from .limits import MAX_BACKLOG, MAX_PROMPT_CHARS
 from .models import SOURCE_IKNOWTHAT, Triple, utcnow
 from .ops import ConflictOp, EdgeOp, FactOp, InternOp, WriteCandidatesOp, to_op
-from .recollection import salient_tokens
+from .recollection import run_pipeline
 from .results import FactDecision, PromptResult
 
 
@@ -43,21 +43,21 @@ class HotPathMixin:
                     return PromptResult("", scan.tokens, scan.triples, truncated=truncated,
                                         deferred=True)
         ops: list[Op] = []
-        with self.lock:
-            cache = self.cache
-            known = cache.soas_by_token
-            tokens = salient_tokens(scan, cache)
-            new_tokens = cache.tokens_to_intern(tokens)
-            enc = cache.encounter([t for t in tokens if t in known], now)
-            decisions = [self._decide_locked(t, now, ops) for t in scan.triples]
+
+        def intern(new_tokens: list[str]) -> None:  # ids come from Postgres, counted then
             if new_tokens:
                 ops.insert(0, to_op(InternOp(tuple(new_tokens), 1, now)))
+
+        with self.lock:
+            r = run_pipeline(self.cache, self.renderer, scan, now,
+                             decide=lambda t: self._decide_locked(t, now, ops), intern=intern)
+            enc = r.encounter
             if enc.write_candidates:
-                ops.append(to_op(WriteCandidatesOp(tuple(r.id for r in enc.write_candidates))))
-            block = self.renderer.render(cache, enc.rows, now)
+                ops.append(to_op(WriteCandidatesOp(tuple(row.id for row in
+                                                         enc.write_candidates))))
         self._submit(ops)
-        return PromptResult(block, scan.tokens, scan.triples, decisions, new_tokens,
-                            [r.token for r in enc.write_candidates], truncated)
+        return PromptResult(r.block, scan.tokens, scan.triples, r.decisions, enc.new_tokens,
+                            [row.token for row in enc.write_candidates], truncated)
 
     def render_tokens(self, tokens: list[str], now: Optional[datetime] = None) -> str:
         """The block for tokens already counted (later iterations of the same message)."""

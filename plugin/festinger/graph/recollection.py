@@ -22,12 +22,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from ..core.graph.names import DEFAULT_MAX_NAME_WORDS, NamePolicy
-from .cache import Allocator, GraphCache, InsertDecision
+from .cache import Allocator, GraphCache
 from .cues import PromptScan, scan_prompt
-from .models import EncounterResult, SoasRow, UrdEdge
+from .models import EncounterResult, SoasRow, Triple, UrdEdge
 from .saliency import DEFAULT_READ_THRESHOLD
 from .tokenizer import MAX_TOKEN_CHARS
 
@@ -172,7 +172,7 @@ class Recollection:
     block: str
     scan: PromptScan
     encounter: EncounterResult
-    decisions: list[InsertDecision] = field(default_factory=list)
+    decisions: list = field(default_factory=list)  # what `decide` returned per cue fact
 
 
 def salient_tokens(scan: PromptScan, cache: GraphCache) -> list[str]:
@@ -192,15 +192,37 @@ def salient_tokens(scan: PromptScan, cache: GraphCache) -> list[str]:
     return scan.tokens + extra if extra else scan.tokens
 
 
+def run_pipeline(cache: GraphCache, renderer: RecollectionRenderer, scan: PromptScan,
+                 now: datetime, decide: Callable[[Triple], Any],
+                 intern: Optional[Callable[[list[str]], None]] = None,
+                 allocate: Optional[Allocator] = None) -> Recollection:
+    """THE recollection pipeline, for production (GraphService.process_prompt), tests and
+    benchmarks alike: count the prompt's salient tokens, store its cue facts, render.
+
+    Cue facts are decided before rendering so a collision the prompt itself causes is
+    already marked `[dim?]` in that prompt's block. `decide(triple)` stores one fact (in
+    memory only, or in memory plus a journal operation). Unknown tokens: with `intern`,
+    they are handed to it (a store gives them ids from Postgres later) and not counted now;
+    without, they get local ids from `allocate` and are counted at once. The caller holds
+    the cache's lock; `scan` is made outside it (tokenising a long prompt takes a while).
+    """
+    tokens = salient_tokens(scan, cache)
+    if intern is None:
+        enc = cache.encounter(tokens, now, allocate)
+    else:
+        new_tokens = cache.tokens_to_intern(tokens)
+        known = cache.soas_by_token
+        enc = cache.encounter([t for t in tokens if t in known], now)
+        enc.new_tokens = new_tokens
+        intern(new_tokens)
+    decisions = [decide(t) for t in scan.triples]
+    return Recollection(renderer.render(cache, enc.rows, now), scan, enc, decisions)
+
+
 def recollect(cache: GraphCache, renderer: RecollectionRenderer, text: str, now: datetime,
               allocate: Optional[Allocator] = None) -> Recollection:
-    """One prompt through the in-memory graph: tokenise, count, store cue facts, render.
-
-    Cue facts are stored before rendering so a collision the prompt itself causes is already
-    marked `[dim?]` in that prompt's block. With a Postgres store attached, the store runs the
-    same steps with its own id allocation and writes around `GraphCache.decide/apply`.
-    """
+    """One prompt through a store-less graph (tests, benchmarks): `run_pipeline` with local
+    ids and facts applied straight to the cache."""
     scan = scan_prompt(text, names=renderer.names)
-    enc = cache.encounter(salient_tokens(scan, cache), now, allocate)
-    decisions = [cache.submit(t, now, allocate) for t in scan.triples]
-    return Recollection(renderer.render(cache, enc.rows, now), scan, enc, decisions)
+    return run_pipeline(cache, renderer, scan, now,
+                        decide=lambda t: cache.submit(t, now, allocate), allocate=allocate)
