@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Optional, Protocol, Sequence
 
-from ...graph.models import DISMISSED, RESOLVED, SOURCE_FESTINGER, UrdEdge
+from .models import DISMISSED, RESOLVED, SOURCE_FESTINGER, UrdEdge
 from ...llm.schemas import DecomposeDecision, DismissDecision, ReclassifyDecision, UpdateDecision
 from .resolution_items import Item, ResolutionError
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ...graph.collisions import classify
-from ...graph.models import UrdEdge
+from .collisions import classify
+from .models import UrdEdge
 from ...llm.prompts import ConflictView, EdgeView
 
 
