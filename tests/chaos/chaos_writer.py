@@ -32,6 +32,9 @@ def main() -> int:
         out.write(json.dumps({"fact": fact, "ok": r.ok, "outcome": r.outcome,
                               "message": r.message}) + "\n")
         out.flush()
+    # Counters so far (the suite may kill this process mid-replay: one more fault).
+    out.write(json.dumps({"summary": True, "interim": True, **graph.counters}) + "\n")
+    out.flush()
     # Everything accepted must reach the database before this process may end (a process that
     # ends earlier leaves its journal for the next start to replay; the suite checks both).
     deadline = time.monotonic() + 120

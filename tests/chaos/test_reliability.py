@@ -218,8 +218,10 @@ def test_nothing_accepted_is_lost_and_no_cycle_under_faults(chaos_database, pg_d
         assert g.wait_first_attempt(60) and g.db_up
         recovered += len(g.journal)
         assert svc.io.call(g.settle(60), 90), g.stats()
-        summaries[w] = {**g.counters, "settled": True, "journal_left": len(g.journal),
-                        "retries": summaries[w].get("retries", 0) + g.counters["retries"]}
+        before = summaries[w]  # the killed writer's interim counters
+        summaries[w] = {"settled": True, "journal_left": len(g.journal),
+                        **{k: before.get(k, 0) + g.counters.get(k, 0)
+                           for k in ("retries", "reconnects", "applied", "rejected")}}
         svc.close()
     assert all(s.get("settled") and s.get("journal_left") == 0 for s in summaries), summaries
 
