@@ -108,7 +108,9 @@ def _main(argv: list[str]) -> int:
     except KeyboardInterrupt:
         return 130
     except UserFacingError as exc:
-        print(f"festinger {name}: {exc}", file=sys.stderr)
+        from ..redact import redact_secrets
+
+        print(f"festinger {name}: {redact_secrets(exc)}", file=sys.stderr)
         return 2
 
 
