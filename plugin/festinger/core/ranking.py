@@ -54,6 +54,7 @@ class Candidate:
     dense_score: Optional[float] = None   # Agent Zero relevance ((1 + cosine) / 2)
     sparse_rank: Optional[int] = None     # 1-based rank in the BM25 list
     sparse_score: Optional[float] = None
+    temporal_rank: Optional[int] = None   # 1-based rank among memories dated in the query's time window
     utility: Optional[Utility] = None
     access_count: int = 0
     created_ts: Optional[float] = None    # epoch seconds; None = unknown age (no recency boost)
@@ -88,6 +89,8 @@ def rrf_of(candidate: Candidate, k: int) -> float:
         total += 1.0 / (k + candidate.dense_rank)
     if candidate.sparse_rank is not None:
         total += 1.0 / (k + candidate.sparse_rank)
+    if candidate.temporal_rank is not None:
+        total += 1.0 / (k + candidate.temporal_rank)
     return total
 
 
@@ -114,7 +117,7 @@ def score_candidate(candidate: Candidate, now: float, weights: RankingWeights) -
 
 
 def _best_rank(c: Candidate) -> int:
-    ranks = [r for r in (c.dense_rank, c.sparse_rank) if r is not None]
+    ranks = [r for r in (c.dense_rank, c.sparse_rank, c.temporal_rank) if r is not None]
     return min(ranks) if ranks else 1 << 30
 
 

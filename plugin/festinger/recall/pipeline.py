@@ -1,18 +1,23 @@
 """The selection step of recall: candidates in, the memories the model will see out.
 
 No I/O and no Agent Zero: the caller has already run the dense search (FAISS, with Agent
-Zero's relevance scores) and the BM25 search, and passes the live documents. Steps:
+Zero's relevance scores), the BM25 search and, when the query names a time, the dense scores
+of the memories dated in that window, and passes the live documents. Steps:
 
-1. eligibility -- a memory from the dense list needs Agent Zero's own threshold (its
-   relevance (1 + cosine) / 2, so the default 0.7 is cosine >= 0.4). BM25 may add a memory
-   the dense side rejected only when it shares an exact identifier with the user's message
-   (a version, a hostname, a path, an error code: see ``bm25_index.is_identifier``); this
-   keeps plain word overlap from filling the prompt with weak matches.
+1. pool -- every dense and BM25 candidate enters fusion (``Features.open_pool``); Agent
+   Zero's threshold (its relevance (1 + cosine) / 2, default 0.7, so cosine >= 0.4) is not a
+   cut before fusion but a condition on what is SHOWN: a memory with only dense evidence is
+   shown only above it. A memory is also shown on lexical evidence (a BM25 score at least
+   ``lexical_gate`` of the best one, or an exact identifier shared with the query: see
+   ``bm25_index.is_identifier``) or when it is dated in the time the query names
+   (``core.temporal``). Without ``open_pool`` the threshold cuts the dense list before
+   fusion and BM25 adds only identifier matches (the previous behaviour, for ablations).
 2. validity -- deprecated memories (or ones with ``superseded_by`` set) never pass.
 3. role scope -- out-of-domain memories are suppressed unless load_bearing; dormant
    memories likewise (``core.roles``).
-4. ranking -- RRF of the two lists (k = 60) weighted by recency, access frequency and
-   utility (``core.ranking``); optional cross-encoder rerank of the head of each list.
+4. ranking -- RRF of the dense, BM25 and time-window lists (k = 60) weighted by recency,
+   access frequency and utility (``core.ranking``); optional cross-encoder rerank of the
+   head of each list.
 5. selection -- load_bearing, tactical, archived, then score; memories and solutions share
    ``max_injected_memories`` fairly, each within Agent Zero's own per-kind result limit.
 """
@@ -26,6 +31,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 from ..core.metadata import (epoch_seconds, read_classification, read_lineage, Relevance, Utility,
                              Validity)
 from ..core.ranking import Candidate, Ranked, RankingWeights, fair_split, rank, sort_key
+from ..core.temporal import TimeWindow
 from ..core.roles import ActiveRole, RoleProfile, in_role_scope, memory_domains
 from ..core.trust import LabelledItem, label_for, render_blocks
 from .bm25_index import is_identifier, tokenize
@@ -43,6 +49,16 @@ class Limits:
     rerank_head: int = 24           # how many of each kind the cross-encoder re-scores
     # Evaluation: one ranked list across both kinds (top ``cap``) instead of the fair split.
     merge_kinds: bool = False
+
+
+@dataclass(frozen=True)
+class Features:
+    """The retrieval candidates of the pack, each switchable for ablations."""
+
+    open_pool: bool = True          # fuse below-threshold candidates, gate what is shown
+    lexical_gate: float = 0.5       # BM25 score share of the best that counts as evidence
+    field_weights: bool = True      # names, dates, identifiers weigh double in BM25
+    temporal: bool = True           # time cues in the query matched against memory dates
 
 
 @dataclass
@@ -176,8 +192,10 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
            limits: Limits = Limits(), role: Optional[ActiveRole] = None,
            roles: Mapping[str, RoleProfile] = {}, weights: RankingWeights = RankingWeights(),
            now: float, reranker: Optional[Reranker] = None, rerank_query: str = "",
-           tiered: bool = True) -> RecallOutcome:
-    """Choose what to inject. ``dense``/``sparse`` are (doc id, score), best first."""
+           tiered: bool = True, features: Features = Features(),
+           window: Optional[TimeWindow] = None) -> RecallOutcome:
+    """Choose what to inject. ``dense``/``sparse`` are (doc id, score), best first;
+    ``window`` is the time the query names (``core.temporal.time_window``), if any."""
     out = RecallOutcome(role=role)
     query_ids = {t for t in tokenize(sparse_query) if is_identifier(t)}
     views: dict[str, _Doc] = {}
@@ -192,20 +210,38 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
         return views[doc_id]
 
     dense_ok: dict[str, float] = {}
+    dense_all: dict[str, float] = {}
     for doc_id, score in sorted(dense, key=lambda p: (-p[1], p[0])):
-        if get(doc_id) is None or doc_id in dense_ok:
+        if get(doc_id) is None or doc_id in dense_all:
             continue
+        dense_all[doc_id] = score
         if score >= limits.threshold:
             dense_ok[doc_id] = score
         else:
             out.below_threshold += 1
     sparse_scores = {doc_id: s for doc_id, s in sparse if get(doc_id) is not None}
-    eligible = set(dense_ok)
-    for doc_id in sparse_scores:
-        if doc_id in eligible or not query_ids:
-            continue
-        if query_ids & set(tokenize(views[doc_id].text)):
-            eligible.add(doc_id)
+    if not features.temporal:
+        window = None
+    in_window = {i for i in set(dense_all) | set(sparse_scores)
+                 if window is not None and window.contains(views[i].created_ts)}
+
+    def identifier_match(doc_id: str) -> bool:
+        return bool(query_ids) and bool(query_ids & set(tokenize(views[doc_id].text)))
+
+    if features.open_pool:
+        pool = set(dense_all) | set(sparse_scores)
+        best_sparse = max(sparse_scores.values(), default=0.0)
+        shown_ok = set(dense_ok) | in_window | {
+            i for i, sc in sparse_scores.items()
+            if sc >= features.lexical_gate * best_sparse > 0 or identifier_match(i)}
+        dense_dict = dense_all
+    else:
+        pool = set(dense_ok) | {i for i in sparse_scores if identifier_match(i)} | (
+            in_window & (set(dense_ok) | set(sparse_scores)))
+        shown_ok = pool
+        dense_dict = dict(dense_ok)
+        dense_dict.update({i: dense_all[i] for i in pool if i in dense_all and i not in dense_ok})
+    eligible = pool
 
     survivors: list[str] = []
     for doc_id in sorted(eligible):
@@ -218,21 +254,26 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
             survivors.append(doc_id)
     out.considered = len(eligible)
 
-    # The threshold is a gate, not a signal: a memory let in by an identifier keeps its
+    # The threshold is a gate, not a signal: a memory let in by other evidence keeps its
     # place in the dense order too.
-    dense_dict = dict(dense)
     dense_order = sorted((i for i in survivors if i in dense_dict), key=lambda i: (-dense_dict[i], i))
     sparse_order = sorted((i for i in survivors if i in sparse_scores),
                           key=lambda i: (-sparse_scores[i], i))
+    time_order = sorted((i for i in survivors if i in in_window),
+                        key=lambda i: (-dense_dict.get(i, -1.0), -sparse_scores.get(i, 0.0), i))
     d_rank = {i: n for n, i in enumerate(dense_order, start=1)}
     s_rank = {i: n for n, i in enumerate(sparse_order, start=1)}
+    t_rank = {i: n for n, i in enumerate(time_order, start=1)}
 
     by_kind: dict[str, list[Candidate]] = {"memories": [], "solutions": []}
     for doc_id in survivors:
+        if doc_id not in shown_ok:
+            continue  # it counted in the ranks of the others; it is not shown itself
         v = views[doc_id]
         by_kind[v.kind].append(Candidate(
             id=doc_id, dense_rank=d_rank.get(doc_id), dense_score=dense_dict.get(doc_id),
             sparse_rank=s_rank.get(doc_id), sparse_score=sparse_scores.get(doc_id),
+            temporal_rank=t_rank.get(doc_id),
             utility=v.utility, access_count=v.access_count, created_ts=v.created_ts))
 
     chosen: dict[str, list[tuple[Ranked, float]]] = {}
