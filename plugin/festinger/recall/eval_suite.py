@@ -36,6 +36,7 @@ from .realistic_data import DATA_FILE as MEMORYBANK_FILE
 SETS: dict[str, Path] = {"shipped": SHIPPED_FILE, "noisy": NOISY_FILE, "memorybank": MEMORYBANK_FILE}
 BEFORE = Features(open_pool=False, field_weights=False, temporal=False)
 PACK = Features()
+OPEN = Features(open_pool=True)
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ VARIANTS = [
     Variant("stock Agent Zero", None),
     Variant("pack before (threshold cut, plain BM25)", BEFORE),
     Variant("pack", PACK),
-    Variant("pack - open pool (ablation)", replace(PACK, open_pool=False)),
+    Variant("pack + open pool (rejected)", OPEN),
     Variant("pack - field-aware BM25 (ablation)", replace(PACK, field_weights=False)),
     Variant("pack - time cues (ablation)", replace(PACK, temporal=False)),
     Variant("pack + contextual prefixes (offline)", PACK, contextual=True),
@@ -65,9 +66,10 @@ def load(path: Path) -> tuple[list[dict], list[dict]]:
     return memories, queries
 
 
-def contextual_text(memory: dict) -> str:
-    """The text embedded for a memory under contextual retrieval: when, who/where, then the
-    memory. Built from metadata the pack already has at write time (no LLM)."""
+def contextual_text(memory: dict, previous: Optional[str] = None) -> str:
+    """The text embedded for a memory under contextual retrieval: when, what area, the turn
+    before it in the same conversation (what a memorizer sees when it writes), then the
+    memory. Built from what the pack has at write time (no LLM)."""
     meta = memory.get("metadata") or {}
     lin = meta.get("lineage") or {}
     created = parse_timestamp(lin.get("created_at")) or parse_timestamp(meta.get("timestamp"))
@@ -80,7 +82,20 @@ def contextual_text(memory: dict) -> str:
     domain = lin.get("bst_domain")
     if domain:
         parts.append(str(domain).replace("_", " "))
-    return (", ".join(parts) + ": " if parts else "") + memory["text"]
+    context = f"(after: {previous[:200]}) " if previous else ""
+    return (", ".join(parts) + ": " if parts else "") + context + memory["text"]
+
+
+def _previous_turns(memories: Sequence[dict], gap_s: float = 600.0) -> dict[str, str]:
+    """The memory written just before each one, when it is part of the same conversation
+    (written at most ``gap_s`` earlier)."""
+    dated = sorted((ts.timestamp(), m["id"], m["text"]) for m in memories
+                   if (ts := parse_timestamp((m.get("metadata") or {}).get("lineage", {}).get("created_at"))))
+    out: dict[str, str] = {}
+    for (t0, _, text0), (t1, id1, _) in zip(dated, dated[1:]):
+        if 0 <= t1 - t0 <= gap_s:
+            out[id1] = text0
+    return out
 
 
 def _now(query: dict) -> float:
@@ -101,7 +116,8 @@ def evaluate_set(name: str, *, variants: Sequence[Variant] = VARIANTS, embedding
     plain = build_store(memories, emb)
     stores = {False: plain}
     if any(v.contextual for v in variants):
-        ctx_mems = [dict(m, text=contextual_text(m)) for m in memories]
+        prev = _previous_turns(memories)
+        ctx_mems = [dict(m, text=contextual_text(m, prev.get(m["id"]))) for m in memories]
         ctx = build_store(ctx_mems, emb)
         # the shown text stays the memory's own; only the embedding carries the prefix
         for m in memories:

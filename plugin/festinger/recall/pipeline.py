@@ -25,12 +25,13 @@ of the memories dated in that window, and passes the live documents. Steps:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ..core.metadata import (epoch_seconds, read_classification, read_lineage, Relevance, Utility,
                              Validity)
 from ..core.ranking import Candidate, Ranked, RankingWeights, fair_split, rank, sort_key
+from ..core.query_fields import salient_words
 from ..core.temporal import TimeWindow
 from ..core.roles import ActiveRole, RoleProfile, in_role_scope, memory_domains
 from ..core.trust import LabelledItem, label_for, render_blocks
@@ -55,10 +56,14 @@ class Limits:
 class Features:
     """The retrieval candidates of the pack, each switchable for ablations."""
 
-    open_pool: bool = True          # fuse below-threshold candidates, gate what is shown
+    # Fuse below-threshold candidates and gate only what is shown: measured worse on all
+    # three benchmarks (weak matches crowd the head), so off; kept for the ablation row.
+    open_pool: bool = False
     lexical_gate: float = 0.5       # BM25 score share of the best that counts as evidence
     field_weights: bool = True      # names, dates, identifiers weigh double in BM25
     temporal: bool = True           # time cues in the query matched against memory dates
+    min_shared: int = 2             # distinct query words (names aside) lexical evidence shares
+    dense_weight: float = 1.0       # RRF weight of the dense list (BM25 and time lists: 1)
 
 
 @dataclass
@@ -198,6 +203,8 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
     ``window`` is the time the query names (``core.temporal.time_window``), if any."""
     out = RecallOutcome(role=role)
     query_ids = {t for t in tokenize(sparse_query) if is_identifier(t)}
+    name_tokens = {t for w in salient_words(sparse_query) for t in tokenize(w)
+                   if not is_identifier(t)}
     views: dict[str, _Doc] = {}
 
     def get(doc_id: str) -> Optional[_Doc]:
@@ -231,9 +238,18 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
     if features.open_pool:
         pool = set(dense_all) | set(sparse_scores)
         best_sparse = max(sparse_scores.values(), default=0.0)
-        shown_ok = set(dense_ok) | in_window | {
-            i for i, sc in sparse_scores.items()
-            if sc >= features.lexical_gate * best_sparse > 0 or identifier_match(i)}
+        # Lexical evidence: a strong BM25 score that is not the name alone (a name matches
+        # every memory of that person) -- at least ``min_shared`` other query words.
+        content = {t for t in tokenize(sparse_query)} - name_tokens
+
+        def lexical(doc_id: str, score: float) -> bool:
+            if identifier_match(doc_id):
+                return True
+            if score < features.lexical_gate * best_sparse or best_sparse <= 0:
+                return False
+            return len(content & set(tokenize(views[doc_id].text))) >= features.min_shared
+
+        shown_ok = set(dense_ok) | in_window | {i for i, sc in sparse_scores.items() if lexical(i, sc)}
         dense_dict = dense_all
     else:
         pool = set(dense_ok) | {i for i in sparse_scores if identifier_match(i)} | (
@@ -278,7 +294,8 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
 
     chosen: dict[str, list[tuple[Ranked, float]]] = {}
     for kind, cands in by_kind.items():
-        ranked = rank(cands, now, weights, tiered=tiered)
+        ranked = rank(cands, now, replace(weights, dense_list_weight=features.dense_weight),
+                      tiered=tiered)
         if reranker is not None and ranked:
             chosen[kind] = _rerank(ranked, {i: views[i].text for i in survivors},
                                    rerank_query or sparse_query, reranker, limits.rerank_head)
