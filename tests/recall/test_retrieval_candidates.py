@@ -17,6 +17,7 @@ from .helpers import meta
 
 NOW = datetime(2023, 5, 7, 10, tzinfo=timezone.utc).timestamp()
 BEFORE = Features(open_pool=False, field_weights=False, temporal=False)
+OPEN = Features(open_pool=True)
 
 
 def doc(doc_id, text, **kw):
@@ -27,15 +28,23 @@ def doc(doc_id, text, **kw):
 
 def test_open_pool_shows_strong_lexical_evidence_below_the_threshold():
     docs = {"dense": doc("dense", "she loves the seaside"),
-            "lex": doc("lex", "Lucy loved Gulangyu Island in Xiamen"),
+            "lex": doc("lex", "Lucy: the island I love most is Gulangyu in Xiamen"),
             "weak": doc("weak", "an island far away")}
     dense = [("dense", 0.72), ("lex", 0.55), ("weak", 0.5)]
     sparse = [("lex", 6.0), ("weak", 1.0)]
-    q = "what did Lucy like in Xiamen"
-    opened = select(docs, dense, sparse, q, now=NOW)
+    q = "what island did Lucy love in Xiamen"
+    opened = select(docs, dense, sparse, q, now=NOW, features=OPEN)
     assert set(opened.ids) == {"dense", "lex"}        # weak: dense-only evidence below 0.7
-    before = select(docs, dense, sparse, q, now=NOW, features=BEFORE)
-    assert before.ids == ["dense"]
+    default = select(docs, dense, sparse, q, now=NOW)  # the default cuts before fusion
+    assert default.ids == ["dense"]
+
+
+def test_open_pool_a_name_alone_is_not_lexical_evidence():
+    docs = {"a": doc("a", "Lucy: good morning"), "b": doc("b", "Lucy: I love that island, Gulangyu")}
+    sparse = [("b", 5.0), ("a", 4.0)]           # "a" scores high on the name only
+    out = select(docs, [("a", 0.5), ("b", 0.5)], sparse, "Lucy: which island did I love?",
+                 now=NOW, features=OPEN)
+    assert out.ids == ["b"]
 
 
 def test_only_dense_evidence_still_needs_agent_zeros_threshold():
@@ -44,7 +53,7 @@ def test_only_dense_evidence_still_needs_agent_zeros_threshold():
     assert out.ids == [] and out.below_threshold == 2
 
 
-def test_a_memory_dated_in_the_named_day_is_shown_and_ranked_first():
+def test_a_memory_dated_in_the_named_day_is_shown():
     from festinger.core.temporal import time_window
 
     docs = {"may2": doc("may2", "a friend is moving to another city",
@@ -54,7 +63,9 @@ def test_a_memory_dated_in_the_named_day_is_shown_and_ranked_first():
     dense = [("may4", 0.74), ("may2", 0.52)]
     q = "On May 2nd, I was very upset. What caused my distress?"
     out = select(docs, dense, [("may4", 2.0)], q, now=NOW, window=time_window(q, NOW))
-    assert out.ids[0] == "may2"
+    # shown although below the threshold and sharing no word; may4 keeps its place, with
+    # dense and lexical evidence both
+    assert out.ids == ["may4", "may2"]
     without = select(docs, dense, [("may4", 2.0)], q, now=NOW,
                      window=time_window(q, NOW), features=Features(temporal=False))
     assert "may2" not in without.ids

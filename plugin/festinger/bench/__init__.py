@@ -17,4 +17,6 @@ CASES: list[str] = [
     "festinger.graph.bench_pg:bench_pg",
     "festinger.recall.bench_cases:bench_recall_overhead",
     "festinger.recall.bench_cases:bench_retrieval_eval",
+    "festinger.recall.bench_suite:bench_retrieval_suite",
+    "festinger.recall.bench_suite:bench_recall_time_cues",
 ]

@@ -62,6 +62,10 @@ class Features:
     lexical_gate: float = 0.5       # BM25 score share of the best that counts as evidence
     field_weights: bool = True      # names, dates, identifiers weigh double in BM25
     temporal: bool = True           # time cues in the query matched against memory dates
+    # A memory dated in the named time is evidence on its own when the time is narrow (a day,
+    # "a few days ago"); a month-wide window only ranks (admitting it all crowded the head:
+    # noisy benchmark, dated questions, MRR 0.76 -> 0.45).
+    window_admit_days: float = 7.0
     min_shared: int = 2             # distinct query words (names aside) lexical evidence shares
     dense_weight: float = 1.0       # RRF weight of the dense list (BM25 and time lists: 1)
 
@@ -232,6 +236,8 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
     in_window = {i for i in set(dense_all) | set(sparse_scores)
                  if window is not None and window.contains(views[i].created_ts)}
 
+    narrow = window is not None and window.end - window.start <= features.window_admit_days * 86_400
+
     def identifier_match(doc_id: str) -> bool:
         return bool(query_ids) and bool(query_ids & set(tokenize(views[doc_id].text)))
 
@@ -249,11 +255,12 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
                 return False
             return len(content & set(tokenize(views[doc_id].text))) >= features.min_shared
 
-        shown_ok = set(dense_ok) | in_window | {i for i, sc in sparse_scores.items() if lexical(i, sc)}
+        shown_ok = set(dense_ok) | (in_window if narrow else set()) | {
+            i for i, sc in sparse_scores.items() if lexical(i, sc)}
         dense_dict = dense_all
     else:
         pool = set(dense_ok) | {i for i in sparse_scores if identifier_match(i)} | (
-            in_window & (set(dense_ok) | set(sparse_scores)))
+            in_window if narrow else in_window & (set(dense_ok) | set(sparse_scores)))
         shown_ok = pool
         dense_dict = dict(dense_ok)
         dense_dict.update({i: dense_all[i] for i in pool if i in dense_all and i not in dense_ok})
