@@ -25,8 +25,9 @@ _NOT_NAMES = frozenset("i i'm i've i'd i'll ok okay yes no hi hello hey thanks t
                        "ai monday tuesday wednesday thursday friday saturday sunday".split())
 
 
-def salient_words(text: str) -> set[str]:
-    """Lower-cased words of ``text`` that are names, dates or identifiers."""
+def salient_words(text: str, dates: bool = True) -> set[str]:
+    """Lower-cased words of ``text`` that are names, dates (unless ``dates`` is False) or
+    identifiers."""
     out: set[str] = set()
     if not text:
         return out
@@ -36,7 +37,8 @@ def salient_words(text: str) -> set[str]:
             continue
         low = word.lower()
         if low in MONTHS or _ORDINAL.match(word) or _YEAR.match(word):
-            out.add(low)
+            if dates:
+                out.add(low)
             continue
         if any(ch.isdigit() for ch in word) or re.search(r"\w[.\-/:@]\w", word):
             out.add(low)
