@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from festinger.recall import noisy_data, realistic_data
-from festinger.recall.eval_suite import BEFORE, PACK, SETS, Variant, evaluate_set, load
+from festinger_testkit.recall_eval import memorybank as realistic_data, noisy as noisy_data
+from festinger_testkit.recall_eval.suite import BEFORE, PACK, SETS, Variant, evaluate_set, load
 
 
 def test_noisy_generator_reproduces_the_shipped_file(tmp_path):

@@ -1,6 +1,6 @@
 """HealthService: memory health published for SALUTE, the pack's own reports, and maintenance.
 
-One per process (``service.component("health")``), shared by every agent. Per memory store
+One per process (``service.health``), shared by every agent. Per memory store
 (Agent Zero memory subdir) it keeps a :class:`ClassificationLedger`: one full scan the
 first time the store is seen in this process, then memory events (insert, update, delete)
 move the counts by delta, so publishing ``agent._memory_health`` each turn costs a few
@@ -23,7 +23,7 @@ import inspect
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from ..a0 import agent_state, memory_events
 from ..a0.memory_store import all_docs, memory_for, subdir_of
@@ -34,7 +34,10 @@ from ..logs import log, report_exception
 from ..paths import agent_zero_root
 from . import salute_writer
 from .maintenance_runner import PURGE_LOG, MaintenanceResult, run_maintenance
-from .state_file import STATE_FILE, HealthState, StateFile, StoreState, now_epoch
+from .state_file import STATE_FILE, HealthState, StateFile, StoreHealthState, now_epoch
+
+if TYPE_CHECKING:
+    from ..service import FestingerService
 
 TURN_COUNTER_ATTR = "_festinger_turn_counter"
 LAST_HEALTH_ATTR = "_festinger_last_health"
@@ -52,7 +55,7 @@ class StoreRuntime:
 
 
 class HealthService:
-    def __init__(self, service: Any) -> None:
+    def __init__(self, service: FestingerService) -> None:
         self.service = service
         self.config = service.config
         self.home = Path(service.home)
@@ -86,11 +89,11 @@ class HealthService:
                     log.warning("health state: %s", self._state.recovered)
             return self._state
 
-    def store_state(self, key: str) -> StoreState:
+    def store_state(self, key: str) -> StoreHealthState:
         with self._lock:
             st = self.state.stores.get(key)
             if st is None:
-                st = self.state.stores[key] = StoreState.fresh(now_epoch())
+                st = self.state.stores[key] = StoreHealthState.fresh(now_epoch())
             return st
 
     def _state_copy(self) -> Optional[tuple[int, HealthState]]:
@@ -190,14 +193,10 @@ class HealthService:
             if changed:
                 self.store_state(key).last_classification_run = iso(now_epoch())
 
-    def note_classification_run(self, memory: Any, when: Optional[str] = None) -> None:
-        """The classifier ran on this store (even if it changed nothing)."""
-        self.store_state(subdir_of(memory)).last_classification_run = when or iso(now_epoch())
-
     # --- composing memory health ----------------------------------------------------------
     def _classifier_stats(self, agent: Any) -> Mapping[str, Any]:
         """Counters the classification service keeps, when it is loaded and offers them."""
-        comp = self.service.loaded_components().get("memory")
+        comp = self.service.memory_if_started
         for name in ("health_stats", "stats"):
             fn = getattr(comp, name, None) if comp is not None else None
             if fn is None:
@@ -214,7 +213,7 @@ class HealthService:
 
     async def graph_health(self) -> Optional[dict[str, Any]]:
         """The concept graph's health when the graph component is running, else None."""
-        comp = self.service.loaded_components().get("graph")
+        comp = self.service.graph_if_started
         fn = getattr(comp, "stats", None) if comp is not None else None
         if fn is None:
             return None
@@ -231,6 +230,16 @@ class HealthService:
                 out["db_connected"] = False
         return out
 
+    def _loop_stats(self, agent: Any) -> Optional[dict[str, Any]]:
+        """The loop guard's section, when it runs in this process (it never fails the report)."""
+        try:
+            from ..loops.service import loop_stats_of
+
+            return loop_stats_of(self.service, agent_state.agent_key(agent) if agent is not None else None)
+        except Exception as exc:
+            log.debug("loop stats failed: %s", exc)
+            return None
+
     def _maintenance_info(self, key: str) -> dict[str, Any]:
         st = self.store_state(key)
         interval = self.config.maintenance_interval_loops
@@ -242,11 +251,13 @@ class HealthService:
 
     def compose(self, rt: StoreRuntime, agent: Any = None,
                 graph: Optional[Mapping[str, Any]] = None) -> tuple[dict[str, Any], Assessment]:
-        counts = rt.ledger.counts()
+        with self._lock:  # the ledger is updated from the memorizers' threads
+            counts = rt.ledger.counts()
+            observed = rt.ledger.deprecations_observed
         stats = self._classifier_stats(agent)
         conflicts = stats.get("conflicts_resolved_this_session")
         if not isinstance(conflicts, int) or isinstance(conflicts, bool):
-            conflicts = rt.ledger.deprecations_observed
+            conflicts = observed
         last_run = stats.get("last_classification_run")
         if not isinstance(last_run, str):
             last_run = self.store_state(rt.key).last_classification_run
@@ -256,7 +267,8 @@ class HealthService:
         payload = memory_health(counts, conflicts_resolved_this_session=conflicts,
                                 last_classification_run=last_run,
                                 maintenance=self._maintenance_info(rt.key),
-                                assessment=assessment, concept_graph=graph)
+                                assessment=assessment, concept_graph=graph,
+                                loops=self._loop_stats(agent))
         return payload, assessment
 
     async def health_for(self, agent: Any) -> tuple[dict[str, Any], Assessment]:
@@ -318,7 +330,7 @@ class HealthService:
                 self._maintaining.discard(key)
             await self.save_state_async()
 
-    async def _maintain(self, agent: Any, memory: Any, rt: StoreRuntime, st: StoreState) -> None:
+    async def _maintain(self, agent: Any, memory: Any, rt: StoreRuntime, st: StoreHealthState) -> None:
         try:
             result = await run_maintenance(memory, st.clock, MaintenanceSettings.from_config(self.config),
                                            purge_log=self.purge_log)
@@ -341,18 +353,6 @@ class HealthService:
                                               f"of {s['examined']} memories")
             except Exception:
                 pass
-
-    async def maintain_now(self, memory: Any) -> MaintenanceResult:
-        """Run maintenance on a store at once (CLI, tests), recording it like a scheduled run."""
-        rt = self.store_for(memory)
-        st = self.store_state(rt.key)
-        result = await run_maintenance(memory, st.clock, MaintenanceSettings.from_config(self.config),
-                                       purge_log=self.purge_log)
-        st.last_maintenance_cycle, st.last_maintenance_at = st.clock.cycle, iso(now_epoch())
-        st.last_maintenance = dict(result.summary)
-        await self.save_state_async()
-        self.last_maintenance = result
-        return result
 
     async def close(self) -> None:
         memory_events.unsubscribe(self._on_memory_event)

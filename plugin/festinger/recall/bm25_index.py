@@ -47,8 +47,8 @@ def _stopwords() -> frozenset[str]:
 STOPWORDS = _stopwords()
 
 
-def tokenize(text: str) -> list[str]:
-    """Lower-case word tokens, stopwords dropped, identifiers kept whole as well as split.
+def bm25_terms(text: str) -> list[str]:
+    """The BM25 terms of a text: lower-case words, stopwords dropped, identifiers kept whole as well as split.
 
     ``db-prod-07.internal`` yields ``db-prod-07.internal``, ``db``, ``prod``, ``07``,
     ``internal``; ``3.11.4`` yields ``3.11.4``, ``3``, ``11``, ``4``. The whole form is rare,
@@ -78,7 +78,7 @@ def query_weights(text: str, weight: float = 2.0) -> dict[str, float]:
 
     out: dict[str, float] = {}
     for word in salient_words(text, dates=False):
-        for tok in tokenize(word):
+        for tok in bm25_terms(word):
             out[tok] = weight
     return out
 
@@ -197,7 +197,7 @@ class Bm25Index:
             if self._texts[slot] == text:
                 return  # metadata-only update: nothing to reindex
             self._remove(doc_id)
-        tokens = tokenize(text)
+        tokens = bm25_terms(text)
         slot = len(self._ids)
         self._grow(slot + 1)
         self._ids.append(doc_id)
@@ -217,7 +217,7 @@ class Bm25Index:
         slot = self._slot_of.pop(doc_id, None)
         if slot is None:
             return
-        tokens = tokenize(self._texts[slot] or "")
+        tokens = bm25_terms(self._texts[slot] or "")
         for tok in set(tokens):
             self._df[tok] -= 1
             if self._df[tok] <= 0:
@@ -285,7 +285,7 @@ class Bm25Index:
 
         ``weights`` multiplies the contribution of the given query tokens (names, dates and
         identifiers count more: ``query_weights``); absent tokens weigh 1."""
-        tokens = tokenize(query) if isinstance(query, str) else list(query)
+        tokens = bm25_terms(query) if isinstance(query, str) else list(query)
         with self._lock:
             self._drain()
             acc, touched = self._accumulate(tokens, weights)

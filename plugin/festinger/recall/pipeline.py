@@ -34,8 +34,8 @@ from ..core.ranking import Candidate, Ranked, RankingWeights, fair_split, rank, 
 from ..core.query_fields import salient_words
 from ..core.temporal import TimeWindow
 from ..core.roles import ActiveRole, RoleProfile, in_role_scope, memory_domains
-from ..core.trust import LabelledItem, label_for, render_blocks
-from .bm25_index import is_identifier, tokenize
+from ..core.trust import LabelledItem, RecallWording, label_for, render_blocks
+from .bm25_index import bm25_terms, is_identifier
 
 SOLUTIONS_AREA = "solutions"
 Reranker = Callable[[str, Sequence[str]], Sequence[float]]
@@ -102,9 +102,14 @@ class RecallOutcome:
     def ids(self) -> list[str]:
         return [i.id for i in self.items]
 
-    def blocks(self) -> dict[str, str]:
+    def blocks(self, wording: Optional[RecallWording] = None) -> dict[str, str]:
+        """The labelled blocks (the built-in wording unless an agent's is given)."""
+        if wording is None:
+            from ..prompt_files import recall_wording
+
+            wording = recall_wording()
         return render_blocks([LabelledItem(i.label, i.text) for i in self.memories],
-                             [LabelledItem(i.label, i.text) for i in self.solutions])
+                             [LabelledItem(i.label, i.text) for i in self.solutions], wording)
 
     def summary(self) -> str:
         parts = [f"{len(self.memories)} memories and {len(self.solutions)} solutions"]
@@ -206,8 +211,8 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
     """Choose what to inject. ``dense``/``sparse`` are (doc id, score), best first;
     ``window`` is the time the query names (``core.temporal.time_window``), if any."""
     out = RecallOutcome(role=role)
-    query_ids = {t for t in tokenize(sparse_query) if is_identifier(t)}
-    name_tokens = {t for w in salient_words(sparse_query) for t in tokenize(w)
+    query_ids = {t for t in bm25_terms(sparse_query) if is_identifier(t)}
+    name_tokens = {t for w in salient_words(sparse_query) for t in bm25_terms(w)
                    if not is_identifier(t)}
     views: dict[str, _Doc] = {}
 
@@ -239,21 +244,21 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
     narrow = window is not None and window.end - window.start <= features.window_admit_days * 86_400
 
     def identifier_match(doc_id: str) -> bool:
-        return bool(query_ids) and bool(query_ids & set(tokenize(views[doc_id].text)))
+        return bool(query_ids) and bool(query_ids & set(bm25_terms(views[doc_id].text)))
 
     if features.open_pool:
         pool = set(dense_all) | set(sparse_scores)
         best_sparse = max(sparse_scores.values(), default=0.0)
         # Lexical evidence: a strong BM25 score that is not the name alone (a name matches
         # every memory of that person) -- at least ``min_shared`` other query words.
-        content = {t for t in tokenize(sparse_query)} - name_tokens
+        content = {t for t in bm25_terms(sparse_query)} - name_tokens
 
         def lexical(doc_id: str, score: float) -> bool:
             if identifier_match(doc_id):
                 return True
             if score < features.lexical_gate * best_sparse or best_sparse <= 0:
                 return False
-            return len(content & set(tokenize(views[doc_id].text))) >= features.min_shared
+            return len(content & set(bm25_terms(views[doc_id].text))) >= features.min_shared
 
         shown_ok = set(dense_ok) | (in_window if narrow else set()) | {
             i for i, sc in sparse_scores.items() if lexical(i, sc)}
