@@ -104,7 +104,8 @@ def _store(texts_dates):
 
 def test_retrieve_finds_a_dated_memory_the_dense_top_k_missed():
     # 60 memories of other days crowd the dense list; the one of May 2nd shares no word.
-    rows = [(f"note {i} about the weather and lunch", "2023-04-10T12:00:00+00:00") for i in range(60)]
+    rows = [(f"note {i} about the weather and lunch", f"2023-04-{1 + i // 24:02d}T{i % 24:02d}:00:00+00:00")
+            for i in range(60)]
     rows.append(("a friend is moving away to another city", "2023-05-02T19:00:00+00:00"))
     store = _store(rows)
     rs = RecallService(SimpleNamespace(config=FestingerConfig(recall_candidates=5), home=None))

@@ -215,9 +215,18 @@ class RecallService:
             have = {i for i, _ in dense}
             dated = [i for i in self.times.in_window(memory, docs, window, 4 * n) if i not in have]
             dense = dense + self.times.dense_scores(memory, docs, dated, query_vector)
+        near: dict[str, str] = {}
+        if features.neighbours:
+            thr = limits.threshold
+            hits = [i for i, s in dense if s >= thr][:3] + [i for i, _ in sparse[:3]]
+            near = self.times.neighbours(memory, docs, hits, 120.0)
+            have = {i for i, _ in dense}
+            dense = dense + self.times.dense_scores(memory, docs, [i for i in near if i not in have],
+                                                    query_vector)
         return select(docs, dense, sparse, sparse_text, limits=limits, role=role, roles=roles,
                       weights=self.weights(), now=now, reranker=self.reranker(),
-                      rerank_query=sparse_text, tiered=tiered, features=features, window=window)
+                      rerank_query=sparse_text, tiered=tiered, features=features, window=window,
+                      neighbours=near)
 
     async def build_query(self, agent: Any, loop_data: Any, settings: RecallSettings
                           ) -> Optional[tuple[str, str]]:

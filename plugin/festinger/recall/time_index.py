@@ -64,6 +64,23 @@ class TimeIndexes:
         ids = entry.ids[max(lo, hi - limit):hi]
         return [i for i in ids if i in docs]
 
+    def neighbours(self, memory: Any, docs: Mapping[str, Any], ids: Sequence[str],
+                   within_s: float) -> dict[str, str]:
+        """Memories written within ``within_s`` seconds of each of ``ids`` (the same
+        conversation: a memorizer writes a chat's fragments together): {neighbour: id}."""
+        entry = self._entry(memory, docs)
+        out: dict[str, str] = {}
+        for doc_id in ids:
+            ts = created_ts(docs.get(doc_id)) if doc_id in docs else None
+            if ts is None:
+                continue
+            lo = bisect_left(entry.times, ts - within_s)
+            hi = bisect_left(entry.times, ts + within_s + 1e-6)
+            for other in entry.ids[lo:hi][:8]:
+                if other != doc_id and other in docs:
+                    out.setdefault(other, doc_id)
+        return out
+
     def dense_scores(self, memory: Any, docs: Mapping[str, Any], ids: Sequence[str],
                      query_vector: Sequence[float]) -> list[tuple[str, float]]:
         """Agent Zero relevance of each id to the query, from the stored vectors."""

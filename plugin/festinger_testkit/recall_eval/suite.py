@@ -54,6 +54,7 @@ VARIANTS = [
     Variant("pack + open pool (rejected)", OPEN),
     Variant("pack - field-aware BM25 (ablation)", replace(PACK, field_weights=False)),
     Variant("pack - time cues (ablation)", replace(PACK, temporal=False)),
+    Variant("pack + conversation neighbours (rejected)", replace(PACK, neighbours=True)),
     Variant("pack + contextual prefixes (offline)", PACK, contextual=True),
 ]
 
