@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 from festinger.config import FestingerConfig
 from festinger.embeddings import HashEmbeddings
-from festinger.recall.bm25_index import Bm25Index, query_weights
+from festinger.recall.bm25_index import Bm25Index
+from festinger.recall.query_weights import query_weights
 from festinger_testkit.recall_eval.evaluation import build_store
 from festinger.recall.pipeline import Features, Limits, select
 from festinger.recall.service import RecallService

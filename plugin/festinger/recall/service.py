@@ -27,7 +27,8 @@ from ..logs import log, report_exception
 from .a0_settings import RecallSettings
 from .access_tracker import AccessTracker
 from ..core.temporal import time_window
-from .bm25_index import StoreIndexes, query_weights
+from .bm25_index import StoreIndexes
+from .query_weights import query_weights
 from .pipeline import Features, Limits, RecallOutcome, Reranker, select
 from .time_index import TimeIndexes
 from .role_files import RoleFiles
