@@ -118,3 +118,17 @@ def test_retrieve_finds_a_dated_memory_the_dense_top_k_missed():
     out = rs.retrieve(store, vec, q, limits=limits, now=NOW, wait_for_index=True,
                       features=Features(temporal=False))
     assert "m60" not in out.ids
+
+
+def test_conversation_neighbours_join_only_when_switched_on_and_only_next_to_a_shown_hit():
+    docs = {"q": doc("q", "Jason: what movie should we see tonight?"),
+            "a": doc("a", "AI companion to Jason: The Shawshank Redemption"),
+            "x": doc("x", "AI companion to Jason: good luck"),
+            "far": doc("far", "Jason: I like sushi")}
+    dense = [("q", 0.8), ("far", 0.5)]
+    near = {"a": "q", "x": "far"}              # x sits next to a hit that is not shown
+    on = select(docs, dense, [], "Jason: which movie did you recommend?", now=NOW,
+                neighbours=near, features=Features(neighbours=True))
+    assert set(on.ids) == {"q", "a"}
+    off = select(docs, dense, [], "Jason: which movie did you recommend?", now=NOW, neighbours=near)
+    assert off.ids == ["q"]
