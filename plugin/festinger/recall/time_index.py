@@ -91,7 +91,9 @@ class TimeIndexes:
         if index is None or not pos:
             return []
         try:
-            vecs = np.vstack([index.reconstruct(int(p)) for _, p in pos])
+            keys = np.asarray([p for _, p in pos], dtype=np.int64)
+            vecs = (index.reconstruct_batch(keys) if hasattr(index, "reconstruct_batch")
+                    else np.vstack([index.reconstruct(int(p)) for p in keys]))
         except Exception:  # an index type without reconstruct: window stays lexical-only
             return []
         q = np.asarray(query_vector, dtype=np.float32)
