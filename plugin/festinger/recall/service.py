@@ -26,8 +26,11 @@ from ..core.roles import ActiveRole, RoleProfile
 from ..logs import log, report_exception
 from .a0_settings import RecallSettings
 from .access_tracker import AccessTracker
+from ..core.temporal import time_window
 from .bm25_index import StoreIndexes
-from .pipeline import Limits, RecallOutcome, Reranker, select
+from .query_weights import query_weights
+from .pipeline import Features, Limits, RecallOutcome, Reranker, select
+from .time_index import TimeIndexes
 from .role_files import RoleFiles
 
 def _servable_metadata(metadata: Mapping[str, Any]) -> bool:
@@ -89,6 +92,7 @@ class RecallService:
         self.service = service
         self.roles = RoleFiles.default(getattr(service, "home", None))
         self.indexes = StoreIndexes()
+        self.times = TimeIndexes()
         self.access = AccessTracker(is_current=_is_current, store_lock=_store_lock)
         self._events_installed = False
         self._flush_task: Optional[Any] = None
@@ -181,8 +185,12 @@ class RecallService:
                  limits: Limits, role: Optional[ActiveRole] = None,
                  roles: Mapping[str, RoleProfile] = {}, now: Optional[float] = None,
                  wait_for_index: bool = False, use_sparse: bool = True,
-                 tiered: bool = True) -> RecallOutcome:
-        """Dense + sparse search and selection (blocking; no embedding here)."""
+                 tiered: bool = True, features: Features = Features(),
+                 time_query: Optional[str] = None) -> RecallOutcome:
+        """Dense + sparse search and selection (blocking; no embedding here).
+
+        ``time_query`` is the text read for time cues (default ``sparse_text``: the user's
+        message, not the history, whose dates are about other things)."""
         from ..a0.memory_store import all_docs
 
         docs = all_docs(memory)
@@ -197,10 +205,29 @@ class RecallService:
         dense = [(d.metadata.get("id"), relevance(s)) for d, s in pairs
                  if isinstance(d.metadata.get("id"), str)]
         index = self.indexes.get(memory, docs, wait=wait_for_index) if use_sparse else None
-        sparse = index.search(sparse_text, n) if index is not None else []
+        weights = query_weights(sparse_text) if features.field_weights else None
+        sparse = index.search(sparse_text, n, weights) if index is not None else []
+        now = time.time() if now is None else now
+        window = time_window(time_query if time_query is not None else sparse_text, now) \
+            if features.temporal else None
+        if window is not None:
+            # Memories dated in the named time join the pool with their real similarity,
+            # also those the dense top-k missed (deprecated ones are dropped by select).
+            have = {i for i, _ in dense}
+            dated = [i for i in self.times.in_window(memory, docs, window, 4 * n) if i not in have]
+            dense = dense + self.times.dense_scores(memory, docs, dated, query_vector)
+        near: dict[str, str] = {}
+        if features.neighbours:
+            thr = limits.threshold
+            hits = [i for i, s in dense if s >= thr][:3] + [i for i, _ in sparse[:3]]
+            near = self.times.neighbours(memory, docs, hits, 120.0)
+            have = {i for i, _ in dense}
+            dense = dense + self.times.dense_scores(memory, docs, [i for i in near if i not in have],
+                                                    query_vector)
         return select(docs, dense, sparse, sparse_text, limits=limits, role=role, roles=roles,
-                      weights=self.weights(), now=time.time() if now is None else now,
-                      reranker=self.reranker(), rerank_query=sparse_text, tiered=tiered)
+                      weights=self.weights(), now=now, reranker=self.reranker(),
+                      rerank_query=sparse_text, tiered=tiered, features=features, window=window,
+                      neighbours=near)
 
     async def build_query(self, agent: Any, loop_data: Any, settings: RecallSettings
                           ) -> Optional[tuple[str, str]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Union
 
-from . import contradiction, foundation, graph, graph_pg, loops, memory, recall
+from . import contradiction, foundation, graph, graph_pg, loops, memory, recall, recall_suite
 
 Case = Callable[[bool], Union[dict, list[dict]]]
 
@@ -24,6 +24,8 @@ CASES: tuple[Case, ...] = (
     graph_pg.bench_pg,
     recall.bench_recall_overhead,
     recall.bench_retrieval_eval,
+    recall_suite.bench_retrieval_suite,
+    recall_suite.bench_recall_time_cues,
     loops.bench_loop_detection,
     loops.bench_history_collapse,
 )
