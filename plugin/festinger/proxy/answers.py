@@ -36,6 +36,16 @@ def ollama_chat(model: str, text: str, stream: bool) -> tuple[bytes, str]:
             "application/x-ndjson")
 
 
+def ollama_generate(model: str, text: str, stream: bool) -> tuple[bytes, str]:
+    done = {"model": model, "created_at": _now_iso(), "done": True, "done_reason": "stop",
+            "context": [], "eval_count": 0, "prompt_eval_count": 0}
+    if not stream:
+        return json.dumps({**done, "response": text}).encode(), "application/json; charset=utf-8"
+    first = {"model": model, "created_at": _now_iso(), "response": text, "done": False}
+    return ((json.dumps(first) + "\n" + json.dumps({**done, "response": ""}) + "\n").encode(),
+            "application/x-ndjson")
+
+
 def openai_chat(model: str, text: str, stream: bool) -> tuple[bytes, str]:
     ident, created = "chatcmpl-festinger-" + uuid.uuid4().hex[:12], int(time.time())
     if not stream:

@@ -24,7 +24,7 @@ from ..core.loops import LoopSettings
 from ..logs import log
 from ..web import security
 from ..web.http import HttpError, parse_json
-from . import answers, translate
+from . import answers, flattened, translate
 from . import messages as m
 from .config import ProxyConfig
 from .loopguard import SessionTable, guard
@@ -154,6 +154,29 @@ def _current_temperature(body: dict, api: str) -> Optional[float]:
     return float(value) if isinstance(value, (int, float)) else None
 
 
+@dataclass
+class Treated:
+    messages: list[m.Message]
+    temperature: Optional[float] = None
+    stop_message: Optional[str] = None
+
+
+def treat(st: ProxyState, request: web.Request, msgs: list[m.Message],
+          temperature: Optional[float]) -> Treated:
+    """The proxy's work on one conversation: loop guard, then the recollection block."""
+    cfg = st.cfg
+    key = m.session_key(msgs, request.headers.get(cfg.session_header))
+    state, g = guard(st.sessions, key, msgs, temperature, st.clock())
+    if g.stop_message:
+        return Treated(msgs, stop_message=g.stop_message)
+    out = g.messages
+    if cfg.recollection:
+        block = recollect(st.graph, state, m.latest_user_text(msgs),
+                          m.system_text(msgs) if cfg.read_system else "")
+        out = m.prepend_system(out, block)
+    return Treated(out, g.temperature)
+
+
 async def chat(request: web.Request) -> web.StreamResponse:
     st: ProxyState = request.app[STATE]
     api = _api(request.path)
@@ -161,22 +184,15 @@ async def chat(request: web.Request) -> web.StreamResponse:
     msgs = m.valid_messages(body)
     if msgs is None:  # not ours to judge: the upstream answers with its own error
         return await _send_chat(request, api, body)
-    cfg = st.cfg
-    key = m.session_key(msgs, request.headers.get(cfg.session_header))
-    state, g = guard(st.sessions, key, msgs, _current_temperature(body, api), st.clock())
+    t = treat(st, request, msgs, _current_temperature(body, api))
     stream = bool(body.get("stream", api == "ollama"))  # Ollama streams unless told not to
-    if g.stop_message:
+    if t.stop_message:
         maker = answers.openai_chat if api == "openai" else answers.ollama_chat
-        data, ctype = maker(str(body.get("model") or ""), g.stop_message, stream)
+        data, ctype = maker(str(body.get("model") or ""), t.stop_message, stream)
         return web.Response(body=data, headers={"Content-Type": ctype})
-    out = g.messages
-    if cfg.recollection:
-        block = recollect(st.graph, state, m.latest_user_text(msgs),
-                          m.system_text(msgs) if cfg.read_system else "")
-        out = m.prepend_system(out, block)
-    body["messages"] = out
-    if g.temperature is not None:
-        _set_temperature(body, api, g.temperature)
+    body["messages"] = t.messages
+    if t.temperature is not None:
+        _set_temperature(body, api, t.temperature)
     return await _send_chat(request, api, body)
 
 
@@ -184,7 +200,19 @@ async def generate(request: web.Request) -> web.StreamResponse:
     st: ProxyState = request.app[STATE]
     body = await _body(request, "ollama")
     prompt = body.get("prompt")
-    if st.cfg.recollection and isinstance(prompt, str) and prompt and not body.get("raw"):
+    if not isinstance(prompt, str) or not prompt or body.get("raw"):
+        return await _send_chat(request, "ollama", body, generate=True)
+    msgs = flattened.parse(prompt)
+    if msgs is not None:  # a chat flattened by LiteLLM (Agent Zero's "ollama" provider)
+        t = treat(st, request, msgs, _current_temperature(body, "ollama"))
+        if t.stop_message:
+            data, ctype = answers.ollama_generate(str(body.get("model") or ""),
+                                                  t.stop_message, bool(body.get("stream", True)))
+            return web.Response(body=data, headers={"Content-Type": ctype})
+        body["prompt"] = flattened.render(t.messages)
+        if t.temperature is not None:
+            _set_temperature(body, "ollama", t.temperature)
+    elif st.cfg.recollection:
         key = m.session_key([{"role": "user", "content": prompt}],
                             request.headers.get(st.cfg.session_header))
         state = st.sessions.get(key)

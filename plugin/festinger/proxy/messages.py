@@ -34,17 +34,27 @@ def text_of(content: Any) -> str:
     return ""
 
 
-def _tool_result_json(text: str) -> Optional[dict]:
-    stripped = text.lstrip()
+def json_object(text: str) -> Optional[dict]:
+    """A JSON object a message consists of (Agent Zero fences its messages in ```json)."""
+    stripped = text.strip()
+    if stripped.startswith("```"):
+        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
+        stripped = stripped.rstrip()
+        if stripped.endswith("```"):
+            stripped = stripped[:-3]
+        stripped = stripped.strip()
     if not stripped.startswith("{") or len(stripped) > 1_000_000:
         return None
     try:
         data = json.loads(stripped)
     except (ValueError, RecursionError):
         return None
-    if isinstance(data, dict) and ("tool_result" in data or "tool_name" in data):
-        return data
-    return None
+    return data if isinstance(data, dict) else None
+
+
+def _tool_result_json(text: str) -> Optional[dict]:
+    data = json_object(text)
+    return data if data is not None and "tool_result" in data else None
 
 
 def is_tool_result(msg: Message) -> bool:
@@ -52,6 +62,15 @@ def is_tool_result(msg: Message) -> bool:
     if role in ("tool", "function", "ipython"):
         return True
     return role == "user" and _tool_result_json(text_of(msg.get("content"))) is not None
+
+
+def user_words(msg: Message) -> str:
+    """A user message's own words: Agent Zero wraps them as {"user_message": ...}."""
+    text = text_of(msg.get("content"))
+    data = json_object(text) if text.lstrip().startswith(("{", "```")) else None
+    if data is not None and isinstance(data.get("user_message"), str):
+        return data["user_message"]
+    return text
 
 
 def valid_messages(body: dict) -> Optional[list[Message]]:
@@ -64,7 +83,7 @@ def valid_messages(body: dict) -> Optional[list[Message]]:
 def latest_user_text(msgs: list[Message]) -> str:
     for msg in reversed(msgs):
         if msg.get("role") == "user" and not is_tool_result(msg):
-            return text_of(msg.get("content"))
+            return user_words(msg)
     return ""
 
 
@@ -90,7 +109,7 @@ def session_key(msgs: list[Message], header: Optional[str]) -> str:
     words part at the model's first reply; before it there is nothing to detect)."""
     if header:
         return "h:" + digest(header[:200])
-    first_user = next((text_of(m.get("content")) for m in msgs
+    first_user = next((user_words(m) for m in msgs
                        if m.get("role") == "user" and not is_tool_result(m)), "")
     first_answer = next((text_of(m.get("content")) for m in msgs
                          if m.get("role") == "assistant"), "")
@@ -147,7 +166,7 @@ def tool_call_of(msg: Message) -> tuple[Optional[str], dict]:
                     args = {"raw": args}
             return (str(fn.get("name") or "") or None,
                     args if isinstance(args, dict) else {"value": args})
-    data = _tool_result_json(text_of(msg.get("content")))
+    data = json_object(text_of(msg.get("content")))
     if data is not None and isinstance(data.get("tool_name"), str):
         args = data.get("tool_args")
         return data["tool_name"], args if isinstance(args, dict) else {}
