@@ -17,4 +17,5 @@ CASES: list[str] = [
     "festinger.graph.bench_pg:bench_pg",
     "festinger.recall.bench_cases:bench_recall_overhead",
     "festinger.recall.bench_cases:bench_retrieval_eval",
+    "festinger.proxy.bench:bench_proxy",
 ]

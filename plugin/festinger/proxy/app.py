@@ -12,6 +12,7 @@ so the upstream stops generating. Upstream errors come back with their own statu
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from dataclasses import dataclass, field
@@ -101,6 +102,13 @@ async def access(request: web.Request, handler):
     except UpstreamError as exc:
         log.warning("proxy: %s %s: %s", request.method, request.path, exc.message)
         return _fail(api, exc.status, exc.message)
+    except (asyncio.CancelledError, ConnectionResetError):
+        raise  # the client went away: nothing to answer
+    except Exception as exc:
+        # the message may quote the prompt: its type at ERROR, the details at DEBUG only
+        log.error("proxy: %s %s failed: %s", request.method, request.path, type(exc).__name__)
+        log.debug("proxy: failure details", exc_info=True)
+        return _fail(api, 500, f"festinger proxy internal error ({type(exc).__name__})")
     log.debug("proxy: %s %s -> %s", request.method, request.path, response.status)
     return response
 
