@@ -44,7 +44,7 @@ def run(args) -> int:
         raise UserFacingError(f"no config file at {path}")
     overrides = {"upstream": args.upstream, "listen": args.listen,
                  "upstream_kind": args.upstream_kind}
-    cfg_file = ConfigFile(path if path.is_file() or args.config else path, overrides)
+    cfg_file = ConfigFile(path, overrides)  # watched even if it does not exist yet
     try:
         cfg = cfg_file.load()
         from ..proxy.server import check_bind
