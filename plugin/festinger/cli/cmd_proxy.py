@@ -61,7 +61,7 @@ def run(args) -> int:
         svc = service()
         base = LoopSettings.from_config(svc.config)
         if svc.config.graph_enabled:
-            graph = svc.component("graph")
+            graph = svc.graph
             graph.start()
     state = ProxyState(cfg, graph=graph, base_loops=base)
     try:
