@@ -25,7 +25,10 @@ from ..core.loops import (Action, CallAdjustments, LoopEvent, LoopSession, LoopS
 from ..logs import log
 from . import messages as m
 
-MAX_SESSIONS = 2000
+MAX_SESSIONS = 1000
+# what a session keeps of each turn: the detector compares at most 2,000 characters of a key,
+# and thousands of sessions of long answers must not grow the proxy without bound
+MAX_TURN_CHARS = 4000
 
 
 @dataclass
@@ -89,8 +92,9 @@ def _actions(msgs: list[m.Message]) -> list[tuple[int, Action]]:
             continue
         tool, args = m.tool_call_of(msg)
         result = m.result_after(msgs, i)
-        out.append((i, Action(response=m.text_of(msg.get("content")), tool=tool, args=args,
-                              result=result)))
+        out.append((i, Action(response=m.text_of(msg.get("content"))[:MAX_TURN_CHARS],
+                              tool=tool, args=args,
+                              result=None if result is None else result[:MAX_TURN_CHARS])))
     return out
 
 
