@@ -81,7 +81,8 @@ def test_without_a_system_message_the_block_is_inserted_first(graph_env, start_p
     assert "dobby:" in fake_ollama.chats()[-1].body["messages"][0]["content"]
 
 
-TOOL = '{"thoughts": ["run it"], "tool_name": "code_execution_tool", "tool_args": {"code": "ls /nope"}}'
+TOOL = ('{"thoughts": ["run it"], "tool_name": "code_execution_tool", '
+        '"tool_args": {"code": "ls /nope"}}')
 
 
 def test_a_looping_client_is_mitigated_then_stopped(start_proxy, fake_openai):

@@ -20,7 +20,8 @@ pytestmark = pytest.mark.postgres
 ANSWER = "gnommoweb is the Glitch University repo."
 
 
-def test_agent_zero_through_the_proxy_gets_recollections(a0_copy, fake_llm, graph_env):
+def test_agent_zero_through_the_proxy_gets_recollections(a0_copy, fake_llm,
+                                                         graph_env):  # noqa: F811
     if a0_copy.layout == "legacy":
         pytest.skip("the proxy test targets Agent Zero v1.x (provider settings per plugin)")
     from festinger.core.loops import LoopSettings

@@ -5,7 +5,6 @@ same core as the Agent Zero pack)."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import sys
 from pathlib import Path
@@ -36,7 +35,6 @@ def run(args) -> int:
     from ..paths import resolve_home
     from ..proxy.app import ProxyState
     from ..proxy.config import ConfigError, ConfigFile
-    from ..proxy.server import ProxyServer
 
     home = resolve_home()
     path = Path(args.config) if args.config else home / CONFIG_NAME
@@ -76,6 +74,7 @@ def run(args) -> int:
 
 async def _serve(state, cfg_file) -> None:
     from ..proxy.server import ProxyServer
+
 
     server = ProxyServer(state, cfg_file)
     url = await server.start()

@@ -4,10 +4,12 @@ browser.
 
     GET  /admin                   the page (a static shell; its data comes from the JSON
                                   routes below, so it needs the token to show anything)
-    GET  /admin?token=...         (same-origin or typed only) store the token in an HttpOnly, SameSite=Strict cookie and
+    GET  /admin?token=...         store the token in an HttpOnly, SameSite=Strict cookie and
     POST /admin/login             redirect to /admin (the form on the page posts here); the
                                   server checks the cookie on every API call, so a wrong
                                   token only brings the sign-in form back
+                                  (`?token=` only when typed or from our own pages: a link
+                                  on another site must not sign the browser in)
     GET  /admin/static/{name}     admin.js, admin.css
     GET  /admin/status            the summary the page polls
     GET  /admin/concept?name=X    a concept's edges by dimension and its pending conflicts
