@@ -18,4 +18,6 @@ CASES: list[str] = [
     "festinger.recall.bench_cases:bench_recall_overhead",
     "festinger.recall.bench_cases:bench_retrieval_eval",
     "festinger.proxy.bench:bench_proxy",
+    "festinger.loops.bench_cases:bench_loop_detection",
+    "festinger.loops.bench_cases:bench_history_collapse",
 ]

@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "serve": "serve the HTTP API and admin page on loopback",
     "proxy": "an Ollama/OpenAI-compatible inference proxy adding recollections and loop guard",
     "health": "print the memory health report (SALUTE format)",
+    "loops": "recent loop-guard events: repeated actions detected, mitigated, stopped",
 }
 
 

@@ -6,7 +6,7 @@ Four kinds, checked most specific first (only one is reported per action):
 - ``near``: the same tool with arguments that differ only in volatile parts (counting numbers,
   timestamps, ids, whitespace) and results that bring nothing new;
 - ``cycle``: a short sequence (A B, A B C) repeated with nothing new coming back;
-- ``stagnation``: the same result or error three times in a row from related attempts.
+- ``stagnation``: the same error three times in a row, whatever the attempts were.
 
 "Nothing new" is what separates a loop from normal work: paging, reading several files or
 running the tests after each edit repeat a tool, but each call returns something different.
@@ -44,6 +44,8 @@ class Detection:
     actions: tuple[Action, ...]  # the repeated action(s), oldest first (one per cycle step)
     count: int                 # how many times it occurred in a row
     outcome: Optional[str]     # what the repeated action produced (raw text of the last one)
+    members: tuple[Action, ...] = ()  # every action of the loop when they differ (stagnation)
+    loop_keys: tuple[str, ...] = ()   # near keys of the loop's actions (for history truncation)
 
 
 def _similar(a: str, b: str, threshold: float) -> bool:
@@ -56,29 +58,70 @@ def _similar(a: str, b: str, threshold: float) -> bool:
     return fuzz.ratio(a, b, score_cutoff=threshold) >= threshold
 
 
+def _near_args(a: ActionKeys, b: ActionKeys, threshold: float) -> bool:
+    """Same tool, same argument names, and every argument value similar on its own (so a
+    long unchanged envelope cannot hide a different command inside one argument)."""
+    if a.tool != b.tool:
+        return False
+    if a.near == b.near:
+        return True
+    if len(a.parts) != len(b.parts):
+        return False
+    for (ka, va), (kb, vb) in zip(a.parts, b.parts):
+        if ka != kb or not _similar(va, vb, threshold):
+            return False
+    return True
+
+
 def _same_outcome(a: ActionKeys, b: ActionKeys, threshold: float) -> bool:
-    """Both brought the same (normalised) result, or both brought nothing."""
+    """Both brought the same (normalised) result, or both brought nothing.
+
+    A result that echoes the number that changed in the arguments (``write svc2.conf`` ->
+    "wrote svc2.conf", ``page=3`` -> "page 3 of 9") is about a different target: progress,
+    even though the normalised texts match. A counter the result does not echo
+    (``?attempt=3`` -> "connection refused after 1203 ms") is the loop's own noise.
+    """
     if a.outcome is None or b.outcome is None:
         return a.outcome is None and b.outcome is None
-    return _similar(a.outcome, b.outcome, threshold)
+    if a.out_digest != b.out_digest or not _similar(a.outcome, b.outcome, threshold):
+        return False
+    if a.numbers == b.numbers or a.out_numbers == b.out_numbers:
+        return True  # no counter moved in the arguments, or nothing numeric moved in the result
+    changed_args = set(a.numbers) ^ set(b.numbers)
+    if changed_args and changed_args & (set(a.out_numbers) ^ set(b.out_numbers)):
+        return False
+    return True
 
 
 def _is_backoff(run: Sequence[ActionKeys], growth: float) -> bool:
-    """Some number in the arguments grows by at least ``growth`` on every call of the run."""
-    counts = {len(k.numbers) for k in run}
-    if len(run) < 2 or len(counts) != 1:
+    """Some number in the arguments grows by at least ``growth`` on every call of the run's
+    tail (the first call of a poll often has no wait at all: ``curl``, then ``sleep 2 && curl``)."""
+    width = len(run[-1].numbers)
+    tail: list[ActionKeys] = []
+    for k in reversed(run):
+        if len(k.numbers) != width:
+            break
+        tail.append(k)
+    tail.reverse()
+    if len(tail) < 2 or len(tail) < len(run) - 1:  # at most one leading call without the wait
         return False
-    for pos in range(counts.pop()):
-        values = [k.numbers[pos] for k in run]
+    for pos in range(width):
+        values = [k.numbers[pos] for k in tail]
         if values[0] > 0 and all(b >= a * growth for a, b in zip(values, values[1:])):
             return True
     return False
 
 
+def _walk(s: LoopSettings) -> int:
+    """How far back a run is followed: enough for every rule (counts saturate there; the
+    breaker has acted long before)."""
+    return 2 * max(s.repeat_count, s.stagnation_count, s.backoff_max_polls + 1, 2 * s.max_cycle_length)
+
+
 def _exact(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:
     last = tail[-1].keys
     run = 1
-    for rec in reversed(tail[:-1]):
+    for rec in reversed(tail[-_walk(s):-1]):
         if rec.keys.exact != last.exact:
             break
         run += 1
@@ -89,28 +132,31 @@ def _exact(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:
     same = _same_outcome(tail[-2].keys, last, s.similarity)
     if run < s.repeat_count and not same:
         return None
-    return Detection("exact", last.near, (tail[-1].action,), run, tail[-1].action.outcome())
+    return Detection("exact", last.near, (tail[-1].action,), run, tail[-1].action.outcome(),
+                     loop_keys=(last.near,))
 
 
 def _near(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:
     last = tail[-1].keys
     run_keys = [last]
-    for rec in reversed(tail[:-1]):
+    for rec in reversed(tail[-_walk(s):-1]):
         prev = run_keys[-1]
-        if rec.keys.tool != last.tool or not _similar(rec.keys.near, last.near, s.similarity):
+        if not _near_args(rec.keys, last, s.similarity):
             break
         if not _same_outcome(rec.keys, prev, s.similarity):
             break  # something new came back: progress, not a loop
         if rec.keys.outcome is not None and not rec.keys.outcome.strip() \
-                and rec.keys.near != last.near:
-            break  # different targets that both came back empty prove nothing
+                and rec.keys.exact != prev.exact:
+            break  # silent successes on different targets (mv a1 b, mv a2 b) are batch work
         run_keys.append(rec.keys)
     run = len(run_keys)
     if run < s.repeat_count:
         return None
     if _is_backoff(run_keys[::-1], s.backoff_growth) and run <= s.backoff_max_polls:
         return None
-    return Detection("near", last.near, (tail[-1].action,), run, tail[-1].action.outcome())
+    # keyed by the run's first action: the key stays put while the counter moves
+    return Detection("near", run_keys[-1].near, (tail[-1].action,), run, tail[-1].action.outcome(),
+                     loop_keys=tuple(dict.fromkeys(k.near for k in run_keys)))
 
 
 def _cycle(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:
@@ -134,7 +180,8 @@ def _cycle(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:
         if run >= 2 * period:
             steps = tuple(r.action for r in tail[-period:])
             key = "cycle:" + "|".join(sorted(set(block)))
-            return Detection("cycle", key, steps, run // period, tail[-1].action.outcome())
+            return Detection("cycle", key, steps, run // period, tail[-1].action.outcome(),
+                             loop_keys=tuple(dict.fromkeys(block)))
     return None
 
 
@@ -146,23 +193,25 @@ def _stagnation(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection
     outcome = window[-1].keys.outcome
     if not outcome:
         return None
-    if not all(r.keys.outcome is not None and _similar(r.keys.outcome, outcome, s.similarity)
-               for r in window):
+    if not all(_same_outcome(a.keys, b.keys, s.similarity) for a, b in zip(window, window[1:])):
         return None
     raw = window[-1].action.outcome() or ""
-    related = all(r.keys.tool == window[-1].keys.tool for r in window) and all(
-        _similar(r.keys.near, window[-1].keys.near, s.similarity * 0.75) for r in window)
-    if not (_ERRORISH.search(raw) or related):
-        return None  # "file saved" three times after three different writes is normal work
+    if not _ERRORISH.search(raw):
+        return None  # "ok" or "file saved" three times after three different actions is work
     keys = [r.keys for r in window]
+    related = all(_near_args(r, keys[-1], s.similarity * 0.75) for r in keys)
     if related and _is_backoff(keys, s.backoff_growth) and k <= s.backoff_max_polls:
-        return None
+        return None  # waiting longer each time for a service to come back is deliberate
     run = k
+    newer = window[0].keys
     for rec in reversed(tail[:-k]):
-        if rec.keys.outcome is None or not _similar(rec.keys.outcome, outcome, s.similarity):
+        if not _same_outcome(rec.keys, newer, s.similarity):
             break
+        newer = rec.keys
         run += 1
-    return Detection("stagnation", "result:" + outcome[:300], (window[-1].action,), run, raw)
+    members = tuple(r.action for r in tail[-run:])
+    return Detection("stagnation", "result:" + outcome[:300], (window[-1].action,), run, raw,
+                     members, tuple(dict.fromkeys(r.keys.near for r in tail[-run:])))
 
 
 def detect(history: Sequence[Recorded], s: LoopSettings) -> Optional[Detection]:

@@ -40,6 +40,7 @@ class TruncationPlan:
 
     keys: frozenset[str]
     summary: str
+    keep_one: bool = False   # keep only the first exchange of any key (the keys differ: stagnation)
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,10 @@ def what_repeated(d: Detection) -> str:
     """Plain words for the repeated action(s)."""
     if d.kind == "cycle":
         return " -> ".join(describe(a, 100) for a in d.actions)
+    if d.members:  # stagnation: different attempts, one result
+        distinct = list(dict.fromkeys(describe(a, 80) for a in d.members))
+        more = f" (and {len(distinct) - 3} more)" if len(distinct) > 3 else ""
+        return ", ".join(distinct[:3]) + more
     return describe(d.actions[-1])
 
 
@@ -111,16 +116,15 @@ def plan_for(d: Detection, level: int, s: LoopSettings, tried: tuple[str, ...]) 
     if s.truncate_history and level >= LEVEL_TRUNCATE:
         keys = frozenset(_action_keys(d))
         truncation = TruncationPlan(keys=keys, summary="[Festinger loop guard] " + summary_line(d)
-                                    + " The repeated exchanges were collapsed into this line.")
+                                    + " The repeated exchanges were collapsed into this line.",
+                                    keep_one=bool(d.members))
         applied.append("history truncation")
     return MitigationPlan(level=level, inject_text=inject, temperature_boost=boost,
                           temperature_calls=calls, truncation=truncation, applied=tuple(applied))
 
 
-def _action_keys(d: Detection) -> list[str]:
-    from .actions import keys_of  # local: keys are recomputed only when truncation is planned
-
-    return [keys_of(a).near for a in d.actions]
+def _action_keys(d: Detection) -> tuple[str, ...]:
+    return d.loop_keys
 
 
 def boosted_temperature(current: Optional[float], s: LoopSettings,

@@ -118,9 +118,13 @@ class LoopSession:
 
     def _escalate(self, d: Detection, now: float) -> RecordOutcome:
         s = self.settings
-        ep = self._levels.get(d.key)
+        # a detection right after a detection is the same loop going on, even when its key
+        # moved (a counter in the repeated command, a cycle turning into a repeat): the
+        # escalation must continue, or a varying loop would never reach the breaker
+        ep = self._active or self._levels.get(d.key)
         if ep is None:
-            ep = self._levels[d.key] = _Episode(d.key, d.kind, what_repeated(d))
+            ep = _Episode(d.key, d.kind, what_repeated(d))
+        self._levels.setdefault(d.key, ep)
         ep.level += 1
         plan = plan_for(d, ep.level, s, tuple(ep.tried))
         for name in plan.applied:
@@ -153,6 +157,12 @@ class LoopSession:
                           tuple(ep.tried)),)
 
     # --- the next model call ---
+    def peek_call(self) -> CallAdjustments:
+        """The note and truncation for the prompt being built (consumes nothing)."""
+        if not self.settings.enabled or self._stop:
+            return CallAdjustments()
+        return CallAdjustments(inject_text=self._inject, truncation=self._truncation)
+
     def next_call(self) -> CallAdjustments:
         """What the upcoming model call must get; consumes one call of a temperature boost.
 

@@ -37,8 +37,11 @@ def collapse(entries: Sequence[tuple[Optional[str], bool]], plan: TruncationPlan
         if key is None:
             dropping = False
         elif starts_turn:
-            dropping = key in plan.keys and key in seen
-            seen.add(key)
+            if key in plan.keys:
+                dropping = bool(seen) if plan.keep_one else key in seen
+                seen.add(key)
+            else:
+                dropping = False
         if dropping:
             drop.append(i)
     return Collapse(tuple(drop), drop[0] if drop else None)
