@@ -40,12 +40,13 @@ def start_proxy(lt):
     servers = []
 
     def start(upstream: str, graph=None, config_file: ConfigFile = None,
-              loops: LoopSettings = None, **settings) -> ProxyServer:
+              loops: LoopSettings = None, event_log=None, **settings) -> ProxyServer:
         if config_file is not None:
             cfg = config_file.load()
         else:
             cfg = ProxyConfig(upstream=upstream, listen="127.0.0.1:0", **settings)
-        state = ProxyState(cfg, graph=graph, base_loops=loops or LoopSettings())
+        state = ProxyState(cfg, graph=graph, base_loops=loops or LoopSettings(),
+                           event_log=event_log)
         server = ProxyServer(state, config_file)
         lt.call(server.start())
         servers.append(server)

@@ -85,11 +85,14 @@ TOOL = ('{"thoughts": ["run it"], "tool_name": "code_execution_tool", '
         '"tool_args": {"code": "ls /nope"}}')
 
 
-def test_a_looping_client_is_mitigated_then_stopped(start_proxy, fake_openai):
+def test_a_looping_client_is_mitigated_then_stopped(start_proxy, fake_openai, tmp_path):
     """An agent repeating the same failing command: forbidden-action note, temperature boost,
     truncation, then the breaker answers instead of the upstream; a new user message works."""
+    from festinger.loops.events import LoopEventLog
+
     fake_openai.reply = TOOL
-    proxy = start_proxy(fake_openai.url, loops=LoopSettings())
+    events = LoopEventLog(tmp_path)
+    proxy = start_proxy(fake_openai.url, loops=LoopSettings(), event_log=events)
     oa = openai.OpenAI(base_url=proxy.url + "/v1", api_key="x", max_retries=0, timeout=30)
     msgs = [{"role": "system", "content": "You are an agent."},
             {"role": "user", "content": "List the files in /nope"}]
@@ -118,6 +121,11 @@ def test_a_looping_client_is_mitigated_then_stopped(start_proxy, fake_openai):
     # history truncation: the repeated exchanges collapsed in what the upstream got
     assert any(len(b["messages"]) < n for b, n in zip(sent, conv)), "no truncation"
     assert len(answers) <= 12
+    # the same event log as the pack's, so `festinger loops` lists the proxy's loops too
+    logged = events.recent(20)
+    assert [e["event"] for e in logged][-1] == "stopped" and {e["front"] for e in logged} == {
+        "proxy"}
+    assert "code_execution_tool" in logged[-1]["action"]
     # calling again without a new user message: still the breaker's answer, not forwarded
     n = len(fake_openai.chats())
     again = oa.chat.completions.create(model="fake", messages=msgs).choices[0].message.content

@@ -62,6 +62,9 @@ def run(args) -> int:
             graph = svc.graph
             graph.start()
     state = ProxyState(cfg, graph=graph, base_loops=base)
+    if svc is not None:
+        from ..loops.events import LoopEventLog
+        state.event_log = LoopEventLog(svc.home)
     try:
         asyncio.run(_serve(state, cfg_file))
     except OSError as exc:

@@ -23,6 +23,7 @@ from aiohttp import web
 
 from ..core.loops import LoopSettings
 from ..logs import log
+from ..loops.events import LoopEventLog
 from ..web import security
 from ..web.http import HttpError, parse_json
 from . import answers, flattened, translate
@@ -45,6 +46,7 @@ class ProxyState:
     port: int = 0
     config_error: Optional[str] = None
     reloads: int = 0
+    event_log: Optional[LoopEventLog] = None  # shared with the pack: `festinger loops` shows both
 
     def __post_init__(self) -> None:
         self.upstream = Upstream(self.cfg)
@@ -175,6 +177,8 @@ def treat(st: ProxyState, request: web.Request, msgs: list[m.Message],
     cfg = st.cfg
     key = m.session_key(msgs, request.headers.get(cfg.session_header))
     state, g = guard(st.sessions, key, msgs, temperature, st.clock())
+    if g.events and st.event_log is not None:
+        st.event_log.append([{**e.as_dict(), "front": "proxy"} for e in g.events])
     if g.stop_message:
         return Treated(msgs, stop_message=g.stop_message)
     out = g.messages

@@ -54,6 +54,7 @@ class Guarded:
     temperature: Optional[float] = None   # set: the boosted temperature to send
     stop_message: Optional[str] = None    # set: answer this, forward nothing
     applied: tuple[str, ...] = ()
+    events: tuple[LoopEvent, ...] = ()    # new loop events of this request
 
 
 class SessionTable:
@@ -141,8 +142,10 @@ def guard(table: SessionTable, state_key: str, msgs: list[m.Message],
         state.stopped_at_user_turns = None
         state.stop_message = None
     state.user_turns = users
+    new_events: list[LoopEvent] = []
     for _, action in acts[state.turns_recorded:]:
         outcome = state.loops.record(action, now)
+        new_events.extend(outcome.events)
         for event in outcome.events:
             state.events.append(event)
             del state.events[:-50]
@@ -157,7 +160,7 @@ def guard(table: SessionTable, state_key: str, msgs: list[m.Message],
     if state.loops.stopped and state.stop_message:
         # a client that calls again without a new user message gets the same answer
         return state, Guarded(msgs, stop_message=state.stop_message,
-                              applied=("circuit breaker",))
+                              applied=("circuit breaker",), events=tuple(new_events))
     applied: list[str] = []
     out = msgs
     if adj.truncation is not None:
@@ -171,4 +174,4 @@ def guard(table: SessionTable, state_key: str, msgs: list[m.Message],
     if adj.temperature_boost:
         new_temp = boosted_temperature(temperature, table.settings)
         applied.append("temperature boost")
-    return state, Guarded(out, new_temp, None, tuple(applied))
+    return state, Guarded(out, new_temp, None, tuple(applied), tuple(new_events))
