@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
@@ -29,7 +30,7 @@ from ..web.http import HttpError, parse_json
 from . import answers, flattened, translate
 from . import messages as m
 from .config import ProxyConfig
-from .loopguard import SessionTable, guard
+from .loopguard import SessionState, SessionTable, guard
 from .recall import Graph, recollect
 from .upstream import Upstream, UpstreamError, request_headers, response_headers
 
@@ -49,6 +50,11 @@ class ProxyState:
     event_log: Optional[LoopEventLog] = None  # shared with the pack: `festinger loops` shows both
 
     def __post_init__(self) -> None:
+        # The graph pipeline is pure CPU under the graph's lock: one worker thread runs it, so
+        # the event loop keeps relaying other clients' streams and completing their upstream
+        # connections meanwhile (inline, 200 simultaneous 2,000-word prompts held the loop
+        # for seconds and upstream connects timed out).
+        self.graph_pool = ThreadPoolExecutor(1, thread_name_prefix="festinger-proxy-graph")
         self.upstream = Upstream(self.cfg)
         self.sessions = SessionTable(self.cfg.loop_settings(self.base_loops))
         self.requests = 0
@@ -171,8 +177,8 @@ class Treated:
     stop_message: Optional[str] = None
 
 
-def treat(st: ProxyState, request: web.Request, msgs: list[m.Message],
-          temperature: Optional[float]) -> Treated:
+async def treat(st: ProxyState, request: web.Request, msgs: list[m.Message],
+                temperature: Optional[float]) -> Treated:
     """The proxy's work on one conversation: loop guard, then the recollection block."""
     cfg = st.cfg
     key = m.session_key(msgs, request.headers.get(cfg.session_header))
@@ -182,11 +188,16 @@ def treat(st: ProxyState, request: web.Request, msgs: list[m.Message],
     if g.stop_message:
         return Treated(msgs, stop_message=g.stop_message)
     out = g.messages
-    if cfg.recollection:
-        block = recollect(st.graph, state, m.latest_user_text(msgs),
-                          m.system_text(msgs) if cfg.read_system else "")
+    if cfg.recollection and st.graph is not None:
+        block = await _recollect(st, state, m.latest_user_text(msgs),
+                                 m.system_text(msgs) if cfg.read_system else "")
         out = m.prepend_system(out, block)
     return Treated(out, g.temperature)
+
+
+async def _recollect(st: ProxyState, state: SessionState, user: str, system: str) -> str:
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(st.graph_pool, recollect, st.graph, state, user, system)
 
 
 async def chat(request: web.Request) -> web.StreamResponse:
@@ -196,7 +207,7 @@ async def chat(request: web.Request) -> web.StreamResponse:
     msgs = m.valid_messages(body)
     if msgs is None:  # not ours to judge: the upstream answers with its own error
         return await _send_chat(request, api, body)
-    t = treat(st, request, msgs, _current_temperature(body, api))
+    t = await treat(st, request, msgs, _current_temperature(body, api))
     stream = bool(body.get("stream", api == "ollama"))  # Ollama streams unless told not to
     if t.stop_message:
         maker = answers.openai_chat if api == "openai" else answers.ollama_chat
@@ -216,7 +227,7 @@ async def generate(request: web.Request) -> web.StreamResponse:
         return await _send_chat(request, "ollama", body, generate=True)
     msgs = flattened.parse(prompt)
     if msgs is not None:  # a chat flattened by LiteLLM (Agent Zero's "ollama" provider)
-        t = treat(st, request, msgs, _current_temperature(body, "ollama"))
+        t = await treat(st, request, msgs, _current_temperature(body, "ollama"))
         if t.stop_message:
             data, ctype = answers.ollama_generate(str(body.get("model") or ""),
                                                   t.stop_message, bool(body.get("stream", True)))
@@ -224,12 +235,12 @@ async def generate(request: web.Request) -> web.StreamResponse:
         body["prompt"] = flattened.render(t.messages)
         if t.temperature is not None:
             _set_temperature(body, "ollama", t.temperature)
-    elif st.cfg.recollection:
+    elif st.cfg.recollection and st.graph is not None:
         key = m.session_key([{"role": "user", "content": prompt}],
                             request.headers.get(st.cfg.session_header))
         state = st.sessions.get(key)
         system = body.get("system") if isinstance(body.get("system"), str) else ""
-        block = recollect(st.graph, state, prompt, system if st.cfg.read_system else "")
+        block = await _recollect(st, state, prompt, system if st.cfg.read_system else "")
         if block:
             body["system"] = block + ("\n\n" + system if system else "")
     return await _send_chat(request, "ollama", body, generate=True)

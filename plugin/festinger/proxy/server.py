@@ -70,6 +70,7 @@ class ProxyServer:
         if runner is not None:
             await runner.cleanup()
         await self.state.upstream.close()
+        self.state.graph_pool.shutdown(wait=False, cancel_futures=True)
 
     def check_config(self) -> bool:
         """Re-read the file if it changed; True when a new config is now in force."""
