@@ -93,6 +93,10 @@ def configure_legacy(root: str, cfg: Dict[str, Any]) -> None:
         settings[f"{prefix}_provider"] = "other"
         settings[f"{prefix}_name"] = name
         settings[f"{prefix}_api_base"] = base
+    chat = cfg.get("chat_model") or {}  # e.g. provider ollama at a proxy
+    for key in ("provider", "name", "api_base"):
+        if key in chat:
+            settings[f"chat_model_{key}"] = chat[key]
     settings["embed_model_provider"] = "other"
     settings["embed_model_name"] = EMBEDDING_MODEL_ID
     settings["embed_model_api_base"] = base

@@ -1,4 +1,4 @@
-"""Real Agent Zero v1.7 with its chat model pointed at `festinger proxy` (provider `ollama`,
+"""Real Agent Zero (v1.7 and v0.9.8.2) with its chat model pointed at `festinger proxy` (provider `ollama`,
 i.e. LiteLLM's Ollama client) in front of a loopback fake Ollama: a chat turn is answered,
 and the upstream receives the `<recollection>` block from the real graph (PostgreSQL) in the
 system section of what Agent Zero sent. Agent Zero itself is stock: no pack installed."""
@@ -22,8 +22,6 @@ ANSWER = "gnommoweb is the Glitch University repo."
 
 def test_agent_zero_through_the_proxy_gets_recollections(a0_copy, fake_llm,
                                                          graph_env):  # noqa: F811
-    if a0_copy.layout == "legacy":
-        pytest.skip("the proxy test targets Agent Zero v1.x (provider settings per plugin)")
     from festinger.core.loops import LoopSettings
     from festinger.proxy.app import ProxyState
     from festinger.proxy.config import ProxyConfig
