@@ -52,3 +52,22 @@ def test_serves_on_loopback_and_stops_on_sigterm(tmp_path, lt, fake_ollama):
     finally:
         p.send_signal(signal.SIGTERM)
         assert p.wait(30) == 0
+
+
+def test_festinger_serve_runs_on_the_new_stack(tmp_path):
+    """`festinger serve` as a user starts it (graph off: no database needed for /health)."""
+    env = dict(_env(tmp_path), FESTINGER_GRAPH_ENABLED="false",
+               FESTINGER_SERVE_TOKEN="serve-cli-token-123456")
+    p = subprocess.Popen([sys.executable, "-m", "festinger", "serve", "--port", "0"], env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = p.stdout.readline()
+        assert "listening on http://127.0.0.1:" in line, line + p.stderr.read()
+        url = line.split("listening on ", 1)[1].split(" ", 1)[0]
+        assert httpx.get(url + "/health", timeout=30).json() == {"ok": True, "graph": None}
+        assert httpx.get(url + "/graph/stats", timeout=30).status_code == 401
+        assert httpx.get(url + "/health", headers={"Host": "evil.example"},
+                         timeout=30).status_code == 421
+    finally:
+        p.send_signal(signal.SIGTERM)
+        assert p.wait(30) == 0
