@@ -9,7 +9,7 @@ import pytest
 
 from festinger.loops.events import read_events
 from festinger.service import get_service
-from festinger.simulator import respond, tool_call
+from festinger_testkit.simulator import respond, tool_call
 
 LAYOUTS = ["legacy", "v1"]
 
@@ -190,7 +190,7 @@ async def test_a_failing_guard_never_breaks_the_chat(loop_sim, monkeypatch):
 async def test_normal_tasks_in_agent_zero_get_no_mitigation(loop_sim, layout):
     from collections import deque
 
-    from festinger.simulator.tools import ToolResponse
+    from festinger_testkit.simulator.tools import ToolResponse
 
     from .normal_tasks import TASKS
 

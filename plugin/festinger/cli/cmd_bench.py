@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..bench.runner import format_table, machine, run_cases
+import sys
+
+from ..bench.runner import TestkitMissing, format_table, machine, run_cases
 from .common import print_json
 
 
@@ -13,7 +15,11 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    rows = run_cases(args.quick, args.only)
+    try:
+        rows = run_cases(args.quick, args.only)
+    except TestkitMissing as exc:
+        print(f"festinger bench: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         print_json({"machine": machine(), "quick": args.quick, "results": rows})
     else:

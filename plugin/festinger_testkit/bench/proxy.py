@@ -25,13 +25,13 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
-from ..bench.timing import percentile
-from ..core.loops import LoopSettings
-from ..graph.bench_cases import _build, _prompts
-from ..graph.recollection import RecollectionRenderer, recollect
-from .app import ProxyState
-from .config import ProxyConfig
-from .server import ProxyServer
+from festinger.core.loops import LoopSettings
+from festinger.graph.recollection import RecollectionRenderer, recollect
+from festinger.proxy.app import ProxyState
+from festinger.proxy.config import ProxyConfig
+from festinger.proxy.server import ProxyServer
+from festinger_testkit.bench.graph import _build, _prompts
+from festinger_testkit.bench.timing import percentile
 
 STREAM_CHUNKS = 20
 CONCURRENT = 200
