@@ -154,3 +154,19 @@ def test_a_normal_multi_step_task_is_left_alone(start_proxy, fake_ollama):
     for c in fake_ollama.chats():
         assert c.body["messages"][0]["content"] == "agent"
         assert c.body["options"]["temperature"] == 0.3
+
+
+def test_a_failing_graph_does_not_stop_inference(start_proxy, fake_ollama):
+    class Broken:
+        def process_prompt(self, text):
+            raise RuntimeError("cache corrupted: " + text)
+
+        def render_tokens(self, tokens):
+            raise RuntimeError("cache corrupted")
+
+    proxy = start_proxy(fake_ollama.url, graph=Broken())
+    cl = ollama.Client(host=proxy.url, timeout=30)
+    msgs = [{"role": "system", "content": "sys"}, {"role": "user", "content": "hello there"}]
+    assert cl.chat(model="fake", messages=msgs, stream=False).message.content == \
+        fake_ollama.reply
+    assert fake_ollama.chats()[-1].body["messages"] == msgs  # forwarded unchanged

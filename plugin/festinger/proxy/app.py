@@ -30,7 +30,7 @@ from ..web.http import HttpError, parse_json
 from . import answers, flattened, translate
 from . import messages as m
 from .config import ProxyConfig
-from .loopguard import SessionState, SessionTable, guard
+from .loopguard import Guarded, SessionState, SessionTable, guard
 from .recall import Graph, recollect
 from .upstream import Upstream, UpstreamError, request_headers, response_headers
 
@@ -182,7 +182,12 @@ async def treat(st: ProxyState, request: web.Request, msgs: list[m.Message],
     """The proxy's work on one conversation: loop guard, then the recollection block."""
     cfg = st.cfg
     key = m.session_key(msgs, request.headers.get(cfg.session_header))
-    state, g = guard(st.sessions, key, msgs, temperature, st.clock())
+    try:
+        state, g = guard(st.sessions, key, msgs, temperature, st.clock())
+    except Exception as exc:  # a loop-guard bug must not stop inference either
+        log.warning("proxy: loop guard skipped for this request: %s", type(exc).__name__)
+        log.debug("proxy: loop guard failure", exc_info=True)
+        state, g = st.sessions.get(key), Guarded(msgs)
     if g.events and st.event_log is not None:
         st.event_log.append([{**e.as_dict(), "front": "proxy"} for e in g.events])
     if g.stop_message:
@@ -196,8 +201,15 @@ async def treat(st: ProxyState, request: web.Request, msgs: list[m.Message],
 
 
 async def _recollect(st: ProxyState, state: SessionState, user: str, system: str) -> str:
+    """The block, or "" when the graph fails: a broken graph must not stop inference."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(st.graph_pool, recollect, st.graph, state, user, system)
+    try:
+        return await loop.run_in_executor(st.graph_pool, recollect, st.graph, state, user,
+                                          system)
+    except Exception as exc:
+        log.warning("proxy: recollection skipped for this request: %s", type(exc).__name__)
+        log.debug("proxy: recollection failure", exc_info=True)
+        return ""
 
 
 async def chat(request: web.Request) -> web.StreamResponse:
