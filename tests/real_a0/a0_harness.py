@@ -82,6 +82,7 @@ class A0Install:
         name: str = "run",
         hooks: Optional[List[str]] = None,
         exit_timeout: float = 60,
+        extra: Optional[Dict[str, Any]] = None,
     ) -> "ChatRun":
         """Run ``messages`` in one new chat via driver.py; returns the driver's summary."""
         work = self.root / ".real_a0"
@@ -97,6 +98,7 @@ class A0Install:
                     "message_timeout": timeout / max(1, len(messages)),
                     "exit_timeout": exit_timeout,
                     **({"hooks": hooks} if hooks else {}),
+                    **(extra or {}),
                 }
             ),
             encoding="utf-8",

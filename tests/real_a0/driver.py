@@ -93,6 +93,10 @@ def configure_legacy(root: str, cfg: Dict[str, Any]) -> None:
         settings[f"{prefix}_provider"] = "other"
         settings[f"{prefix}_name"] = name
         settings[f"{prefix}_api_base"] = base
+    chat = cfg.get("chat_model") or {}  # e.g. provider ollama at a proxy
+    for key in ("provider", "name", "api_base"):
+        if key in chat:
+            settings[f"chat_model_{key}"] = chat[key]
     settings["embed_model_provider"] = "other"
     settings["embed_model_name"] = EMBEDDING_MODEL_ID
     settings["embed_model_api_base"] = base
@@ -110,7 +114,8 @@ def configure_plugins(root: str, cfg: Dict[str, Any]) -> None:
     mc_default = os.path.join(root, "plugins", "_model_config", "default_config.yaml")
     with open(mc_default, "r", encoding="utf-8") as f:
         model_cfg = yaml.safe_load(f) or {}
-    model_cfg["chat_model"] = {**model_cfg.get("chat_model", {}), **_model(CHAT_MODEL, base)}
+    model_cfg["chat_model"] = {**model_cfg.get("chat_model", {}), **_model(CHAT_MODEL, base),
+                               **(cfg.get("chat_model") or {})}  # e.g. provider ollama at a proxy
     model_cfg["utility_model"] = {**model_cfg.get("utility_model", {}), **_model(UTILITY_MODEL, base)}
     model_cfg["embedding_model"] = {**model_cfg.get("embedding_model", {}), **_model(EMBEDDING_MODEL_ID, base)}
     _write_json(os.path.join(root, "usr", "plugins", "_model_config", "config.json"), model_cfg)

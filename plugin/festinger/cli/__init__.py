@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "bootstrap": "pre-seed the concept vocabulary with common English words",
     "models": "manage the LLM providers of the write path and the resolution job",
     "serve": "serve the HTTP API and admin page on loopback",
+    "proxy": "an Ollama/OpenAI-compatible inference proxy adding recollections and loop guard",
     "health": "print the memory health report (SALUTE format)",
     "loops": "recent loop-guard events: repeated actions detected, mitigated, stopped",
     "demo": "see what the pack does on a small sample memory store (no Agent Zero needed)",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Union
 
-from . import contradiction, foundation, graph, graph_pg, loops, memory, recall, recall_suite
+from . import contradiction, foundation, graph, graph_pg, loops, memory, proxy, recall, recall_suite
 
 Case = Callable[[bool], Union[dict, list[dict]]]
 
@@ -28,4 +28,5 @@ CASES: tuple[Case, ...] = (
     recall_suite.bench_recall_time_cues,
     loops.bench_loop_detection,
     loops.bench_history_collapse,
+    proxy.bench_proxy,
 )
