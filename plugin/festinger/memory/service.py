@@ -50,6 +50,7 @@ from ..a0.memory_store import (MemoryUnavailable, all_docs, current_memory, memo
                                save, subdir_of)
 from ..core.classification import (ClassificationResult, ClassifierSettings, MemoryOrigin,
                                    Unclassified, check_input, classify_memory,
+                                   default_for_resolution,
                                    iter_consolidation_ids, origin_of,
                                    upgrade_json_fields)
 from ..core.metadata import (LINEAGE_KEY, Classification, is_knowledge_document, parse_timestamp,
@@ -58,7 +59,7 @@ from ..core.metadata import (LINEAGE_KEY, Classification, is_knowledge_document,
 from ..logs import log, report_exception
 from . import context as mctx
 from .conflicts import ConflictRecord, check_conflicts
-from .lineage import Predecessor, move_links, strip_carried
+from .lineage import Predecessor, move_links, retire_into, strip_carried
 from .neighbours import VectorPositions, nearest, vector_of
 from .queue import PendingMemory, RemovalMark, RemovedRegistry, RetryRegistry
 
@@ -155,9 +156,13 @@ class MemoryService:
         self._detector: Optional[Callable[[str, str], Any]] = None
         self.counters = {"classified": 0, "conflicts_resolved": 0, "deprecated": 0,
                          "relinked": 0, "unclassified_events": 0, "persist_failures": 0,
-                         "swept": 0, "conflict_check_failures": 0}
+                         "swept": 0, "conflict_check_failures": 0, "forgotten": 0}
         self.last_classification_run: Optional[str] = None
         memory_events.subscribe(self._on_event)
+        # Inside an agent's work (its monologue, or the memorizers it started) searches serve
+        # current memories only; the memorizers' deletions become deprecations.
+        memory_events.policy.serve_current_only = mctx.in_agent_work
+        memory_events.policy.retire_deletes = mctx.in_memorizer_work
 
     # ------------------------------------------------------------------ public read API
     def stats(self, agent: Any = None) -> dict[str, Any]:
@@ -171,6 +176,7 @@ class MemoryService:
                 "relinked_this_session": self.counters["relinked"],
                 "swept_this_session": self.counters["swept"],
                 "persist_failures": self.counters["persist_failures"],
+                "forgotten_this_session": self.counters["forgotten"],
                 "conflict_check_failures": self.counters["conflict_check_failures"],
                 "pending": sum(len(p) for p in self._pending.values()),
                 "awaiting_context": len(self._awaiting),
@@ -317,7 +323,18 @@ class MemoryService:
             return
         st = self._store(event.memory)
         key = st.key
+        if event.kind == "retire":
+            # The memorizers replace these (consolidation): kept, deprecated once the
+            # replacement lands (see lineage.retire_into).
+            if event.ids:
+                LAST_REMOVAL.set(RemovalMark(key, tuple(event.ids), time.monotonic(), retired=True))
+            return
         if event.kind == "delete":
+            if event.ids:  # explicit forgetting (memory_delete/forget, dashboard): privacy wins
+                with self._lock:
+                    self.counters["forgotten"] += len(event.ids)
+                log.info("memory: %d deleted on request in '%s' (%s)", len(event.ids), key,
+                         ", ".join(event.ids[:20]))
             with self._lock:
                 ids = self._removed.record(key, event.docs)
                 self._retry.drop(key, ids)
@@ -573,10 +590,12 @@ class MemoryService:
                 return
         fresh = False
         preds: list[Predecessor] = []
+        retired: list[str] = []
         if item.kind == "insert":
-            preds = self._predecessors(st.key, item, meta)
+            retired = self._retired(item, meta)
+            preds = [] if retired else self._predecessors(st.key, item, meta)
             # Anything consolidation wrote carries the consumed memories' classification.
-            fresh = bool(preds) or "consolidation_action" in meta
+            fresh = bool(preds) or bool(retired) or "consolidation_action" in meta
             if current is not None and not fresh and read_lineage(meta).extra.get("classified_by"):
                 result.done.append(item)  # inserted already classified (a restore or a move)
                 return
@@ -600,6 +619,16 @@ class MemoryService:
         _stamp_text(meta, text)
         result.changed[item.doc_id] = doc
         result.classified.append((item, outcome))
+        if retired:
+            for rid in retired:
+                if rid in live:
+                    result.before.setdefault(rid, read_classification(live[rid].metadata))
+            action = str(meta.get("consolidation_action") or "replace")
+            for changed_id in retire_into(item.doc_id, meta, retired, live, now_iso, action,
+                                          self._fallback_classification):
+                # consumed ones were captured above; a re-linked successor keeps its class
+                result.before.setdefault(changed_id, read_classification(live[changed_id].metadata))
+                result.changed[changed_id] = live[changed_id]
         if preds:
             for changed_id in move_links(item.doc_id, meta, preds, live, now_iso):
                 result.before.setdefault(changed_id, read_classification(live[changed_id].metadata))
@@ -633,12 +662,29 @@ class MemoryService:
                 result.changed[cid] = live[cid]
         result.conflicts.extend((item, r) for r in records)
 
+    def _retired(self, item: PendingMemory, meta: dict) -> list[str]:
+        """The memories this insert replaces that the pack kept (a retire mark of this task)."""
+        mark = item.removal
+        if (mark is None or not mark.retired or item.enqueued_at - mark.at > self.removal_mark_seconds
+                or origin_of(meta) not in (MemoryOrigin.CONSOLIDATION, MemoryOrigin.FRAGMENT,
+                                           MemoryOrigin.SOLUTION)):
+            return []
+        return list(mark.ids)
+
+    def _fallback_classification(self, text: str, meta: dict) -> Optional[Classification]:
+        """Classify an old unclassified memory (context-free) so it can be deprecated."""
+        found = default_for_resolution(text, meta, self.settings)
+        if found is None:
+            return None
+        write_classification(meta, found.classification, found.lineage)
+        return found.classification
+
     def _predecessors(self, key: str, item: PendingMemory, meta: dict) -> list[Predecessor]:
         """The memories this insert replaced (consolidation, or the memorizer's replace path)."""
         origin = origin_of(meta)
         ids: list[str] = []
         mark = item.removal
-        if (mark is not None and item.enqueued_at - mark.at <= self.removal_mark_seconds
+        if (mark is not None and not mark.retired and item.enqueued_at - mark.at <= self.removal_mark_seconds
                 and origin in (MemoryOrigin.CONSOLIDATION, MemoryOrigin.FRAGMENT, MemoryOrigin.SOLUTION)):
             ids = list(mark.ids)  # exact: the deletion this very task made just before
         elif origin is MemoryOrigin.CONSOLIDATION:
@@ -826,9 +872,11 @@ class MemoryService:
     def unsubscribe(self) -> None:
         """Stop taking memory events (sync: also for a service closed without its I/O loop)."""
         memory_events.unsubscribe(self._on_event)
+        memory_events.policy.reset()
 
     async def close(self) -> None:
         memory_events.unsubscribe(self._on_event)
+        memory_events.policy.reset()
         with self._lock:
             stores = list(self._stores.values())
         for st in stores:

@@ -26,6 +26,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 from ..core.metadata import (epoch_seconds, read_classification, read_lineage, Relevance, Utility,
                              Validity)
 from ..core.ranking import Candidate, Ranked, RankingWeights, fair_split, rank, sort_key
+from ..core.servable import is_servable as servable
 from ..core.roles import ActiveRole, RoleProfile, in_role_scope, memory_domains
 from ..core.trust import LabelledItem, label_for, render_blocks
 from .bm25_index import is_identifier, tokenize
@@ -125,7 +126,7 @@ def view(doc: Any) -> Optional[_Doc]:
         text=str(getattr(doc, "page_content", "") or ""),
         metadata=meta,
         utility=cls.utility if cls else None,
-        deprecated=bool((cls and cls.validity is Validity.DEPRECATED) or lin.superseded_by),
+        deprecated=not servable(meta),
         dormant=bool(cls and cls.relevance is Relevance.DORMANT),
         access_count=lin.access_count,
         created_ts=created,

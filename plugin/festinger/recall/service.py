@@ -22,6 +22,7 @@ import time
 from typing import Any, Mapping, Optional, Sequence
 
 from ..core.ranking import RankingWeights
+from ..core.servable import is_servable
 from ..core.roles import ActiveRole, RoleProfile
 from ..logs import log, report_exception
 from .a0_settings import RecallSettings
@@ -29,17 +30,6 @@ from .access_tracker import AccessTracker
 from .bm25_index import StoreIndexes
 from .pipeline import Limits, RecallOutcome, Reranker, select
 from .role_files import RoleFiles
-
-def _servable_metadata(metadata: Mapping[str, Any]) -> bool:
-    """FAISS filter: not deprecated, not superseded (plain lookups: runs per fetched doc)."""
-    if not isinstance(metadata, Mapping):
-        return True
-    cls = metadata.get("classification")
-    if isinstance(cls, Mapping) and cls.get("validity") == "deprecated":
-        return False
-    lin = metadata.get("lineage")
-    return not (isinstance(lin, Mapping) and lin.get("superseded_by"))
-
 
 def _is_current(memory: Any) -> bool:
     from ..a0.memory_store import is_current
@@ -192,7 +182,7 @@ class RecallService:
         k = min(len(docs), 2 * n)
         db = memory.db
         pairs = db.similarity_search_with_score_by_vector(
-            list(query_vector), k=k, filter=_servable_metadata, fetch_k=min(len(docs), 4 * k))
+            list(query_vector), k=k, filter=is_servable, fetch_k=min(len(docs), 4 * k))
         relevance = db._select_relevance_score_fn()
         dense = [(d.metadata.get("id"), relevance(s)) for d, s in pairs
                  if isinstance(d.metadata.get("id"), str)]
@@ -242,12 +232,33 @@ class RecallService:
             return RecallOutcome()
         role, roles = self.resolve_role(agent, loop_data)
         limits = self.limits(settings)
+        if settings.post_filter:
+            # As Agent Zero: the filter sees the search's candidates (max_search), the result
+            # limits apply after it.
+            limits = Limits(threshold=limits.threshold, memories=settings.memories_max_search,
+                            solutions=settings.solutions_max_search,
+                            cap=settings.memories_max_search + settings.solutions_max_search)
 
         def work() -> RecallOutcome:
             vector = embed_query(memory, dense_text)
             return self.retrieve(memory, vector, sparse_text, limits=limits, role=role, roles=roles)
 
-        return await asyncio.to_thread(work)
+        outcome = await asyncio.to_thread(work)
+        if settings.post_filter:
+            from . import post_filter
+
+            outcome = await post_filter.apply(agent, outcome, history=self._history(agent, settings),
+                                              user_text=user_text_of(loop_data))
+            outcome = post_filter.cut(outcome, settings.memories_max_result,
+                                      settings.solutions_max_result, self.config.max_injected_memories)
+        return outcome
+
+    @staticmethod
+    def _history(agent: Any, settings: RecallSettings) -> str:
+        try:
+            return agent.history.output_text()[-settings.history_len:] if settings.history_len else ""
+        except Exception:
+            return ""
 
     # --- lifecycle ------------------------------------------------------------------
     async def flush_due(self) -> int:
