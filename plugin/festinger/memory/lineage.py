@@ -47,6 +47,19 @@ def deprecate(metadata: dict[str, Any], classification: Classification, winner_i
     write_classification(metadata, classification.with_(validity=Validity.DEPRECATED), lineage)
 
 
+def confirm(metadata: dict[str, Any], by_id: str, now_iso: str) -> bool:
+    """Promote an inferred memory to confirmed (the user validated it); False if it was not
+    inferred (a deprecated memory stays deprecated)."""
+    cls = read_classification(metadata)
+    if cls is None or cls.validity is not Validity.INFERRED:
+        return False
+    lineage = read_lineage(metadata)
+    lineage.extra["confirmed_by"] = by_id
+    lineage.extra["confirmed_at"] = now_iso
+    write_classification(metadata, cls.with_(validity=Validity.CONFIRMED), lineage)
+    return True
+
+
 def add_supersedes(metadata: dict[str, Any], loser_id: str) -> None:
     lineage = read_lineage(metadata)
     ids = [i for i in supersedes_all(lineage) if i != loser_id] + [loser_id]

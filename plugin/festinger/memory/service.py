@@ -58,7 +58,7 @@ from ..core.metadata import (LINEAGE_KEY, Classification, is_knowledge_document,
                              write_classification)
 from ..logs import log, report_exception
 from . import context as mctx
-from .conflicts import ConflictRecord, check_conflicts
+from .conflicts import ConflictRecord, apply_decisions, decide_conflicts
 from .lineage import Predecessor, move_links, retire_into, strip_carried
 from .neighbours import VectorPositions, nearest, vector_of
 from .queue import PendingMemory, RemovalMark, RemovedRegistry, RetryRegistry
@@ -121,6 +121,7 @@ class BatchResult:
     classified: list[tuple[PendingMemory, ClassificationResult]] = field(default_factory=list)
     relinked: set[str] = field(default_factory=set)
     conflicts: list[tuple[PendingMemory, ConflictRecord]] = field(default_factory=list)
+    confirmed: list[str] = field(default_factory=list)
     failures: list[tuple[PendingMemory, str]] = field(default_factory=list)
     done: list[PendingMemory] = field(default_factory=list)
 
@@ -156,7 +157,8 @@ class MemoryService:
         self._detector: Optional[Callable[[str, str], Any]] = None
         self.counters = {"classified": 0, "conflicts_resolved": 0, "deprecated": 0,
                          "relinked": 0, "unclassified_events": 0, "persist_failures": 0,
-                         "swept": 0, "conflict_check_failures": 0, "forgotten": 0}
+                         "swept": 0, "conflict_check_failures": 0, "forgotten": 0,
+                         "confirmed": 0}
         self.last_classification_run: Optional[str] = None
         memory_events.subscribe(self._on_event)
         # Inside an agent's work (its monologue, or the memorizers it started) searches serve
@@ -177,6 +179,7 @@ class MemoryService:
                 "swept_this_session": self.counters["swept"],
                 "persist_failures": self.counters["persist_failures"],
                 "forgotten_this_session": self.counters["forgotten"],
+                "confirmed_this_session": self.counters["confirmed"],
                 "conflict_check_failures": self.counters["conflict_check_failures"],
                 "pending": sum(len(p) for p in self._pending.values()),
                 "awaiting_context": len(self._awaiting),
@@ -647,7 +650,7 @@ class MemoryService:
                 nmeta = getattr(ndoc, "metadata", None)
                 if isinstance(nmeta, dict) and nid not in result.before:
                     result.before[nid] = read_classification(nmeta)
-            records, changed = check_conflicts(
+            decisions = decide_conflicts(
                 item.doc_id, doc, outcome, neighbours, top_k=top_k, settings=self.settings,
                 detector=self._detect(), now_iso=now_iso, skip_ids=unprocessed)
         except Exception as exc:
@@ -657,10 +660,14 @@ class MemoryService:
                 self.counters["conflict_check_failures"] += 1
             log.warning("conflict check of memory %s failed: %s: %s", item.doc_id, type(exc).__name__, exc)
             return
+        # Applied now (the caller holds the store's lock), so the next memory of this landing
+        # is judged against these decisions; persisted with the rest of the landing.
+        changed = apply_decisions(decisions, live, now_iso)
         for cid in changed:
             if cid in live:
                 result.changed[cid] = live[cid]
-        result.conflicts.extend((item, r) for r in records)
+        result.conflicts.extend((item, r) for r in decisions.records)
+        result.confirmed.extend(c.doc_id for c in decisions.confirmations if c.doc_id in changed)
 
     def _retired(self, item: PendingMemory, meta: dict) -> list[str]:
         """The memories this insert replaces that the pack kept (a retire mark of this task)."""
@@ -761,6 +768,7 @@ class MemoryService:
             self.counters["deprecated"] += len(deprecated_now)
             self.counters["relinked"] += len(result.relinked)
             self.counters["conflicts_resolved"] += len(result.conflicts)
+            self.counters["confirmed"] += len(result.confirmed)
             if result.classified or result.conflicts:
                 self.last_classification_run = now_iso
             listeners = list(self._listeners)
