@@ -58,6 +58,24 @@ def uses_minilm(folder: Path) -> bool:
     return not name or name.endswith("all-MiniLM-L6-v2") or name == MINILM_NAME
 
 
+def default_memory_dir(value: Optional[str] = None) -> Path:
+    """The memory folder to work on: ``value``, else ``usr/memory/default`` of the Agent Zero
+    this runs in (its checkout, or ``/a0`` in Agent Zero's Docker image). FolderError when
+    there is none or it is no memory folder."""
+    from ..paths import agent_zero_root
+
+    if value:
+        path = Path(value).expanduser()
+    else:
+        root = agent_zero_root() or (Path("/a0") if Path("/a0/agent.py").is_file() else None)
+        if root is None:
+            raise FolderError("no Agent Zero found here: give --memory-dir PATH")
+        path = root / "usr" / "memory" / "default"
+    if not (path / "index.faiss").is_file() or not (path / "index.pkl").is_file():
+        raise FolderError(f"{path} is not an Agent Zero memory folder (no index.faiss/index.pkl)")
+    return path
+
+
 class FolderStore:
     def __init__(self, folder: Path, db: Any) -> None:
         self.folder = folder

@@ -144,9 +144,16 @@ def is_servable(doc: Any) -> bool:
 def role_allows(v: _Doc, role: Optional[ActiveRole], roles: Mapping[str, RoleProfile]) -> bool:
     if v.utility is Utility.LOAD_BEARING:
         return True
+    domains = memory_domains(v.bst_domain, v.created_by_role, roles)
     if v.dormant:
-        return False
-    return in_role_scope(memory_domains(v.bst_domain, v.created_by_role, roles), role)
+        # Dormant was set by the last role activation in this store (core.relevance); another
+        # agent's role that explicitly covers the memory's domains still sees it.
+        return role is not None and bool(domains) and role_covers(domains, role)
+    return in_role_scope(domains, role)
+
+
+def role_covers(domains: frozenset[str], role: ActiveRole) -> bool:
+    return bool(domains & role.bst_domains)
 
 
 def _minmax(values: Sequence[float]) -> list[float]:

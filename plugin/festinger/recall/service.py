@@ -87,6 +87,9 @@ class RecallService:
         self._reranker: Optional[Reranker] = None
         self._reranker_path: Optional[str] = None
         self._reranker_failed: Optional[str] = None
+        self._roles_lock = threading.Lock()
+        self._roles_seen: dict[tuple[str, str], Optional[str]] = {}   # (store, agent) -> role id
+        self._relevance_task: Optional[Any] = None
 
     # --- configuration --------------------------------------------------------------
     @property
@@ -231,6 +234,7 @@ class RecallService:
         if not all_docs(memory):
             return RecallOutcome()
         role, roles = self.resolve_role(agent, loop_data)
+        self.note_role(memory, agent, role, roles)
         limits = self.limits(settings)
         if settings.post_filter:
             # As Agent Zero: the filter sees the search's candidates (max_search), the result
@@ -252,6 +256,34 @@ class RecallService:
             outcome = post_filter.cut(outcome, settings.memories_max_result,
                                       settings.solutions_max_result, self.config.max_injected_memories)
         return outcome
+
+    def note_role(self, memory: Any, agent: Any, role: Optional[ActiveRole],
+                  roles: Mapping[str, RoleProfile]) -> None:
+        """On a role activation (a change of this agent's role in this store), toggle the
+        store's relevance axis in the background (dormant outside the role's domains)."""
+        from ..a0.agent_state import agent_key
+        from ..a0.memory_store import subdir_of
+
+        key = (subdir_of(memory), agent_key(agent))
+        role_id = role.role_id if role is not None else None
+        with self._roles_lock:
+            first = key not in self._roles_seen
+            if not first and self._roles_seen[key] == role_id:
+                return
+            self._roles_seen[key] = role_id
+        if first and role is None:
+            return  # nothing was activated: nothing to toggle
+        self._relevance_task = self.service.io.submit(self._toggle_relevance(memory, role, dict(roles)))
+
+    async def _toggle_relevance(self, memory: Any, role: Optional[ActiveRole],
+                                roles: Mapping[str, RoleProfile]) -> int:
+        from .role_relevance import apply_role_relevance
+
+        try:
+            return await asyncio.to_thread(apply_role_relevance, memory, role, roles)
+        except Exception as exc:
+            report_exception("relevance toggle on role activation", exc)
+            return 0
 
     @staticmethod
     def _history(agent: Any, settings: RecallSettings) -> str:
