@@ -4,6 +4,10 @@
 #   FESTINGER_TEST_DSN=postgresql://user@host:5432/db ./test.sh
 #                              ... and the database tests once more on that external server
 #   ./test.sh tests/graph -k cue   extra arguments go to pytest
+#   FESTINGER_REAL_A0=1 ./test.sh  ... and the tests in the REAL Agent Zero, v0.9.8.2 and v1.7:
+#                              builds (once, cached in $FESTINGER_A0_CACHE, default
+#                              ~/.cache/festinger-a0) a Python 3.12 venv and fresh trees from
+#                              ../shared/agent-zero ($FESTINGER_A0_SOURCE); CI does this
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -34,6 +38,13 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
     echo "test.sh: installing Debian's chromium"
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
         || echo "test.sh: chromium could not be installed; browser tests will be skipped"
+fi
+
+if [ "${FESTINGER_REAL_A0:-0}" = 1 ]; then
+    echo "test.sh: preparing the real Agent Zero runtime"
+    exports=$("$VENV/bin/python" tests/real_a0/runtime.py prepare)
+    eval "$exports"
+    echo "$exports" | sed 's/^export /test.sh:   /'
 fi
 
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1

@@ -8,7 +8,8 @@ except ImportError:
 class FestingerHealth(Extension):
     async def execute(self, **kwargs):
         try:  # an exception escaping a hook ends the user's chat: never let one out
-            from festinger.a0.hooks import dispatch
-            await dispatch("before_main_llm_call", self.agent, kwargs)
+            from festinger.a0.guard import guarded
+            from festinger.a0.handlers.health import on_before_main_llm_call
+            await guarded("before_main_llm_call", on_before_main_llm_call, self.agent, kwargs)
         except Exception as exc:
-            print(f"festinger: before_main_llm_call hook failed: {exc!r}")
+            print(f"festinger: before_main_llm_call hook _11_festinger_health.py failed: {exc!r}")

@@ -8,7 +8,8 @@ except ImportError:
 class FestingerRecall(Extension):
     async def execute(self, **kwargs):
         try:  # an exception escaping a hook ends the user's chat: never let one out
-            from festinger.a0.hooks import dispatch
-            await dispatch("prompts_after_recall", self.agent, kwargs)
+            from festinger.a0.guard import guarded
+            from festinger.a0.handlers.recall import on_prompts_after_recall
+            await guarded("message_loop_prompts_after", on_prompts_after_recall, self.agent, kwargs)
         except Exception as exc:
-            print(f"festinger: prompts_after_recall hook failed: {exc!r}")
+            print(f"festinger: message_loop_prompts_after hook _95_festinger_recall.py failed: {exc!r}")

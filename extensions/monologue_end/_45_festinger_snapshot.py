@@ -8,7 +8,8 @@ except ImportError:
 class FestingerSnapshot(Extension):
     async def execute(self, **kwargs):
         try:  # an exception escaping a hook ends the user's chat: never let one out
-            from festinger.a0.hooks import dispatch
-            await dispatch("monologue_end_snapshot", self.agent, kwargs)
+            from festinger.a0.guard import guarded
+            from festinger.a0.handlers.memory import on_monologue_end_snapshot
+            await guarded("monologue_end", on_monologue_end_snapshot, self.agent, kwargs)
         except Exception as exc:
-            print(f"festinger: monologue_end_snapshot hook failed: {exc!r}")
+            print(f"festinger: monologue_end hook _45_festinger_snapshot.py failed: {exc!r}")

@@ -1,4 +1,4 @@
-"""Festinger: classify and conflict-check new memories; maintenance and health reports."""
+"""Festinger: end the monologue's snapshot scope; classify and conflict-check new memories (in the background)."""
 try:
     from helpers.extension import Extension  # Agent Zero v1.x
 except ImportError:
@@ -8,7 +8,8 @@ except ImportError:
 class FestingerClassify(Extension):
     async def execute(self, **kwargs):
         try:  # an exception escaping a hook ends the user's chat: never let one out
-            from festinger.a0.hooks import dispatch
-            await dispatch("monologue_end", self.agent, kwargs)
+            from festinger.a0.guard import guarded
+            from festinger.a0.handlers.memory import on_monologue_end
+            await guarded("monologue_end", on_monologue_end, self.agent, kwargs)
         except Exception as exc:
-            print(f"festinger: monologue_end hook failed: {exc!r}")
+            print(f"festinger: monologue_end hook _55_festinger_classify.py failed: {exc!r}")

@@ -1,4 +1,4 @@
-"""Festinger: start the pack and read the active role for this monologue."""
+"""Festinger: start the pack and make this monologue's memory writes observable."""
 try:
     from helpers.extension import Extension  # Agent Zero v1.x
 except ImportError:
@@ -8,7 +8,8 @@ except ImportError:
 class FestingerStart(Extension):
     async def execute(self, **kwargs):
         try:  # an exception escaping a hook ends the user's chat: never let one out
-            from festinger.a0.hooks import dispatch
-            await dispatch("monologue_start", self.agent, kwargs)
+            from festinger.a0.guard import guarded
+            from festinger.a0.handlers.memory import on_monologue_start
+            await guarded("monologue_start", on_monologue_start, self.agent, kwargs)
         except Exception as exc:
-            print(f"festinger: monologue_start hook failed: {exc!r}")
+            print(f"festinger: monologue_start hook _05_festinger_start.py failed: {exc!r}")

@@ -9,11 +9,10 @@ parts that need it degrade (serve from their caches, journal writes) until it is
 from __future__ import annotations
 
 import asyncio
-import importlib
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from .config import FestingerConfig, LoadedConfig
 from .db.database import Database
@@ -21,16 +20,12 @@ from .io_loop import IOLoop
 from .logs import apply_log_level, log
 from .paths import resolve_home
 
-# Components are created on first use, by dotted path, so that importing the service never
-# imports the heavier parts (FAISS, bm25s, the graph) a caller does not need.
-COMPONENTS: dict[str, str] = {
-    "memory": "festinger.memory.service:MemoryService",
-    "recall": "festinger.recall.service:RecallService",
-    "graph": "festinger.graph.service:GraphService",
-    "health": "festinger.health.service:HealthService",
-    # issue 6 (LLM write path, resolution job, reload listener): graph/resolution_service.py
-    "resolution": "festinger.graph.resolution_service:ResolutionService",
-}
+if TYPE_CHECKING:
+    from .graph.resolution_service import ResolutionService
+    from .graph.service import GraphService
+    from .health.service import HealthService
+    from .memory.service import MemoryService
+    from .recall.service import RecallService
 
 
 class DatabaseUnavailable(RuntimeError):
@@ -53,7 +48,13 @@ class FestingerService:
         self.dsn: Optional[str] = dsn if dsn is not None else self.config.dsn
         self.schema = schema
         self.io = IOLoop()
-        self._components: dict[str, Any] = {}
+        # The parts, created on first use (see the properties below): importing the service
+        # must not import the heavier parts (FAISS, bm25s, the graph) a caller does not need.
+        self._memory: Optional[MemoryService] = None
+        self._recall: Optional[RecallService] = None
+        self._graph: Optional[GraphService] = None
+        self._health: Optional[HealthService] = None
+        self._resolution: Optional[ResolutionService] = None
         self._lock = threading.RLock()
         self._db: Optional[Database] = None
         self._db_task: Optional[asyncio.Future] = None
@@ -118,19 +119,72 @@ class FestingerService:
         if db is not None:
             self.io.submit(db.close())
 
-    # --- components -----------------------------------------------------------------
-    def component(self, name: str) -> Any:
+    # --- parts ----------------------------------------------------------------------
+    # Each part is created on first use, under the service lock (hooks of several chats run
+    # on several threads), and imported only then. ``*_if_started`` look without creating.
+    @property
+    def memory(self) -> MemoryService:
         with self._lock:
-            comp = self._components.get(name)
-            if comp is None:
-                module_name, _, cls_name = COMPONENTS[name].partition(":")
-                cls = getattr(importlib.import_module(module_name), cls_name)
-                comp = cls(self)
-                self._components[name] = comp
-            return comp
+            if self._memory is None:
+                from .memory.service import MemoryService
 
-    def loaded_components(self) -> dict[str, Any]:
-        return dict(self._components)
+                self._memory = MemoryService(self)
+            return self._memory
+
+    @property
+    def recall(self) -> RecallService:
+        with self._lock:
+            if self._recall is None:
+                from .recall.service import RecallService
+
+                self._recall = RecallService(self)
+            return self._recall
+
+    @property
+    def graph(self) -> GraphService:
+        with self._lock:
+            if self._graph is None:
+                from .graph.service import GraphService
+
+                self._graph = GraphService(self)
+            return self._graph
+
+    @property
+    def health(self) -> HealthService:
+        with self._lock:
+            if self._health is None:
+                from .health.service import HealthService
+
+                self._health = HealthService(self)
+            return self._health
+
+    @property
+    def resolution(self) -> ResolutionService:
+        """The concept graph's background work: LLM write path, resolution job, reload."""
+        with self._lock:
+            if self._resolution is None:
+                from .graph.resolution_service import ResolutionService
+
+                self._resolution = ResolutionService(self)
+            return self._resolution
+
+    @property
+    def memory_if_started(self) -> Optional[MemoryService]:
+        return self._memory
+
+    @property
+    def graph_if_started(self) -> Optional[GraphService]:
+        return self._graph
+
+    @property
+    def resolution_if_started(self) -> Optional[ResolutionService]:
+        return self._resolution
+
+    def started_parts(self) -> list[object]:
+        """The parts created so far, in creation-independent order (closed in reverse)."""
+        with self._lock:
+            return [p for p in (self._memory, self._recall, self._graph, self._health,
+                                self._resolution) if p is not None]
 
     # --- lifecycle ------------------------------------------------------------------
     def close_at_exit(self) -> None:
@@ -152,7 +206,7 @@ class FestingerService:
             if self.closed:
                 return
             self.closed = True
-            comps = list(self._components.values())
+            comps = self.started_parts()
         # Always, I/O loop or not: a closed service must take no further memory events (an
         # event would otherwise arm timers of a dead service, or start its I/O thread again).
         for comp in comps:

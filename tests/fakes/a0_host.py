@@ -80,7 +80,8 @@ def load_handler(name: str):
 
 def components_js() -> Optional[str]:
     """Agent Zero v1.7's component loader, or None when no copy is on this machine."""
-    root = os.environ.get("A0_ROOT")
+    root = os.environ.get("A0_ROOT") or (
+        str(Path(os.environ["A0_TREES"]) / "v1.7") if os.environ.get("A0_TREES") else None)
     if root and (Path(root) / "webui" / "js" / "components.js").is_file():
         return (Path(root) / "webui" / "js" / "components.js").read_text(encoding="utf-8")
     if MIRROR.is_dir():

@@ -18,12 +18,12 @@ from tests.resolution.invariants import check_graph
 class GraphEnv:
     def __init__(self, svc: FestingerService) -> None:
         self.svc = svc
-        self.graph = svc.component("graph")
+        self.graph = svc.graph
         self.graph.auto_bootstrap = False
         self.graph.snapshots = False
         assert self.graph.wait_first_attempt(120), self.graph.stats()
         assert self.graph.db_up, self.graph.stats()
-        self.res = svc.component("resolution")
+        self.res = svc.resolution
         self.roots: Optional[set[int]] = None
 
     # ------------------------------------------------------------------ running

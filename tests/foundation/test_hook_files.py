@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from festinger.a0 import hooks
+from festinger.a0 import guard
 
 EXT_ROOT = Path(__file__).resolve().parents[2] / "extensions"
 HOOK_FILES = sorted(EXT_ROOT.glob("*/*.py"))
@@ -59,6 +59,7 @@ def test_hook_files_exist_for_every_hook_the_pack_uses():
     by_name = {p.name for p in HOOK_FILES}
     assert "_95_festinger_recall.py" in by_name and "_11_festinger_health.py" in by_name
     assert "_45_festinger_snapshot.py" in by_name and "_55_festinger_classify.py" in by_name
+    assert "_56_festinger_maintenance.py" in by_name  # health after the classification
 
 
 @pytest.mark.parametrize("path", HOOK_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -73,19 +74,27 @@ def test_one_async_extension_per_file(path, layout):
 def test_nothing_escapes_when_the_pack_is_broken(path, layout, monkeypatch, capsys):
     (cls,) = load_extension_class(path)
 
-    async def exploding_dispatch(*a, **k):
+    async def exploding_guard(*a, **k):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(hooks, "dispatch", exploding_dispatch)
+    monkeypatch.setattr(guard, "guarded", exploding_guard)
     asyncio.run(cls(agent=None).execute(loop_data=object()))
     assert "boom" in capsys.readouterr().out
 
     # the pack not importable at all
-    monkeypatch.setitem(sys.modules, "festinger.a0.hooks", None)
+    monkeypatch.setitem(sys.modules, "festinger.a0.guard", None)
     asyncio.run(cls(agent=None).execute(loop_data=object()))
 
 
-async def test_dispatch_isolates_handlers_and_reports(monkeypatch):
+def test_every_hook_file_runs_its_handlers_through_the_guard():
+    """Two hops: the file names its handler (an IDE or grep follows it), the guard runs it."""
+    for path in HOOK_FILES:
+        text = path.read_text()
+        assert "from festinger.a0.guard import guarded" in text, path.name
+        assert "from festinger.a0.handlers." in text and "await guarded(" in text, path.name
+
+
+async def test_guard_isolates_handlers_and_reports():
     calls = []
 
     async def bad(service, agent, loop_data):
@@ -95,11 +104,6 @@ async def test_dispatch_isolates_handlers_and_reports(monkeypatch):
     async def good(service, agent, loop_data):
         calls.append("good")
 
-    mod = types.ModuleType("fest_test_handlers")
-    mod.bad, mod.good = bad, good
-    monkeypatch.setitem(sys.modules, "fest_test_handlers", mod)
-    monkeypatch.setitem(hooks.HANDLERS, "_test", ["fest_test_handlers:bad", "fest_test_handlers:good"])
-
     class Log:
         def __init__(self):
             self.items = []
@@ -107,32 +111,36 @@ async def test_dispatch_isolates_handlers_and_reports(monkeypatch):
         def log(self, **kw):
             self.items.append(kw)
 
+    async def hook_call(agent):  # what a hook file with two handlers does
+        await guard.guarded("_test", bad, agent, {"loop_data": None})
+        await guard.guarded("_test", good, agent, {"loop_data": None})
+
     agent = types.SimpleNamespace(context=types.SimpleNamespace(log=Log()))
-    await hooks.dispatch("_test", agent, {"loop_data": None})
+    await hook_call(agent)
     assert calls == ["bad", "good"]  # the failing part did not stop the next one
     (item,) = agent.context.log.items
     assert item["type"] == "warning" and "handler failed" in item["content"]
+    assert "bad" in item["heading"]  # the report names the failing handler
 
     # A part that fails every turn is shown in the chat once per agent, not every turn.
     for _ in range(3):
-        await hooks.dispatch("_test", agent, {"loop_data": None})
+        await hook_call(agent)
     assert calls.count("bad") == 4 and len(agent.context.log.items) == 1
     other = types.SimpleNamespace(context=types.SimpleNamespace(log=Log()), data={})
-    await hooks.dispatch("_test", other, {"loop_data": None})
+    await hook_call(other)
     assert len(other.context.log.items) == 1
 
 
-async def test_cancellation_is_not_swallowed(monkeypatch):
+async def test_cancellation_is_not_swallowed():
     """Stopping a chat cancels its task: the pack must let that through."""
+    started = asyncio.Event()
+
     async def slow(service, agent, loop_data):
+        started.set()
         await asyncio.sleep(10)
 
-    mod = types.ModuleType("fest_test_slow")
-    mod.slow = slow
-    monkeypatch.setitem(sys.modules, "fest_test_slow", mod)
-    monkeypatch.setitem(hooks.HANDLERS, "_slow", ["fest_test_slow:slow"])
-    task = asyncio.ensure_future(hooks.dispatch("_slow", None, {"loop_data": None}))
-    await asyncio.sleep(0.05)
+    task = asyncio.ensure_future(guard.guarded("_slow", slow, None, {"loop_data": None}))
+    await asyncio.wait_for(started.wait(), 10)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task

@@ -22,7 +22,7 @@ def graph_factory(service_factory):
 
     def make(bootstrap: bool = False, **settings):
         svc = service_factory(**settings)
-        graph = svc.component("graph")
+        graph = svc.graph
         graph.auto_bootstrap = bootstrap
         graph.snapshots = False
         assert graph.wait_first_attempt(120), graph.stats()

@@ -70,7 +70,7 @@ def throwaway():
 def make_service(home: Path, dsn: str, schema: str = "festinger", **settings):
     svc = FestingerService(load_config(file_layer=settings, environ={}), home=home, dsn=dsn,
                            schema=schema)
-    graph = svc.component("graph")
+    graph = svc.graph
     graph.auto_bootstrap = False
     return svc, graph
 
@@ -183,7 +183,7 @@ CHILD = textwrap.dedent("""
     from festinger.service import FestingerService
     svc = FestingerService(load_config(file_layer={{}}, environ={{}}), home=Path({home!r}),
                            dsn={dsn!r}, schema={schema!r})
-    g = svc.component("graph")
+    g = svc.graph
     g.auto_bootstrap = False
     g.snapshots = False
     assert g.wait_first_attempt(60) and g.db_up
@@ -217,7 +217,7 @@ def test_killed_between_journal_write_and_replay_loses_nothing(service_factory, 
     assert [o.kind for o in read_journal(files[0])[1]] == ["fact"]
     assert scalar(base, "SELECT count(*) FROM urd WHERE id <> parent_id") == 0  # not applied
 
-    g = base.component("graph")
+    g = base.graph
     g.auto_bootstrap = False
     g.snapshots = False
     assert g.wait_first_attempt(60)
@@ -230,7 +230,7 @@ def test_killed_between_journal_write_and_replay_loses_nothing(service_factory, 
 
 def test_killed_between_replay_and_truncate_doubles_nothing(service_factory, pg_dsn):
     base = service_factory()
-    g0 = base.component("graph")
+    g0 = base.graph
     g0.auto_bootstrap = False
     g0.snapshots = False
     assert g0.wait_first_attempt(60)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from festinger.embeddings import HashEmbeddings
-from festinger.graph.hooks import STATE_KEY, on_prompts_after_recollection
+from festinger.a0.handlers.recollection import STATE_KEY, on_prompts_after_recollection
 from festinger.service import set_service
 from festinger.simulator import SimAgentZero, respond, tool_call
 

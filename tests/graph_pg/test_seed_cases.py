@@ -32,7 +32,7 @@ def reopen(svc, graph_factory_svc=None):
     """A second process on the same schema (fresh cache loaded from Postgres)."""
     other = FestingerService(svc.loaded, home=svc.home.parent / (svc.home.name + "-b"),
                              dsn=svc.dsn, schema=svc.schema)
-    g = other.component("graph")
+    g = other.graph
     g.auto_bootstrap = False
     g.snapshots = False
     assert g.wait_first_attempt(60) and g.db_up

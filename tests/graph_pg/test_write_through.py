@@ -19,7 +19,7 @@ pytestmark = pytest.mark.postgres
 def second_process(svc, **overrides):
     other = FestingerService(svc.loaded, home=svc.home.parent / (svc.home.name + "-2"),
                              dsn=svc.dsn, schema=svc.schema)
-    g = other.component("graph")
+    g = other.graph
     g.auto_bootstrap = False
     g.snapshots = False
     assert g.wait_first_attempt(60) and g.db_up

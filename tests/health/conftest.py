@@ -12,28 +12,21 @@ from pathlib import Path
 import pytest
 from langchain_core.documents import Document
 
-from festinger.a0 import hooks
 from festinger.config import load_config
 from festinger.embeddings import HashEmbeddings
 from festinger.service import FestingerService, set_service
 from festinger.simulator import SimAgentZero
+from tests.fakes.pack_hooks import HEALTH_HOOK_FILES, PACK_EXT, install_hook_files
 
 from . import exocortex_dispatcher
 
-REPO = Path(__file__).resolve().parents[2]
-PACK_EXT = REPO / "extensions"
 DEAD_DSN = "postgresql://postgres@127.0.0.1:9/festinger_unreachable"
 
-HEALTH_HANDLERS = {
-    "before_main_llm_call": ["festinger.health.hooks:on_before_main_llm_call"],
-    "monologue_end": ["festinger.health.hooks:on_monologue_end"],
-}
-
-
 @pytest.fixture
-def health_only(monkeypatch):
-    """Dispatch only the health handlers (the other components are tested on their own)."""
-    monkeypatch.setattr(hooks, "HANDLERS", dict(HEALTH_HANDLERS))
+def health_only(tmp_path) -> Path:
+    """An extension folder with the pack's health hook files only (the other parts are
+    tested on their own)."""
+    return install_hook_files(tmp_path / "pack-ext", HEALTH_HOOK_FILES)
 
 
 @pytest.fixture
@@ -59,7 +52,7 @@ class World:
     def __init__(self, sim: SimAgentZero, service: FestingerService) -> None:
         self.sim, self.service = sim, service
         self.org_dir = sim.root / "usr" / "organizations"
-        health = service.component("health")
+        health = service.health
         health.org_dir, health.a0_root = self.org_dir, sim.root
         self.health = health
 
@@ -90,16 +83,18 @@ class World:
 
 @pytest.fixture
 def world(tmp_path, make_service, health_only):
-    """``world(**settings)`` -> World; ``dispatcher=True`` also installs the org-kernel fixture."""
+    """``world(**settings)`` -> World; ``dispatcher=True`` also installs the org-kernel fixture,
+    ``full_pack=True`` every hook file of the pack instead of the health ones."""
     sims: list[SimAgentZero] = []
 
-    def make(dispatcher: bool = False, home: Path | None = None, **settings) -> World:
+    def make(dispatcher: bool = False, home: Path | None = None, full_pack: bool = False,
+             **settings) -> World:
         root = tmp_path / f"a0-{len(sims)}"
         ext = root / "usr" / "extensions"          # legacy user hook folder, as Exocortex installs
         ext.mkdir(parents=True)
         if dispatcher:
             exocortex_dispatcher.install(ext, root / "usr" / "organizations")
-        sim = SimAgentZero(root, embeddings=HashEmbeddings(), extension_dirs=[PACK_EXT, ext],
+        sim = SimAgentZero(root, embeddings=HashEmbeddings(), extension_dirs=[PACK_EXT if full_pack else health_only, ext],
                            stock_memory=False, utility_latency=0.0, recall_delay=0.0).start()
         sims.append(sim)
         return World(sim, make_service(home=home, **settings))

@@ -4,7 +4,6 @@ import json
 
 from langchain_core.documents import Document
 
-from festinger.a0 import hooks
 from festinger.health.state_file import STATE_FILE, HealthState, StateFile, StoreState
 
 from . import exocortex_dispatcher
@@ -42,9 +41,9 @@ async def test_criterion_13_corrupt_state_is_rebuilt_from_the_backup_and_faiss(w
 
     (home / STATE_FILE).write_text('{"_schema": "festinger:health_state", "stores": {"default": ')
     svc = make_service(home=home, maintenance_interval_loops=100)
-    svc.component("health").org_dir = w.org_dir
+    svc.health.org_dir = w.org_dir
     await turns(w, agent, 1)
-    info = (await svc.component("health").health_for(agent))[0]
+    info = (await svc.health.health_for(agent))[0]
     assert info["total_memories"] == 1                           # counts: from FAISS metadata
     assert info["maintenance"]["cycle"] >= 3                      # clock: from the backup
     assert (home / (STATE_FILE + ".corrupt")).exists()
@@ -54,9 +53,9 @@ async def test_criterion_13_corrupt_state_is_rebuilt_from_the_backup_and_faiss(w
     for name in (STATE_FILE, STATE_FILE + ".bak"):               # both gone bad
         (home / name).write_bytes(b"\x00\xff garbage")
     svc = make_service(home=home, maintenance_interval_loops=100)
-    svc.component("health").org_dir = w.org_dir
+    svc.health.org_dir = w.org_dir
     await turns(w, agent, 1)
-    info = (await svc.component("health").health_for(agent))[0]
+    info = (await svc.health.health_for(agent))[0]
     assert info["total_memories"] == 1 and info["maintenance"]["cycle"] == 1   # started fresh
     assert json.loads((home / STATE_FILE).read_text())["_schema"] == "festinger:health_state"
 
@@ -118,16 +117,36 @@ async def test_criterion_14_odd_metadata_and_unwritable_reports(world):
     assert mh["total_memories"] == 1 and mh["unclassified"] == 2
 
 
-async def test_the_full_pack_dispatch_still_publishes_health(world, monkeypatch):
-    """With every handler of the pack dispatched (some components may be missing or failing),
-    health is still published: handlers are isolated from each other."""
-    w = world()
-    monkeypatch.setattr(hooks, "HANDLERS", dict(hooks.HANDLERS, **{
-        "before_main_llm_call": ["festinger.nothing_here:on_before_main_llm_call",
-                                 "festinger.health.hooks:on_before_main_llm_call"]}))
+BROKEN_HOOK = """
+try:
+    from helpers.extension import Extension
+except ImportError:
+    from python.helpers.extension import Extension
+
+
+class BrokenPart(Extension):
+    async def execute(self, **kwargs):
+        try:
+            from festinger.a0.guard import guarded
+            from festinger.a0.handlers.nothing_here import on_before_main_llm_call
+            await guarded("before_main_llm_call", on_before_main_llm_call, self.agent, kwargs)
+        except Exception as exc:
+            print(f"festinger: before_main_llm_call hook failed: {exc!r}")
+"""
+
+
+async def test_the_full_pack_dispatch_still_publishes_health(world, capsys):
+    """With every hook file of the pack installed (some parts may be missing or failing,
+    here a hook file whose handler module does not exist, run before health's _11_), health
+    is still published: the hook files and their handlers are isolated from each other."""
+    w = world(full_pack=True)
+    broken = w.sim.root / "usr" / "extensions" / "before_main_llm_call" / "_10_festinger_broken.py"
+    broken.parent.mkdir(parents=True, exist_ok=True)
+    broken.write_text(BROKEN_HOOK)
     agent = w.agent()
     await w.add(agent, "a fact")
     await w.turn(agent)
+    assert "nothing_here" in capsys.readouterr().out  # the broken part ran, and failed
     assert agent._memory_health["total_memories"] == 1
 
 
@@ -155,7 +174,7 @@ async def test_postgres_unreachable_health_reports_it_and_keeps_working(world):
     await w.turn(agent)
     assert "concept_graph" not in agent._memory_health       # no graph component: omitted
 
-    w.service._components["graph"] = FakeGraph()
+    w.service._graph = FakeGraph()
     await w.turn(agent)
     g = agent._memory_health["concept_graph"]
     assert g == {"concepts": 120, "edges": 340, "pending_conflicts": 2,
@@ -174,7 +193,7 @@ async def test_graph_stats_async_or_failing(world):
         async def stats(self):
             return {"concepts": 5, "edges": 4, "pending_conflicts": 60, "db_connected": True}
 
-    w.service._components["graph"] = AsyncGraph()
+    w.service._graph = AsyncGraph()
     await w.turn(agent)
     assert agent._memory_health["concept_graph"]["concepts"] == 5
     assert agent._memory_health["degradation"]["health"] == "degraded"   # 60 > 50 pending
@@ -183,6 +202,6 @@ async def test_graph_stats_async_or_failing(world):
         def stats(self):
             raise RuntimeError("cache not loaded")
 
-    w.service._components["graph"] = BrokenGraph()
+    w.service._graph = BrokenGraph()
     await w.turn(agent)
     assert "concept_graph" not in agent._memory_health

@@ -4,18 +4,10 @@ import json
 
 import pytest
 
-from festinger.a0 import hooks
-
 from . import exocortex_dispatcher
 
 
-@pytest.fixture
-def full_pack(monkeypatch):
-    """Every handler of the pack (the health_only fixture is not requested here)."""
-    monkeypatch.setattr(hooks, "HANDLERS", dict(hooks.HANDLERS))
-
-
-async def test_a_real_conflict_resolution_increments_the_salute_counter(tmp_path, make_service, full_pack):
+async def test_a_real_conflict_resolution_increments_the_salute_counter(tmp_path, make_service):
     from festinger.embeddings import HashEmbeddings
     from festinger.simulator import SimAgentZero, respond
 
@@ -28,10 +20,10 @@ async def test_a_real_conflict_resolution_increments_the_salute_counter(tmp_path
     with SimAgentZero(root, embeddings=HashEmbeddings(), extension_dirs=[PACK_EXT, root / "usr" / "extensions"],
                       utility_latency=0.0, recall_delay=0.0) as sim:
         svc = make_service(graph_enabled=False)
-        health = svc.component("health")
+        health = svc.health
         health.org_dir, health.a0_root = org_dir, root
         agent = sim.agent(bst_domain="codegen")
-        memory_service = svc.component("memory")
+        memory_service = svc.memory
 
         sim.utility.script_fragments("The user's project uses Python 3.9.")
         await sim.communicate(agent, "My project uses Python 3.9.", [respond("noted")])
@@ -51,7 +43,7 @@ async def test_a_real_conflict_resolution_increments_the_salute_counter(tmp_path
 
 
 async def test_postgres_unreachable_from_the_start_classify_recall_and_health_keep_working(
-        tmp_path, make_service, full_pack):
+        tmp_path, make_service):
     from festinger.embeddings import HashEmbeddings
     from festinger.simulator import SimAgentZero, respond
 
@@ -61,17 +53,17 @@ async def test_postgres_unreachable_from_the_start_classify_recall_and_health_ke
     with SimAgentZero(root, embeddings=HashEmbeddings(), extension_dirs=[PACK_EXT],
                       utility_latency=0.0, recall_delay=0.0) as sim:
         svc = make_service(salute_interval_turns=1)          # graph on, its database unreachable
-        health = svc.component("health")
+        health = svc.health
         health.org_dir, health.a0_root = root / "usr" / "organizations", root
         agent = sim.agent()
         sim.utility.script_fragments("The user's project uses Python 3.9.")
         await sim.communicate(agent, "My project uses Python 3.9.", [respond("noted")])
         await sim.drain()
-        await svc.component("memory").drain()
+        await svc.memory.drain()
         sim.utility.script_fragments("The user's project uses Python 3.11.")
         await sim.communicate(agent, "My project uses Python 3.11 now.", [respond("noted")])
         await sim.drain()
-        await svc.component("memory").drain()
+        await svc.memory.drain()
         await sim.communicate(agent, "Which Python does my project use?", [respond("3.11")])
 
         assert not svc.db_ready

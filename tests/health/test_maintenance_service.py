@@ -71,7 +71,7 @@ async def test_maintenance_counter_survives_a_restart(world, make_service, tmp_p
     w.service.close()
 
     restarted = make_service(home=w.service.home, maintenance_interval_loops=5)
-    health = restarted.component("health")
+    health = restarted.health
     health.org_dir = w.org_dir
     await turns(w, agent, 1)
     info = (await health.health_for(agent))[0]["maintenance"]

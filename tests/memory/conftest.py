@@ -1,7 +1,7 @@
 """Fixtures for the memory classification tests: a simulated Agent Zero (real langchain
 FAISS, real all-MiniLM-L6-v2 embeddings from the offline wheel, real background memorizers
-and consolidation) running the pack's REAL extension files, with only the memory handlers
-dispatched (recall, graph and health have their own tests)."""
+and consolidation) running the pack's REAL extension files, only the memory ones installed
+(recall, graph and health have their own tests)."""
 
 from __future__ import annotations
 
@@ -9,21 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from festinger.a0 import hooks
 from festinger.config import load_config
 from festinger.service import FestingerService, set_service
 from festinger.simulator import SimAgentZero, respond
+from tests.fakes.pack_hooks import MEMORY_HOOK_FILES, install_hook_files
 
-REPO = Path(__file__).resolve().parents[2]
-PACK_EXT = REPO / "extensions"
 DEAD_DSN = "postgresql://postgres@127.0.0.1:9/festinger_unreachable"
-
-MEMORY_HANDLERS = {
-    "monologue_start": ["festinger.memory.hooks:on_monologue_start"],
-    "monologue_end_snapshot": ["festinger.memory.hooks:on_monologue_end_snapshot"],
-    "monologue_end": ["festinger.memory.hooks:on_monologue_end"],
-}
-
 
 @pytest.fixture(scope="session")
 def minilm():
@@ -33,16 +24,17 @@ def minilm():
 
 
 @pytest.fixture
-def memory_only(monkeypatch):
-    monkeypatch.setattr(hooks, "HANDLERS", {k: list(v) for k, v in MEMORY_HANDLERS.items()})
+def memory_only(tmp_path) -> Path:
+    """An extension folder with the pack's memory hook files only."""
+    return install_hook_files(tmp_path / "pack-ext", MEMORY_HOOK_FILES)
 
 
 @pytest.fixture
-def festinger(tmp_path, memory_only):
+def festinger(tmp_path):
     """The process service with fast timers; yields the MemoryService."""
     svc = FestingerService(load_config(environ={}), home=tmp_path / "home", dsn=DEAD_DSN)
     set_service(svc)
-    ms = svc.component("memory")
+    ms = svc.memory
     ms.settle_seconds = 0.05
     ms.max_settle_seconds = 0.5
     ms.sweep_delay_seconds = 0.05
@@ -81,14 +73,14 @@ class World:
 
 
 @pytest.fixture
-def world(tmp_path, festinger, minilm):
+def world(tmp_path, festinger, minilm, memory_only):
     made = []
 
-    def make(embeddings=None, install: bool = True, **kw) -> World:
+    def make(embeddings=None, install: bool = True, extension_dirs=None, **kw) -> World:
         kw.setdefault("utility_latency", 0.05)
         kw.setdefault("recall_delay", 0.0)
         sim = SimAgentZero(tmp_path / f"a0-{len(made)}", embeddings=embeddings or minilm,
-                           extension_dirs=[PACK_EXT], **kw).start()
+                           extension_dirs=extension_dirs or [memory_only], **kw).start()
         made.append(sim)
         if install:
             festinger.ensure_installed(sim.Memory)  # as the first hook of a real run would

@@ -106,6 +106,9 @@ async def test_memorizer_landing_after_the_next_monologue_started_uses_its_own_m
 async def test_one_update_documents_call_per_landing(world):
     w = world()
     w.sim.settings.update(memory_memorize_consolidation=False)
+    # No timer may start a batch while the memorizer is still inserting (a 50 ms window
+    # raced the three inserts): the batch starts when the landing is complete, at settle().
+    w.ms.settle_seconds = w.ms.max_settle_seconds = 3600
     agent = w.agent()
     updates = []
 

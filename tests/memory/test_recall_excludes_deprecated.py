@@ -3,22 +3,13 @@ whole hook chain (classification + the pack's recall) on the real store."""
 
 from __future__ import annotations
 
-from festinger.a0 import hooks
 from festinger.simulator import respond
+from tests.fakes.pack_hooks import MEMORY_HOOK_FILES, RECALL_HOOK_FILES, install_hook_files
 
-from .conftest import MEMORY_HANDLERS
 
-
-async def test_criterion_6_deprecated_memories_are_not_recalled(world, monkeypatch):
-    handlers = {k: list(v) for k, v in hooks.HANDLERS.items()}
-    for hook, names in MEMORY_HANDLERS.items():
-        handlers.setdefault(hook, [])
-        handlers[hook] = [n for n in names if n not in handlers[hook]] + handlers[hook]
-    handlers["monologue_start"].append("festinger.recall.hooks:on_monologue_start")
-    handlers["prompts_after_recall_start"] = ["festinger.recall.hooks:on_prompts_after_recall_start"]
-    handlers["prompts_after_recall"] = ["festinger.recall.hooks:on_prompts_after_recall"]
-    monkeypatch.setattr(hooks, "HANDLERS", handlers)
-    w = world()
+async def test_criterion_6_deprecated_memories_are_not_recalled(world, tmp_path):
+    ext = install_hook_files(tmp_path / "memory-and-recall", MEMORY_HOOK_FILES, RECALL_HOOK_FILES)
+    w = world(extension_dirs=[ext])
     w.sim.settings.update(memory_recall_interval=1)
     agent = w.agent()
     await w.say(agent, "The project uses Python 3.9", "ok", fragments=["The project uses Python 3.9"])

@@ -72,7 +72,7 @@ def test_a_service_closed_before_its_io_loop_ran_takes_no_more_memory_events(tmp
 
     svc = FestingerService(load_config(environ={}), home=tmp_path / "home",
                            dsn="postgresql://postgres@127.0.0.1:9/x")
-    ms = svc.component("memory")
+    ms = svc.memory
     assert not svc.io.started
     svc.close()
     assert ms._on_event not in memory_events._subscribers

@@ -65,6 +65,12 @@ class A0Install:
     python: Path
     layout: str
 
+    def __post_init__(self) -> None:
+        # A tree with a venv of its own (install_pack's) runs in it: that is where its pack is.
+        own = self.root / ".venv" / "bin" / "python"
+        if own.exists():
+            self.python = own
+
     def run_chat(
         self,
         server: FakeLLMServer,
@@ -179,16 +185,25 @@ def copy_tree(pristine: Path, dest: Path) -> Path:
     return dest
 
 
-def install_pack(root: Path, python: Path) -> None:
-    """``install.sh --a0 <root> --python <Agent Zero's interpreter>``, as a user runs it;
-    the output is kept in <root>/install.log."""
+def install_pack(root: Path, python: Path) -> Path:
+    """``install.sh --a0 <root> --python <root>/.venv/bin/python``, as a user runs it; the
+    output is kept in <root>/install.log. Returns the interpreter to run this tree with.
+
+    ``<root>/.venv`` is a small venv of the tree's own (Agent Zero's default place for one)
+    layered over ``python``'s site-packages (runtime.overlay): the pack that pip installs
+    comes from THIS checkout and stays in this tree's venv, so checkouts testing at once
+    never see each other's pack, and the shared venv keeps only third-party packages."""
+    from runtime import overlay
+
+    tree_python = overlay(root / ".venv", python)
     proc = subprocess.run(
-        ["bash", str(INSTALL_SH), "--a0", str(root), "--python", str(python)],
+        ["bash", str(INSTALL_SH), "--a0", str(root), "--python", str(tree_python)],
         capture_output=True, text=True, timeout=1800,
         env={k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")},
     )
     (root / "install.log").write_text(proc.stdout + "\n--- stderr\n" + proc.stderr, encoding="utf-8")
     assert proc.returncode == 0, f"install.sh failed ({proc.returncode}):\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
+    return tree_python
 
 
 def processes_mentioning(path: Path) -> List[str]:

@@ -1,7 +1,7 @@
 """Fixtures for the recall tests: a simulated Agent Zero running the pack's recall hooks.
 
-Only the recall handlers are dispatched (the other components need Postgres or the
-classifier and are tested elsewhere); the hook FILES are the pack's real ones.
+Only the recall hook files are installed (the other parts need Postgres or the classifier
+and are tested elsewhere); the hook FILES are the pack's real ones.
 """
 
 from __future__ import annotations
@@ -12,41 +12,24 @@ from pathlib import Path
 import pytest
 
 from festinger.embeddings import HashEmbeddings
-
-REPO = Path(__file__).resolve().parents[2]
-RECALL_HOOK_FILES = [
-    ("monologue_start", "_05_festinger_start.py"),
-    ("message_loop_prompts_after", "_51_festinger_recall_takeover.py"),
-    ("message_loop_prompts_after", "_95_festinger_recall.py"),
-]
-RECALL_HANDLERS = {
-    "monologue_start": ["festinger.recall.hooks:on_monologue_start"],
-    "prompts_after_recall_start": ["festinger.recall.hooks:on_prompts_after_recall_start"],
-    "prompts_after_recall": ["festinger.recall.hooks:on_prompts_after_recall"],
-}
+from tests.fakes.pack_hooks import RECALL_HOOK_FILES, install_hook_files
 
 
 def copy_recall_hooks(dest: Path, takeover: bool = True) -> Path:
-    for hook, name in RECALL_HOOK_FILES:
-        if not takeover and name.startswith("_51_"):
-            continue
-        (dest / hook).mkdir(parents=True, exist_ok=True)
-        shutil.copy(REPO / "extensions" / hook / name, dest / hook / name)
-    return dest
+    files = [f for f in RECALL_HOOK_FILES if takeover or not f[1].startswith("_51_")]
+    return install_hook_files(dest, files)
 
 
 @pytest.fixture
-def festinger(tmp_path, monkeypatch):
-    """The process service (fresh, recall handlers only), with roles from ``tmp/roles``."""
-    from festinger.a0 import hooks
+def festinger(tmp_path):
+    """The process service (fresh), with roles from ``tmp/roles``."""
     from festinger.config import load_config
     from festinger.recall.role_files import RoleFiles, shipped_roles_dir
     from festinger.service import FestingerService, set_service
 
-    monkeypatch.setattr(hooks, "HANDLERS", dict(RECALL_HANDLERS))
     svc = FestingerService(load_config(environ={}), home=tmp_path / "home")
     set_service(svc)
-    rs = svc.component("recall")
+    rs = svc.recall
     roles_dir = tmp_path / "roles"
     shutil.copytree(shipped_roles_dir(), roles_dir)
     rs.roles = RoleFiles([roles_dir], org_file=tmp_path / "org" / "active.json")

@@ -201,7 +201,7 @@ async def seed_domains(sim, agent):
 
 
 def role_file(festinger, role_id):
-    rs = festinger.component("recall")
+    rs = festinger.recall
     return json.loads((rs.roles.dirs[0] / f"{role_id}.json").read_text())
 
 
@@ -291,7 +291,7 @@ async def test_editing_a_role_file_applies_on_the_next_turn(festinger, make_sim)
     await sim.communicate(agent, QUESTION, responses=[respond("ok")])
     assert "slim base" not in shown(sim.last_prompt)
 
-    path = festinger.component("recall").roles.dirs[0] / "bugfix_specialist.json"
+    path = festinger.recall.roles.dirs[0] / "bugfix_specialist.json"
     data = json.loads(path.read_text())
     data["capabilities"]["bst_domains"].append("docker_ops")
     path.write_text(json.dumps(data, indent=2) + "\n")  # the dispatcher's dict is not reloaded
@@ -328,7 +328,7 @@ async def test_access_counts_are_saved_in_batches_not_per_iteration(festinger, m
         await sim.communicate(agent, "which Python does the api server run", responses=loop_replies(3))
     assert files_of(folder) == before  # twelve prompts, no index rewrite
 
-    rs = festinger.component("recall")
+    rs = festinger.recall
     assert rs.access.pending() == 3
     rs.access.max_age_s = 0  # make the batch due
     assert await rs.flush_due() == 1
@@ -342,7 +342,7 @@ async def test_agent_zero_writes_carry_pending_counts_without_an_extra_save(fest
     agent = sim.agent()
     new, _ = await seed_python(sim, agent)
     await sim.communicate(agent, "which Python does the api server run", responses=[respond("ok")])
-    rs = festinger.component("recall")
+    rs = festinger.recall
     assert rs.access.pending() == 1
     await store_plain(sim, agent, "an unrelated new memory")  # Agent Zero saves the whole store
     assert rs.access.pending() == 0 and rs.access.saves == 0

@@ -298,7 +298,7 @@ def test_other_processes_follow_through_listen_notify(graph_env, fake_llm, pg_ds
     cli = make_service(pg_dsn, served.svc.home, served.svc.schema, **LOW)
     try:
         fake_llm.script(decompose())
-        report = cli.io.call(cli.component("resolution").run_now("cli"), 60)
+        report = cli.io.call(cli.resolution.run_now("cli"), 60)
         assert report.count("resolved") == 1
         assert wait_for(lambda: "[deployment-type] container" in served.block("gnommoweb"))
         block = served.block("gnommoweb")

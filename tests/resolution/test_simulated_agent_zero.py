@@ -18,10 +18,6 @@ from tests.fakes.graph_env import GraphEnv, make_service
 pytestmark = pytest.mark.postgres
 REPO = Path(__file__).resolve().parents[2]
 HOOK = ("message_loop_prompts_after", "_96_festinger_recollection.py")
-HANDLERS = {"prompts_after_recollection": [
-    "festinger.graph.hooks:on_prompts_after_recollection",
-    "festinger.graph.resolution_service:on_prompt_hook",
-]}
 TRIPLES = json.dumps({"triples": [
     {"concept": "gnommoweb", "parent": "repo", "dimension": "type", "is_isa": True,
      "confidence": 0.9},
@@ -30,13 +26,11 @@ TRIPLES = json.dumps({"triples": [
 
 
 @pytest.fixture
-def a0(tmp_path, pg_dsn, monkeypatch):
+def a0(tmp_path, pg_dsn):
     """(sim factory, GraphEnv): the pack's service is what the hooks get."""
-    from festinger.a0 import hooks
     from festinger.llm.providers import UTILITY
     from festinger.simulator import SimAgentZero
 
-    monkeypatch.setattr(hooks, "HANDLERS", dict(HANDLERS))
     svc = make_service(pg_dsn, tmp_path / "home", saliency_read_threshold=0.2,
                        saliency_write_threshold=0.3)
     env = GraphEnv(svc)

@@ -141,7 +141,7 @@ def test_without_postgres_the_listing_comes_from_the_cache(tmp_path):
     svc = FestingerService(load_config(file_layer={}, environ={}), home=tmp_path / "home",
                            dsn="postgresql://postgres@127.0.0.1:1/nowhere", schema="t_down")
     try:
-        graph = svc.component("graph")
+        graph = svc.graph
         graph.auto_bootstrap = False
         graph.snapshots = False
         assert graph.wait_first_attempt(30) and not graph.db_up

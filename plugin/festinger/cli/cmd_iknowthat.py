@@ -34,7 +34,7 @@ def run(args) -> int:
             open_for_cli(svc)
         result = svc.io.call(iknowthat(svc, fact))
         if result.outcome == "journaled":
-            svc.io.call(svc.component("graph").settle(5))
+            svc.io.call(svc.graph.settle(5))
     finally:
         svc.close()
     if args.json:

@@ -34,7 +34,7 @@ def run(args) -> int:
     svc = service()
     try:
         database(svc)
-        res = svc.component("resolution")
+        res = svc.resolution
         if action == "run":
             data = svc.io.call(res.run_now("cli"), None).as_dict()
         elif action == "status":
@@ -127,7 +127,7 @@ def run_override(args) -> int:
     svc = service()
     try:
         database(svc)
-        res = svc.component("resolution")
+        res = svc.resolution
         try:
             out = svc.io.call(res.override(args.id, data), 60)
         except (ItemGone, ResolutionError) as exc:

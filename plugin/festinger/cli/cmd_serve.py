@@ -31,8 +31,8 @@ def run(args) -> int:
         svc.close()
         raise UserFacingError(str(exc)) from None
     if svc.config.graph_enabled:
-        svc.component("graph").start()
-        svc.component("resolution").start()  # the write path and the scheduled job
+        svc.graph.start()
+        svc.resolution.start()  # the write path and the scheduled job
     try:
         svc.io.call(server.start(), 30)
     except OSError as exc:

@@ -95,7 +95,7 @@ def bench_pg(quick: bool) -> list[dict]:
             if run < runs - 1:
                 svc.io.call(graph.abandon(), 60)
         graph.snapshots = False
-        svc._components["graph"] = graph
+        svc._graph = graph
         rng = random.Random(3)
         vocab = [graph.cache.soas_by_id[rng.randrange(7, n_tokens)] for _ in range(5000)]
         common = sorted(w for w in graph.cache.policy.common_words if len(w) >= 3)
@@ -136,7 +136,7 @@ def bench_pg(quick: bool) -> list[dict]:
                 pass
 
         try:
-            for comp in svc.loaded_components().values():
+            for comp in svc.started_parts():
                 svc.io.call(comp.abandon(), 30)  # nothing more to write: the schema goes
             svc.io.call(drop(), 120)
         finally:

@@ -77,7 +77,7 @@ async def iknowthat(service: Any, fact: Any, *, load_timeout: float = LOAD_TIMEO
     if not service.config.graph_enabled:
         return FactResult(False, "unavailable", "not stored: the concept graph is switched off "
                           "(graph_enabled = false)", triple)
-    graph = service.component("graph")
+    graph = service.graph
     loop = asyncio.get_running_loop()
     if not await loop.run_in_executor(None, graph.wait_loaded, load_timeout):
         return FactResult(False, "unavailable", "not stored: the concept graph is still "

@@ -441,7 +441,7 @@ class RunReport:
 class ResolutionJob:
     """Drains the resolution queue. `provider_source(conn)` returns the resolve model's
     provider (raises NoProvider when there is none). When this process serves a loaded graph
-    (`service.component("graph")`), its cache is kept in step with every item applied; a
+    (`service.graph`), its cache is kept in step with every item applied; a
     process without one (the CLI) only announces its changes (reload.py)."""
 
     def __init__(self, service: Any, provider_source: Any, *, origin: str,
@@ -455,7 +455,7 @@ class ResolutionJob:
     # ------------------------------------------------------------------ helpers
     def _graph(self) -> Any:
         """This process's loaded graph, if any (a CLI run has none: it only notifies)."""
-        graph = self.service.loaded_components().get("graph")
+        graph = self.service.graph_if_started
         return graph if graph is not None and graph.loaded else None
 
     def _common(self) -> frozenset:

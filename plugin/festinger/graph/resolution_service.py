@@ -1,4 +1,4 @@
-"""The concept graph's background work in one process: `service.component("resolution")`.
+"""The concept graph's background work in one process: `service.resolution`.
 
     start()                     the scheduler and the write-queue consumer, as tasks on the
                                 service's I/O loop (idempotent; the Agent Zero hook and
@@ -28,7 +28,7 @@ from typing import Any, Optional
 
 from ..llm import model_table
 from ..llm.keys import KeyRing
-from ..llm.providers import UTILITY, remember_agent
+from ..llm.providers import UTILITY
 from ..llm.write_path import WritePath
 from ..logs import log
 from . import store
@@ -293,13 +293,4 @@ async def _edges_by_dimension(conn, concept_id: int) -> list[dict]:
     return [_jsonable(dict(r)) for r in rows]
 
 
-async def on_prompt_hook(service: Any, agent: Any, loop_data: Any) -> None:
-    """Agent Zero hook handler (message_loop_prompts_after): keep the newest agent as the
-    utility-model provider and make sure the background work runs in this process."""
-    if not service.config.graph_enabled:
-        return
-    remember_agent(agent)
-    service.component("resolution").start()
-
-
-__all__ = ["ResolutionService", "on_prompt_hook"]
+__all__ = ["ResolutionService"]

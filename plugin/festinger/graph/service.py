@@ -1,6 +1,6 @@
 """The concept graph of one process: in-memory cache, Postgres write-through, journal.
 
-    service.component("graph") -> GraphService
+    service.graph -> GraphService
 
 Hot path (every intercepted prompt, `process_prompt`): tokenise, count encounters, decide the
 cue facts whose tokens are all known, render the `<recollection>` block -- in memory only,
@@ -874,7 +874,7 @@ class GraphService:
     def _origins(self) -> set[str]:
         """Origins of this process's writers: their notices are already in this cache."""
         out = {self.origin}
-        other = self.service.loaded_components().get("resolution")
+        other = self.service.resolution_if_started
         if isinstance(getattr(other, "origin", None), str):
             out.add(other.origin)
         return out
@@ -882,7 +882,7 @@ class GraphService:
     async def _notify(self, conn, what: str, **data: Any) -> None:
         # Sent under the resolution job's origin when it runs in this process, so its
         # listener (which reloads on other processes' notices) does not reload for ours.
-        other = self.service.loaded_components().get("resolution")
+        other = self.service.resolution_if_started
         origin = getattr(other, "origin", None)
         await store.notify_change(conn, self.service.schema, what,
                                   origin if isinstance(origin, str) else self.origin, **data)
@@ -1151,7 +1151,7 @@ def _triple_from(d: dict) -> Triple:
 def open_for_cli(service: Any, timeout: float = CONNECT_TIMEOUT_S) -> GraphService:
     """The graph of a short-lived CLI process: loaded (from Postgres if it answers within
     `timeout`, else from the snapshot), without rewriting the snapshot on exit."""
-    graph = service.component("graph")
+    graph = service.graph
     graph.snapshots = False
     graph.wait_first_attempt(timeout)
     return graph

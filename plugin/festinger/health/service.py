@@ -1,6 +1,6 @@
 """HealthService: memory health published for SALUTE, the pack's own reports, and maintenance.
 
-One per process (``service.component("health")``), shared by every agent. Per memory store
+One per process (``service.health``), shared by every agent. Per memory store
 (Agent Zero memory subdir) it keeps a :class:`ClassificationLedger`: one full scan the
 first time the store is seen in this process, then memory events (insert, update, delete)
 move the counts by delta, so publishing ``agent._memory_health`` each turn costs a few
@@ -197,7 +197,7 @@ class HealthService:
     # --- composing memory health ----------------------------------------------------------
     def _classifier_stats(self, agent: Any) -> Mapping[str, Any]:
         """Counters the classification service keeps, when it is loaded and offers them."""
-        comp = self.service.loaded_components().get("memory")
+        comp = self.service.memory_if_started
         for name in ("health_stats", "stats"):
             fn = getattr(comp, name, None) if comp is not None else None
             if fn is None:
@@ -214,7 +214,7 @@ class HealthService:
 
     async def graph_health(self) -> Optional[dict[str, Any]]:
         """The concept graph's health when the graph component is running, else None."""
-        comp = self.service.loaded_components().get("graph")
+        comp = self.service.graph_if_started
         fn = getattr(comp, "stats", None) if comp is not None else None
         if fn is None:
             return None

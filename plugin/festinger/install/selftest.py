@@ -45,11 +45,15 @@ for i, rel in enumerate(files):
     except BaseException as exc:
         result[rel] = "%s: %s" % (type(exc).__name__, exc)
 try:
-    import importlib
-    importlib.import_module("festinger.a0.hooks")  # what every hook file imports when it runs
-    result["<import festinger.a0.hooks>"] = "ok"
+    import importlib, pkgutil
+    # what the hook files import when they run: the guard and every handler module
+    importlib.import_module("festinger.a0.guard")
+    handlers = importlib.import_module("festinger.a0.handlers")
+    for info in pkgutil.iter_modules(handlers.__path__):
+        importlib.import_module("festinger.a0.handlers." + info.name)
+    result["<import festinger.a0.guard and handlers>"] = "ok"
 except BaseException as exc:
-    result["<import festinger.a0.hooks>"] = "%s: %s" % (type(exc).__name__, exc)
+    result["<import festinger.a0.guard and handlers>"] = "%s: %s" % (type(exc).__name__, exc)
 try:
     import importlib.metadata as md
     result["<festinger distribution>"] = "ok " + md.version("festinger")

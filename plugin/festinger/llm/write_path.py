@@ -106,7 +106,7 @@ class WritePath:
             self._wake.clear()
 
     def _graph(self) -> Any:
-        graph = self.service.loaded_components().get("graph")
+        graph = self.service.graph_if_started
         if graph is None or not graph.loaded or not graph.db_up:
             return None
         return graph

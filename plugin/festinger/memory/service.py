@@ -261,7 +261,7 @@ class MemoryService:
             log.debug("snapshot: no memory store for %s: %s", agent_state.agent_label(agent), exc)
         role_id = None
         try:  # the resolver recall uses, so write-time scope matches read-time filtering
-            role, _ = self.service.component("recall").resolve_role(agent, loop_data)
+            role, _ = self.service.recall.resolve_role(agent, loop_data)
             role_id = role.role_id if role is not None else None
         except Exception as exc:
             log.debug("snapshot: role not resolved: %s", exc)

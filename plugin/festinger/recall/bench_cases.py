@@ -114,7 +114,7 @@ def _service(tmp_roles: Any = None) -> Any:
 
 
 def bench_recall_overhead(quick: bool) -> list[dict]:
-    from .hooks import LoopRecallState, _revalidate
+    from ..a0.handlers.recall import LoopRecallState, _revalidate
     from .pipeline import Limits, select
 
     n = 20_000 if quick else 100_000

@@ -1,6 +1,6 @@
 """RecallService: hybrid, role-aware recall over Agent Zero's memory store.
 
-One per process (``service.component("recall")``). It owns the BM25 indexes (kept current
+One per process (``service.recall``). It owns the BM25 indexes (kept current
 by memory events), the role files, the access tracker and the optional cross-encoder, and
 offers two entry points:
 

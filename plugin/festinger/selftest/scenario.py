@@ -41,8 +41,8 @@ async def turn(sim: Any, agent: Any, message: str, answer: str) -> None:
     await sim.communicate(agent, message, responses=[respond(answer)])
     await sim.drain()
     service = get_service()
-    await service.component("memory").drain(30)
-    graph = service.component("graph")
+    await service.memory.drain(30)
+    graph = service.graph
     await service.io.wait(graph.settle(30))
 
 

@@ -36,7 +36,7 @@ class ActionError(Exception):
 def _res(service: Any):
     if not service.config.graph_enabled:
         raise ActionError(503, "the concept graph is switched off (graph_enabled = false)")
-    res = service.component("resolution")
+    res = service.resolution
     res.start()
     return res
 
@@ -170,7 +170,7 @@ async def list_conflicts(service: Any, request: Request):
     code, body = await handle_action(service, payload)
     if code == 503 and service.config.graph_enabled:
         # Postgres unreachable: the pending entries this process knows (its cache)
-        graph = service.component("graph")
+        graph = service.graph
         rows = await graph.conflicts(PENDING, _limit(payload["limit"]))
         return 200, {"ok": True, "conflicts": rows, "pending": rows, "recent": [],
                      "database": False}

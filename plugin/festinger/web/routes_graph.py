@@ -21,7 +21,7 @@ from .server import HttpError, Request, Router
 
 
 def _graph(service: Any):
-    graph = service.component("graph")
+    graph = service.graph
     graph.start()
     return graph
 
@@ -45,7 +45,7 @@ def _status(request: Request, allowed: tuple[str, ...], default: str) -> Any:
 
 
 async def health(service: Any, request: Request) -> dict:
-    graph = service.component("graph") if service.config.graph_enabled else None
+    graph = service.graph if service.config.graph_enabled else None
     return {"ok": True, "graph": None if graph is None else
             {"state": graph.stats()["state"], "database": graph.db_up, "source": graph.source}}
 

@@ -1,4 +1,4 @@
-"""The recall hooks: what reaches the prompt is always the pack's filtered selection.
+"""Recall handlers: what reaches the prompt is always the pack's filtered selection.
 
 Agent Zero's stock recall (``_50_recall_memories``) starts a background task that first
 deletes ``extras_persistent["memories"]``/``["solutions"]`` and later rewrites them with
@@ -20,7 +20,7 @@ is ever left able to write:
   (a memory deprecated or scoped out since stays out), and counts accesses once per memory
   per user prompt.
 
-Every handler is wrapped by the dispatcher; the pack's task itself never raises into
+Every handler runs through the guard (``festinger.a0.guard``); the pack's task itself never raises into
 ``_91_recall_wait`` (an exception there would end the user's chat).
 """
 
@@ -30,11 +30,14 @@ import asyncio
 import inspect
 import weakref
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from ..logs import log, report_exception
-from .a0_settings import RecallSettings, read_recall_settings
-from .pipeline import RecallOutcome, RecalledItem, role_allows, view
+from ...logs import log, report_exception
+from ...recall.a0_settings import RecallSettings, read_recall_settings
+from ...recall.pipeline import RecallOutcome, RecalledItem, role_allows, view
+
+if TYPE_CHECKING:
+    from ...service import FestingerService
 
 STOCK_TASK_KEY = "_recall_memories_task"
 STOCK_ITER_KEY = "_recall_memories_iter"
@@ -89,9 +92,9 @@ def _stock_log_item(agent: Any) -> Any:
     return None
 
 
-def _start_task(service: Any, agent: Any, loop_data: Any, settings: RecallSettings,
+def _start_task(service: FestingerService, agent: Any, loop_data: Any, settings: RecallSettings,
                 state: LoopRecallState) -> asyncio.Task:
-    rs = service.component("recall")
+    rs = service.recall
     log_item = _stock_log_item(agent)
 
     async def run() -> Optional[RecallOutcome]:
@@ -134,7 +137,7 @@ def _cancel_foreign(task: Any) -> None:
     task.cancel()
 
 
-def _take_over(service: Any, agent: Any, loop_data: Any, settings: RecallSettings,
+def _take_over(service: FestingerService, agent: Any, loop_data: Any, settings: RecallSettings,
                state: LoopRecallState) -> bool:
     """Cancel a pending stock recall task and run the pack's in its place. True if done."""
     task = agent.get_data(STOCK_TASK_KEY)
@@ -150,17 +153,17 @@ def _take_over(service: Any, agent: Any, loop_data: Any, settings: RecallSetting
     return True
 
 
-async def on_monologue_start(service: Any, agent: Any, loop_data: Any) -> None:
+async def on_monologue_start(service: FestingerService, agent: Any, loop_data: Any) -> None:
     """Start due access-count saves and the rerank model's load in the background: neither
     a whole-store save nor a model load may sit on the prompt path."""
-    rs = service.component("recall")
+    rs = service.recall
     rs.ensure_events()
     rs.flush_due_in_background()
     if rs.config.rerank_model_path and rs.config.rerank_model_path != rs._reranker_path:
         rs.start_preload_reranker()
 
 
-async def on_prompts_after_recall_start(service: Any, agent: Any, loop_data: Any) -> None:
+async def on_prompts_after_recall_start(service: FestingerService, agent: Any, loop_data: Any) -> None:
     """``_51_``: replace the stock recall task before it could run a single step."""
     settings = read_recall_settings(agent)
     _take_over(service, agent, loop_data, settings, state_of(loop_data))
@@ -168,7 +171,7 @@ async def on_prompts_after_recall_start(service: Any, agent: Any, loop_data: Any
 
 def _install(loop_data: Any, state: LoopRecallState, items: list[RecalledItem],
              outcome: Optional[RecallOutcome], role_id: Optional[str]) -> None:
-    from ..core.trust import LabelledItem, render_blocks
+    from ...core.trust import LabelledItem, render_blocks
 
     mems = [LabelledItem(i.label, i.text) for i in items if i.kind == "memories"]
     sols = [LabelledItem(i.label, i.text) for i in items if i.kind == "solutions"]
@@ -193,7 +196,7 @@ def _foreign_keys(loop_data: Any, state: LoopRecallState) -> list[str]:
 
 def _revalidate(state: LoopRecallState, docs: dict, role: Any, roles: dict) -> Optional[list]:
     """The installed items still allowed now (text refreshed), or None if nothing changed."""
-    from ..core.trust import label_for
+    from ...core.trust import label_for
 
     kept: list[RecalledItem] = []
     changed = False
@@ -221,11 +224,11 @@ def _enforce(loop_data: Any, state: LoopRecallState) -> None:
             extras.pop(key, None)
 
 
-async def on_prompts_after_recall(service: Any, agent: Any, loop_data: Any) -> None:
+async def on_prompts_after_recall(service: FestingerService, agent: Any, loop_data: Any) -> None:
     """``_95_``: settle exactly what this prompt shows, then count it."""
-    from ..a0.memory_store import all_docs, memory_for
+    from ..memory_store import all_docs, memory_for
 
-    rs = service.component("recall")
+    rs = service.recall
     rs.ensure_events()
     settings = read_recall_settings(agent)
     state = state_of(loop_data)

@@ -1,4 +1,4 @@
-"""Agent Zero hook handler: the `<recollection>` block at the top of the system prompt.
+"""Recollection handlers: the `<recollection>` block at the top of the system prompt.
 
 Runs in `message_loop_prompts_after` (file `_96_festinger_recollection.py`, after the stock
 recall at _50/_91 and the pack's recall filter at _95). `before_main_llm_call` cannot be used:
@@ -13,9 +13,13 @@ in iteration 1 shows up in iteration 2 instead of the "no recollection" line.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from ..a0 import agent_state
+from .. import agent_state
+from ...llm.providers import remember_agent
+
+if TYPE_CHECKING:
+    from ...service import FestingerService
 
 STATE_KEY = "_festinger_recollection"  # agent data: (message key, tokens of that message)
 _TEXT_KEYS = ("user_message", "user_intervention", "message")
@@ -43,14 +47,14 @@ def message_key(msg: Any) -> Optional[str]:
     return f"id:{ident}" if ident else f"obj:{id(msg)}"
 
 
-async def on_prompts_after_recollection(service: Any, agent: Any, loop_data: Any) -> None:
+async def on_prompts_after_recollection(service: FestingerService, agent: Any, loop_data: Any) -> None:
     if loop_data is None or not service.config.graph_enabled:
         return
     system = getattr(loop_data, "system", None)
     if not isinstance(system, list):
         return
     msg = getattr(loop_data, "user_message", None)
-    graph = service.component("graph")
+    graph = service.graph
     state = agent_state.get_data(agent, STATE_KEY)
     key = message_key(msg) if msg is not None else None
     if msg is not None and (not isinstance(state, tuple) or state[0] != key):
@@ -64,3 +68,13 @@ async def on_prompts_after_recollection(service: Any, agent: Any, loop_data: Any
         block = graph.render_tokens(tokens) if tokens else ""
     if block:
         system.insert(0, block)
+
+
+async def start_background_work(service: FestingerService, agent: Any,
+                                           loop_data: Any) -> None:
+    """Keep the newest agent as the utility-model provider (the default LLM of the write
+    path and the resolution job) and make sure that background work runs in this process."""
+    if not service.config.graph_enabled:
+        return
+    remember_agent(agent)
+    service.resolution.start()
