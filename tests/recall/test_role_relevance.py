@@ -19,7 +19,7 @@ async def relevance(sim, agent, doc_id):
 
 
 async def settled(festinger):
-    task = festinger.component("recall")._relevance_task
+    task = festinger.recall._relevance_task
     if task is not None:
         await asyncio.wrap_future(task)
 
@@ -55,7 +55,7 @@ async def test_a_dormant_memory_still_reaches_another_agent_whose_role_covers_it
     assert await relevance(sim, bug, ids["codegen"]) == "dormant"
     coder = sim.agent(org_role=role_file(festinger, "codegen_specialist"))
     # the codegen agent's own activation would wake it; check the read rule alone first
-    festinger.component("recall").note_role = lambda *a, **k: None
+    festinger.recall.note_role = lambda *a, **k: None
     await sim.communicate(coder, QUESTION, responses=[respond("ok")])
     assert "generated from templates" in shown(sim.last_prompt)
 
