@@ -212,7 +212,9 @@ def _serving() -> bool:
 
 
 def _live_docs(memory: Any, ids: Any) -> list[Any]:
-    docs = memory.db.get_all_docs()
+    from .faiss_store import docs_of
+
+    docs = docs_of(memory.db)
     wanted = [ids] if isinstance(ids, str) else list(ids or ())
     return [docs[i] for i in dict.fromkeys(wanted) if isinstance(i, str) and i in docs]
 
@@ -224,7 +226,9 @@ async def _current_only(search: Callable, memory: Any, query: str, limit: int, t
     Asks for more while deprecated hits took places, so a store full of old versions does not
     starve the answer; bounded by the store's size.
     """
-    total = len(memory.db.get_all_docs())
+    from .faiss_store import docs_of
+
+    total = len(docs_of(memory.db))
     ask = max(1, int(limit)) if isinstance(limit, int) else 10
     want = ask
     while True:

@@ -34,7 +34,7 @@ from ..core.metadata import (LINEAGE_KEY, parse_timestamp, read_classification, 
 from ..core.servable import is_servable
 from .conflicts import apply_decisions, decide_conflicts
 from .folder_store import FolderStore
-from .neighbours import VectorPositions, nearest, vector_of
+from ..a0.faiss_store import VectorPositions, nearest, size, vector_of
 
 Progress = Callable[[int, int], None]
 CHECKED_KEY = "conflict_checked"   # lineage: when backfill replayed this memory's conflict check
@@ -168,7 +168,7 @@ def _replay_pass(store: FolderStore, docs: dict[str, Any], settings: ClassifierS
         else:
             todo.append(doc_id)
     positions = VectorPositions()
-    total = store.db.index.ntotal
+    total = size(store.db)
     for n, doc_id in enumerate(todo, 1):
         later.discard(doc_id)
         doc = docs[doc_id]

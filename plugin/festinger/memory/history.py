@@ -135,17 +135,16 @@ async def history_for_agent(agent: Any, query: str, k: int = 5) -> list[BeliefHi
     import asyncio
 
     from ..a0.memory_store import all_docs, memory_for
-    from .neighbours import nearest
+    from ..a0.faiss_store import embed_vector, nearest
 
     memory = await memory_for(agent)
     db = memory.db
 
     def search(q: str, n: int) -> list[tuple[str, Any, float]]:
-        import numpy as np
 
         from ..a0.memory_events import store_lock
 
-        vector = np.asarray([db._embed_query(q)], dtype="float32")
+        vector = embed_vector(db, q)
         with store_lock(memory):  # nearest reads FAISS's buffer: no writer may grow it meanwhile
             return nearest(db, vector, n)
 
@@ -186,7 +185,7 @@ def folder_search(store: Any, folder: Any, embed: bool = True) -> Optional[Searc
     import numpy as np
 
     from ..embeddings import load_embeddings
-    from .neighbours import nearest
+    from ..a0.faiss_store import nearest
 
     emb = load_embeddings()
     return lambda q, n: nearest(store.db, np.asarray([emb.embed_query(q)], dtype="float32"), n)

@@ -176,6 +176,7 @@ class RecallService:
                  wait_for_index: bool = False, use_sparse: bool = True,
                  tiered: bool = True) -> RecallOutcome:
         """Dense + sparse search and selection (blocking; no embedding here)."""
+        from ..a0.faiss_store import dense_search
         from ..a0.memory_store import all_docs
 
         docs = all_docs(memory)
@@ -183,12 +184,7 @@ class RecallService:
             return RecallOutcome(role=role)
         n = max(1, self.config.recall_candidates)
         k = min(len(docs), 2 * n)
-        db = memory.db
-        pairs = db.similarity_search_with_score_by_vector(
-            list(query_vector), k=k, filter=is_servable, fetch_k=min(len(docs), 4 * k))
-        relevance = db._select_relevance_score_fn()
-        dense = [(d.metadata.get("id"), relevance(s)) for d, s in pairs
-                 if isinstance(d.metadata.get("id"), str)]
+        dense = dense_search(memory.db, query_vector, k, filter=is_servable, fetch_k=min(len(docs), 4 * k))
         index = self.indexes.get(memory, docs, wait=wait_for_index) if use_sparse else None
         sparse = index.search(sparse_text, n) if index is not None else []
         return select(docs, dense, sparse, sparse_text, limits=limits, role=role, roles=roles,
