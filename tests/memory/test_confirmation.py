@@ -87,3 +87,34 @@ async def test_a_restatement_never_revives_a_deprecated_memory(world):
     await w.settle()
     old = await w.find(agent, "The cache is Redis 6")
     assert cls(old).validity.value == "deprecated"
+
+
+async def test_agreeing_later_confirms_a_memory_already_stored(world):
+    """The agent's statement was memorized (inferred) in the previous turn; the user's "yes,
+    that's right" makes no new memory, and still confirms that one."""
+    w = world()
+    agent = w.agent()
+    await w.say(agent, "Which broker does the project use?", "The project uses RabbitMQ 3.13.",
+                fragments=["The project uses RabbitMQ 3.13"])
+    await w.settle()
+    mem = await w.find(agent, "The project uses RabbitMQ 3.13")
+    assert cls(mem).validity.value == "inferred"
+    await w.say(agent, "correct", "Good.")
+    await w.settle()
+    mem = await w.find(agent, "The project uses RabbitMQ 3.13")
+    assert cls(mem).validity.value == "confirmed" and cls(mem).source.value == "agent_inferred"
+    assert read_lineage(mem.metadata).extra["confirmed_by"] == "user affirmation"
+
+
+async def test_agreeing_with_something_else_confirms_nothing_stored(world):
+    w = world()
+    agent = w.agent()
+    await w.say(agent, "Which broker does the project use?", "The project uses RabbitMQ 3.13.",
+                fragments=["The project uses RabbitMQ 3.13"])
+    await w.settle()
+    await w.say(agent, "And the weather?", "It is sunny in Lisbon today.")
+    await w.settle()
+    await w.say(agent, "yes, that's right", "Good.")
+    await w.settle()
+    mem = await w.find(agent, "The project uses RabbitMQ 3.13")
+    assert cls(mem).validity.value == "inferred"

@@ -66,3 +66,17 @@ def restates(existing_text: str, new_text: str) -> bool:
     if not existing_text or not new_text:
         return False
     return fuzz.token_set_ratio(existing_text, new_text, processor=str.lower) >= RESTATEMENT_RATIO
+
+
+def latest_affirmation(messages: Sequence[ContextMessage]) -> Optional[tuple[str, str]]:
+    """(agent message, user message) when the LAST user message affirms the agent message
+    right before it -- the agreement made in this monologue, not an earlier one."""
+    last_user = max((i for i, m in enumerate(messages) if m.speaker == "user"), default=None)
+    if last_user is None or not is_affirmation(messages[last_user].text):
+        return None
+    for m in reversed(messages[:last_user]):
+        if m.speaker == "agent":
+            return m.text, messages[last_user].text
+        if m.speaker == "user":
+            return None
+    return None

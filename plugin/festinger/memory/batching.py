@@ -105,7 +105,7 @@ class Batching(_Base):
                 await asyncio.wait(tasks, timeout=max(0.01, deadline - time.monotonic()))
                 continue
             with self._lock:
-                if not any(self._pending.values()):
+                if not any(self._pending.values()) and not self._affirmations_queued:
                     return True
             await asyncio.sleep(0)
         return False

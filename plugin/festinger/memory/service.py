@@ -47,6 +47,7 @@ from ..a0.memory_store import MemoryUnavailable, memory_class, memory_for, subdi
 from ..core.classification import ClassifierSettings
 from ..logs import log, report_exception
 from . import context as mctx
+from .affirmation import Affirmation
 from .batching import Batching
 from .intake import Intake
 from .persistence import Persistence
@@ -66,7 +67,7 @@ from .state import (  # noqa: F401 (re-exported)
 from .sweep import FirstSightSweep
 
 
-class MemoryService(Intake, Batching, Processing, Persistence, FirstSightSweep):
+class MemoryService(Intake, Batching, Processing, Persistence, FirstSightSweep, Affirmation):
     # Timing knobs (attributes, not user settings: tests and the benchmark change them).
     settle_seconds = 0.3          # quiet time after the last insert of a landing
     max_settle_seconds = 2.0      # a steady trickle of inserts is still handled this often
@@ -94,6 +95,7 @@ class MemoryService(Intake, Batching, Processing, Persistence, FirstSightSweep):
         self._tasks: set[asyncio.Future] = set()
         self._installed_on: set[int] = set()
         self._closed = False
+        self._affirmations_queued = 0   # confirmations by agreement not finished yet
         self._detector: Optional[Callable[[str, str], Any]] = None
         self.counters = {"classified": 0, "conflicts_resolved": 0, "deprecated": 0,
                          "relinked": 0, "unclassified_events": 0, "persist_failures": 0,
@@ -221,6 +223,8 @@ class MemoryService(Intake, Batching, Processing, Persistence, FirstSightSweep):
             self._awaiting = keep
         for key in claimed:
             self._schedule(key)
+        if store_key is not None and not self._closed:
+            self._note_affirmation(store_key, tuple(snap.context.messages))
         return snap
 
     async def on_monologue_end(self, agent: Any, loop_data: Any = None) -> None:

@@ -101,6 +101,7 @@ class _Base:
     _tasks: set[asyncio.Future]
     _closed: bool
     counters: dict[str, int]
+    _affirmations_queued: int
     last_classification_run: Optional[str]
     settle_seconds: float
     max_settle_seconds: float
