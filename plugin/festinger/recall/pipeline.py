@@ -23,8 +23,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, Sequence
 
-from ..core.metadata import (epoch_seconds, read_classification, read_lineage, Relevance, Utility,
-                             Validity)
+from ..core.metadata import (epoch_seconds, read_classification, read_lineage, Relevance, Utility)
 from ..core.ranking import Candidate, Ranked, RankingWeights, fair_split, rank, sort_key
 from ..core.servable import is_servable as servable
 from ..core.roles import ActiveRole, RoleProfile, in_role_scope, memory_domains
