@@ -14,6 +14,14 @@ cd "$(dirname "$0")"
 PYTHON=${PYTHON:-$(command -v python3.11 || command -v python3.12 || command -v python3)}
 VENV=${FESTINGER_TEST_VENV:-.venv}
 
+# The real Agent Zero runtime builds in the background while the test venv is prepared.
+if [ "${FESTINGER_REAL_A0:-0}" = 1 ]; then
+    echo "test.sh: preparing the real Agent Zero runtime (background)"
+    a0_env=$(mktemp)
+    "$PYTHON" tests/real_a0/runtime.py prepare > "$a0_env" &
+    a0_pid=$!
+fi
+
 if [ ! -x "$VENV/bin/python" ]; then
     echo "test.sh: creating $VENV with $($PYTHON --version)"
     "$PYTHON" -m venv "$VENV"
@@ -40,11 +48,14 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
         || echo "test.sh: chromium could not be installed; browser tests will be skipped"
 fi
 
-if [ "${FESTINGER_REAL_A0:-0}" = 1 ]; then
-    echo "test.sh: preparing the real Agent Zero runtime"
-    exports=$("$VENV/bin/python" tests/real_a0/runtime.py prepare)
-    eval "$exports"
-    echo "$exports" | sed 's/^export /test.sh:   /'
+if [ -n "${a0_pid:-}" ]; then
+    if ! wait "$a0_pid"; then
+        echo "test.sh: the real Agent Zero runtime could not be prepared (see above)" >&2
+        exit 1
+    fi
+    eval "$(cat "$a0_env")"
+    sed 's/^export /test.sh: real Agent Zero: /' "$a0_env"
+    rm -f "$a0_env"
 fi
 
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1

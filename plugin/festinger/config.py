@@ -78,6 +78,38 @@ class FestingerConfig(BaseModel):
     degradation_pending_conflicts: int = Field(50, ge=1, le=1_000_000,
         description="pending graph conflicts above which status.health degrades")
 
+    # --- loop guard (festinger-concept-graph.md T02/T03) ---
+    loop_detection_enabled: bool = Field(True,
+        description="detect repeated, near-repeated, cycling and stagnating actions")
+    loop_history_size: int = Field(200, ge=10, le=100_000,
+        description="actions remembered per agent per chat")
+    loop_repeat_count: int = Field(3, ge=2, le=50,
+        description="same action this many times in a row is a loop (2 when the result is unchanged)")
+    loop_similarity_threshold: float = Field(92.0, ge=50, le=100,
+        description="rapidfuzz ratio above which two normalised actions/results count as the same")
+    loop_max_cycle_length: int = Field(3, ge=2, le=10,
+        description="longest repeated sequence detected as a cycle (A B A B = 2)")
+    loop_stagnation_count: int = Field(3, ge=2, le=50,
+        description="same result or error this many times in a row is stagnation")
+    loop_backoff_growth: float = Field(1.6, gt=1, le=100,
+        description="a number in the arguments growing by this factor per call is a backoff, not a loop")
+    loop_backoff_max_polls: int = Field(8, ge=2, le=100,
+        description="polls in a row exempt as a backoff")
+    loop_inject_forbidden: bool = Field(True,
+        description="mitigation (a): tell the model which action it must not repeat")
+    loop_temperature_boost: float = Field(0.4, ge=0, le=2,
+        description="mitigation (b): added to the chat model temperature from the 2nd detection; 0 = off")
+    loop_temperature_cap: float = Field(1.3, ge=0, le=2,
+        description="the boosted temperature never exceeds this")
+    loop_temperature_boost_calls: int = Field(2, ge=1, le=20,
+        description="model calls one temperature boost lasts")
+    loop_truncate_history: bool = Field(True,
+        description="mitigation (c): collapse the repeated exchanges in what the model is sent")
+    loop_circuit_breaker: bool = Field(True,
+        description="mitigation (d): end the monologue with a message to the user")
+    loop_breaker_after: int = Field(3, ge=1, le=50,
+        description="mitigated repeats before the circuit breaker ends the monologue")
+
     # --- storage and paths ---
     dsn: Optional[str] = Field(None, description="external PostgreSQL DSN; empty = embedded server")
     home: Optional[str] = Field(None, description="data folder; empty = default location")

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .graph.resolution_service import ResolutionService
     from .graph.service import GraphService
     from .health.service import HealthService
+    from .loops.service import LoopGuardService
     from .memory.service import MemoryService
     from .recall.service import RecallService
 
@@ -55,6 +56,7 @@ class FestingerService:
         self._graph: Optional[GraphService] = None
         self._health: Optional[HealthService] = None
         self._resolution: Optional[ResolutionService] = None
+        self._loops: Optional[LoopGuardService] = None
         self._lock = threading.RLock()
         self._db: Optional[Database] = None
         self._db_task: Optional[asyncio.Future] = None
@@ -167,6 +169,20 @@ class FestingerService:
 
                 self._resolution = ResolutionService(self)
             return self._resolution
+
+    @property
+    def loops(self) -> LoopGuardService:
+        """The loop guard: sessions per agent per chat, its event log and counters."""
+        with self._lock:
+            if self._loops is None:
+                from .loops.service import LoopGuardService
+
+                self._loops = LoopGuardService(self)
+            return self._loops
+
+    @property
+    def loops_if_started(self) -> Optional[LoopGuardService]:
+        return self._loops
 
     @property
     def memory_if_started(self) -> Optional[MemoryService]:

@@ -17,4 +17,6 @@ CASES: list[str] = [
     "festinger.graph.bench_pg:bench_pg",
     "festinger.recall.bench_cases:bench_recall_overhead",
     "festinger.recall.bench_cases:bench_retrieval_eval",
+    "festinger.loops.bench_cases:bench_loop_detection",
+    "festinger.loops.bench_cases:bench_history_collapse",
 ]

@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "models": "manage the LLM providers of the write path and the resolution job",
     "serve": "serve the HTTP API and admin page on loopback",
     "health": "print the memory health report (SALUTE format)",
+    "loops": "recent loop-guard events: repeated actions detected, mitigated, stopped",
 }
 
 

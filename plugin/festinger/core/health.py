@@ -269,7 +269,8 @@ def memory_health(counts: Mapping[str, Any], *, conflicts_resolved_this_session:
                   last_classification_run: Optional[str],
                   maintenance: Optional[Mapping[str, Any]] = None,
                   assessment: Optional[Assessment] = None,
-                  concept_graph: Optional[Mapping[str, Any]] = None) -> dict[str, Any]:
+                  concept_graph: Optional[Mapping[str, Any]] = None,
+                  loops: Optional[Mapping[str, Any]] = None) -> dict[str, Any]:
     """``agent._memory_health``: the spec's keys first, in the spec's order."""
     out: dict[str, Any] = {
         "total_memories": int(counts.get("total_memories", 0)),
@@ -288,6 +289,8 @@ def memory_health(counts: Mapping[str, Any], *, conflicts_resolved_this_session:
         out["degradation"] = assessment.to_dict()
     if concept_graph is not None:
         out["concept_graph"] = dict(concept_graph)
+    if loops is not None:  # the loop guard's counters (only once it ran in this process)
+        out["loops"] = dict(loops)
     return out
 
 

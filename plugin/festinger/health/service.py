@@ -231,6 +231,16 @@ class HealthService:
                 out["db_connected"] = False
         return out
 
+    def _loop_stats(self, agent: Any) -> Optional[dict[str, Any]]:
+        """The loop guard's section, when it runs in this process (it never fails the report)."""
+        try:
+            from ..loops.service import loop_stats_of
+
+            return loop_stats_of(self.service, agent_state.agent_key(agent) if agent is not None else None)
+        except Exception as exc:
+            log.debug("loop stats failed: %s", exc)
+            return None
+
     def _maintenance_info(self, key: str) -> dict[str, Any]:
         st = self.store_state(key)
         interval = self.config.maintenance_interval_loops
@@ -256,7 +266,8 @@ class HealthService:
         payload = memory_health(counts, conflicts_resolved_this_session=conflicts,
                                 last_classification_run=last_run,
                                 maintenance=self._maintenance_info(rt.key),
-                                assessment=assessment, concept_graph=graph)
+                                assessment=assessment, concept_graph=graph,
+                                loops=self._loop_stats(agent))
         return payload, assessment
 
     async def health_for(self, agent: Any) -> tuple[dict[str, Any], Assessment]:

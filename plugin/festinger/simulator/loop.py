@@ -14,8 +14,10 @@ Order per monologue (``agent.py`` ``monologue``/``prepare_prompt``, v0.9.8.2 and
              extras_temporary.clear()
              before_main_llm_call            (too late to change the prompt)
              chat_model_call_before(call_data={"messages": prompt, ...})   v1 only; may edit messages
-             -> scripted main model (the prompt is recorded here, as sent)
+             -> scripted main model (the prompt is recorded here, as sent), or
+                agent.call_chat_model when an extension set it on the instance
              chat_model_call_after                                         v1 only
+             response_stream_end
              history += ai reply; same reply as last time -> warning, no tool
              tool: tool_execute_before -> tool -> tool_execute_after -> history += tool result
                    (``response`` breaks the loop and adds nothing)
@@ -218,7 +220,12 @@ class MonologueRunner:
     async def _iteration(self, agent: Agent, loop_data: LoopData, script: _Script) -> Optional[str]:
         messages = await self._prepare_prompt(agent, loop_data)
         await self._hook("before_main_llm_call", agent, loop_data=loop_data)
-        reply = await self._call_main_model(agent, loop_data, messages, script)
+        override = vars(agent).get("call_chat_model")
+        if override is not None:  # like Agent Zero: an instance attribute shadows the method
+            reply, _ = await override(messages=messages, response_callback=None)
+        else:
+            reply = await self._call_main_model(agent, loop_data, messages, script)
+        await self._hook("response_stream_end", agent, loop_data=loop_data)
         if loop_data.last_response == reply:
             agent.hist_add_ai_response(reply)
             warning = agent.read_prompt("fw.msg_repeat.md")
