@@ -1,5 +1,12 @@
 """MemoryService: classifies every new memory and resolves its conflicts, off the chat's path.
 
+The service is assembled from parts, one job each: :mod:`.intake` (memory events),
+:mod:`.batching` (when a landing is processed), :mod:`.processing` (classification, what
+consolidation consumed, conflict decisions), :mod:`.persistence` (one write per landing,
+counting, announcing), :mod:`.sweep` (first sight of a store) and :mod:`.affirmation`
+(the user's agreement confirms stored memories); shared state in :mod:`.state`. This module
+holds the hooks, the read API and the lifecycle.
+
 How new memories are found: the pack wraps Agent Zero's ``Memory`` write methods
 (:mod:`festinger.a0.memory_events`); every insert, from whatever writer (background
 memorizers, consolidation, ``memory_save``, knowledge import), is published to
