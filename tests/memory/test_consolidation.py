@@ -193,3 +193,29 @@ async def test_stale_consolidated_from_copied_by_a_later_merge_is_ignored(world)
     second = await w.find(agent, "The cache is Redis 6, 60 s TTL, LRU eviction.")
     assert read_lineage(second.metadata).extra["derived_from"] == [first.metadata["id"]]
     assert read_classification(second.metadata) is not None
+
+
+async def test_a_memorizer_delete_keeps_the_memory_and_hides_it_until_replaced(world):
+    """Inside memorizer work a delete keeps the memory (to be deprecated when its replacement
+    lands) and hides it from agents' searches meanwhile, so a second consolidation right after
+    cannot consume it again; the user's own view still finds it."""
+    from festinger.memory import context as mctx
+    from festinger.memory.context import ClassificationContext, MonologueSnapshot
+
+    w = world()
+    agent = w.agent()
+    await w.say(agent, "The cache is Redis 6", "ok", fragments=["The cache is Redis 6"])
+    await w.settle()
+    first = await w.find(agent, "The cache is Redis 6")
+    db = await w.sim.memory(agent)
+    token = mctx.CURRENT_SNAPSHOT.set(MonologueSnapshot("k:0", "A0", ClassificationContext()))
+    try:
+        removed = await db.delete_documents_by_ids([first.metadata["id"]])
+        assert [d.metadata["id"] for d in removed] == [first.metadata["id"]]   # as Agent Zero expects
+        hidden = await db.search_similarity_threshold("The cache is Redis 6", limit=5, threshold=0.5)
+    finally:
+        mctx.CURRENT_SNAPSHOT.reset(token)
+    assert first.metadata["id"] in await w.docs(agent)                       # kept
+    assert first.metadata["id"] not in {d.metadata["id"] for d in hidden}    # hidden from agents
+    mine = await db.search_similarity_threshold("The cache is Redis 6", limit=5, threshold=0.5)
+    assert first.metadata["id"] in {d.metadata["id"] for d in mine}          # the user's view

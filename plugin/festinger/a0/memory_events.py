@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal
 
@@ -60,6 +61,29 @@ class Policy:
 
 
 policy = Policy()
+
+# Memories the memorizers just "deleted" (kept, to be deprecated once the replacement lands):
+# hidden from agents' searches meanwhile, so a second consolidation cannot consume them again.
+# (subdir, id) -> monotonic deadline; after it they are searchable again (no replacement came).
+RETIRING_SECONDS = 30.0
+_retiring_ids: dict[tuple[str, str], float] = {}
+
+
+def _note_retiring(memory: Any, ids: tuple[str, ...]) -> None:
+    key = str(getattr(memory, "memory_subdir", "default"))
+    now = time.monotonic()
+    with _lock:
+        for doc_id in ids:
+            _retiring_ids[(key, doc_id)] = now + RETIRING_SECONDS
+        for k in [k for k, until in _retiring_ids.items() if until < now]:
+            del _retiring_ids[k]
+
+
+def _is_retiring(memory: Any, metadata: Any) -> bool:
+    if not _retiring_ids or not isinstance(metadata, dict):
+        return False
+    until = _retiring_ids.get((str(getattr(memory, "memory_subdir", "default")), str(metadata.get("id"))))
+    return until is not None and until >= time.monotonic()
 
 # One re-entrant lock per memory subdir, held by every whole-store save (Agent Zero's own,
 # through the wrapped ``_save_db``, and the pack's) and by the pack's in-place metadata
@@ -146,6 +170,7 @@ def install(memory_cls: Any) -> bool:
         async def delete_documents_by_ids(self, ids, *a, **kw):
             if _retiring():
                 kept = _live_docs(self, ids)
+                _note_retiring(self, _ids_of(kept))
                 publish(MemoryEvent("retire", self, _ids_of(kept), tuple(kept)))
                 return kept
             with store_lock(self):
@@ -160,6 +185,7 @@ def install(memory_cls: Any) -> bool:
                 # matches, which it only reaches by deleting.
                 kept = list(await self.search_similarity_threshold(query, limit=100, threshold=threshold,
                                                                    filter=filter))
+                _note_retiring(self, _ids_of(kept))
                 publish(MemoryEvent("retire", self, _ids_of(kept), tuple(kept)))
                 return kept
             token = SEE_ALL.set(True)  # forgetting also finds deprecated memories: privacy wins
@@ -233,7 +259,8 @@ async def _current_only(search: Callable, memory: Any, query: str, limit: int, t
     want = ask
     while True:
         found = await search(memory, query, ask, threshold, filter, *a, **kw)
-        kept = [d for d in found if is_servable(getattr(d, "metadata", None))]
+        kept = [d for d in found if is_servable(getattr(d, "metadata", None))
+                and not _is_retiring(memory, getattr(d, "metadata", None))]
         if len(kept) >= want or len(found) < ask or ask >= total:
             return kept[:want]
         ask = min(total, ask * 2 + (len(found) - len(kept)))
