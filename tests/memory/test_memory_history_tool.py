@@ -4,6 +4,7 @@ layouts, and the same over HTTP (``GET /history``), with the supersedes chain an
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 import types
 from pathlib import Path
@@ -117,3 +118,25 @@ def test_festinger_serve_has_the_history_route_behind_the_token():
 
     route, _ = build_router().match("GET", "/history")
     assert route.handler.__module__ == "festinger.web.routes_history" and route.auth
+
+
+async def test_the_v1_plugin_api_answers_like_the_route(monkeypatch, tmp_path):
+    """plugin/agent-zero/api/history.py, loaded the way Agent Zero v1.x loads plugin APIs."""
+    fake = types.ModuleType("helpers.api")
+
+    class ApiHandler:
+        pass
+
+    class Response:
+        def __init__(self, response, status, mimetype):
+            self.body, self.status = json.loads(response), status
+
+    fake.ApiHandler, fake.Request, fake.Response = ApiHandler, object, Response
+    monkeypatch.setitem(sys.modules, "helpers.api", fake)
+    spec = importlib.util.spec_from_file_location("a0_api_history", REPO / "plugin" / "agent-zero" / "api" / "history.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = await module.FestingerHistory().process({"q": "python", "memory_dir": str(tmp_path)}, None)
+    assert out.status == 200 and out.body["status"] == 404 and "not an Agent Zero memory folder" in out.body["error"]
+    out = await module.FestingerHistory().process({}, None)
+    assert out.body["status"] == 400
