@@ -34,10 +34,10 @@ if ! "$VENV/bin/python" -c "import torch" 2>/dev/null; then
     "${PIP[@]}" install "torch==2.13.0"
 fi
 stamp="$VENV/.festinger-test-deps"
-want=$(sha256sum pyproject.toml | cut -d' ' -f1)
+want=$(cat pyproject.toml plugin/pyproject.toml | sha256sum | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     echo "test.sh: installing the pack and its test dependencies"
-    "${PIP[@]}" install -e ".[test]"
+    "${PIP[@]}" install -e ".[test]" -e ./plugin   # the pack, and its test kit (festinger-testkit)
     echo "$want" > "$stamp"
 fi
 

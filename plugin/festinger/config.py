@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Mapping, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 DEFAULT_LOAD_BEARING_KEYWORDS = [
     "must", "always", "never", "requirement", "constraint", "critical", "essential",
@@ -118,9 +118,33 @@ class FestingerConfig(BaseModel):
     serve_port: int = Field(8765, ge=1, le=65535)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
 
+    @field_validator("resolution_schedule")
+    @classmethod
+    def _is_cron(cls, value: str) -> str:
+        # Checked here, not only when the scheduler starts: `festinger config` must list a bad
+        # schedule as invalid, and the key must keep its default (the README's promise).
+        from croniter import croniter
+
+        try:
+            valid = croniter.is_valid(value.strip())
+        except Exception:  # croniter raises on some malformed fields instead of saying False
+            valid = False
+        if not valid:
+            raise ValueError("not a cron expression")
+        return value.strip()
+
 
 CONFIG_KEYS = tuple(FestingerConfig.model_fields)
 ENV_PREFIX = "FESTINGER_"
+
+
+DEFAULT_ORIGIN = "default"
+# Settings that can also be changed at run time from a command or the admin page; they are
+# stored in the database's `config` table (shared by every process on that database). The
+# order, first match wins: an explicit setting (file or environment), the database, the
+# default. `festinger config` and the running pack use this one rule (runtime_value).
+RUNTIME_KEYS = ("resolution_schedule", "write_model_id", "resolve_model_id")
+RUNTIME_ORIGIN = "database (festinger resolve schedule / models use, or the admin page)"
 
 
 @dataclass
@@ -128,10 +152,35 @@ class LoadedConfig:
     config: FestingerConfig
     errors: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
+    origins: dict[str, str] = field(default_factory=dict)  # key -> layer that set it
+
+    def origin(self, key: str) -> str:
+        return self.origins.get(key, DEFAULT_ORIGIN)
+
+    def is_explicit(self, key: str) -> bool:
+        return self.origin(key) != DEFAULT_ORIGIN
+
+    def runtime_value(self, key: str, stored: Optional[str]) -> tuple[Any, str]:
+        """(value, origin) of a RUNTIME_KEYS setting given the database's stored text."""
+        value = getattr(self.config, key)
+        if self.is_explicit(key) or stored is None or not str(stored).strip():
+            return value, self.origin(key)
+        if str(stored).strip() == str(value):  # the schema seeds the default into the table
+            return value, self.origin(key)
+        try:
+            trial = FestingerConfig.model_validate(dict(self.config.model_dump(), **{key: stored}))
+        except ValidationError:
+            return value, self.origin(key)  # a bad stored value never wins over a good one
+        return getattr(trial, key), RUNTIME_ORIGIN
+
+
+_ALLOWED_WORDING = {"resolution_schedule": "a cron expression such as '0 2 * * *'"}
 
 
 def allowed_values(key: str) -> str:
     """Human wording of what a key accepts, for one-line error messages."""
+    if key in _ALLOWED_WORDING:
+        return _ALLOWED_WORDING[key]
     info = FestingerConfig.model_fields[key]
     ann = info.annotation
     origin = getattr(ann, "__origin__", None)
@@ -169,7 +218,7 @@ def _coerce_env(key: str, raw: str) -> Any:
 
 
 def merge_layer(current: FestingerConfig, layer: Mapping[str, Any], source: str,
-                errors: list[str]) -> FestingerConfig:
+                errors: list[str], origins: Optional[dict[str, str]] = None) -> FestingerConfig:
     """Apply one layer key by key; a bad key is reported and keeps its previous value."""
     values = current.model_dump()
     for key, value in layer.items():
@@ -186,6 +235,8 @@ def merge_layer(current: FestingerConfig, layer: Mapping[str, Any], source: str,
                           f"{allowed_values(key)}; using {values[key]!r}")
             continue
         values[key] = value
+        if origins is not None:
+            origins[key] = source
     return FestingerConfig.model_validate(values)
 
 
@@ -224,15 +275,19 @@ def load_config(*, file_layer: Optional[Mapping[str, Any]] = None,
     """Build the effective config. Never raises for bad user input."""
     errors: list[str] = []
     sources = ["defaults"]
+    origins: dict[str, str] = {}
     cfg = FestingerConfig()
     if file_layer is None and file_path is not None:
         file_layer = read_json_layer(file_path, errors)
         file_source = str(file_path)
     if file_layer:
-        cfg = merge_layer(cfg, file_layer, file_source, errors)
+        cfg = merge_layer(cfg, file_layer, file_source, errors, origins)
         sources.append(file_source)
     env = env_layer(os.environ if environ is None else environ)
     if env:
-        cfg = merge_layer(cfg, env, "environment", errors)
+        cfg = merge_layer(cfg, env, "environment", errors, origins)
         sources.append("environment")
-    return LoadedConfig(cfg, errors, sources)
+        for key in env:
+            if origins.get(key) == "environment":
+                origins[key] = f"environment ({ENV_PREFIX}{key.upper()})"
+    return LoadedConfig(cfg, errors, sources, origins)

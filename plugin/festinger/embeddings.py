@@ -18,12 +18,13 @@ built an index (Agent Zero writes these two fields to ``embedding.json``).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import os
 import re
 import threading
-from typing import List, Optional
+from typing import Iterator, List, Optional
 
 from langchain_core.embeddings import Embeddings
 
@@ -82,9 +83,29 @@ def load_embeddings(device: str = "cpu") -> MiniLMEmbeddings:
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
             from sentence_transformers import SentenceTransformer
 
-            model = SentenceTransformer(minilm_model_path(), device=device)
+            with _quiet_model_loading():
+                model = SentenceTransformer(minilm_model_path(), device=device)
             _cached = MiniLMEmbeddings(model)
         return _cached
+
+
+@contextlib.contextmanager
+def _quiet_model_loading() -> Iterator[None]:
+    """No "Loading weights ... 100%" progress bars in the CLI's and the self-test's output:
+    loading a bundled model is not progress a user waits on (it takes well under a second)."""
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    try:
+        from transformers.utils import logging as hf_logging
+    except Exception:  # an older or absent transformers: nothing to silence
+        yield
+        return
+    was_enabled = hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            hf_logging.enable_progress_bar()
 
 
 _TOKEN = re.compile(r"[a-z0-9]+")

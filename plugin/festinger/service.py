@@ -200,7 +200,7 @@ class FestingerService:
         """The parts created so far, in creation-independent order (closed in reverse)."""
         with self._lock:
             return [p for p in (self._memory, self._recall, self._graph, self._health,
-                                self._resolution) if p is not None]
+                                self._resolution, self._loops) if p is not None]
 
     # --- lifecycle ------------------------------------------------------------------
     def close_at_exit(self) -> None:

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from festinger.core.contradiction import Contradiction, detect_contradiction
-from festinger.core.contradiction_eval import EvalResult, evaluate, load_pairs, pairs_from_jsonl
+from festinger_testkit.contradiction_eval import EvalResult, evaluate, load_pairs, pairs_from_jsonl
 from festinger.core.statements import _extract_cached
 
 DEVSET = load_pairs("contradiction_devset.jsonl")

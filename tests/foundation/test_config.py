@@ -68,3 +68,26 @@ def test_shipped_config_file_matches_the_model():
     spec_keys = {"load_bearing_keywords", "archival_threshold_cycles", "deprecation_retention_cycles",
                  "max_injected_memories", "maintenance_interval_loops", "conflict_top_k", "enable_purge"}
     assert spec_keys <= set(settings)
+
+
+def test_a_bad_cron_schedule_is_invalid_and_keeps_its_default():
+    loaded = load_config(file_layer={"resolution_schedule": "every night"},
+                         environ={"FESTINGER_RESOLUTION_SCHEDULE": "61 25 * * *"})
+    assert loaded.config.resolution_schedule == "0 2 * * *"
+    assert len(loaded.errors) == 2 and all("cron expression" in e for e in loaded.errors)
+    assert loaded.origin("resolution_schedule") == "default"
+
+
+def test_each_value_knows_its_layer_and_runtime_settings_follow_one_rule():
+    loaded = load_config(file_layer={"conflict_top_k": 7},
+                         environ={"FESTINGER_WRITE_MODEL_ID": "3"})
+    assert loaded.origin("conflict_top_k") == "config"
+    assert loaded.origin("write_model_id") == "environment (FESTINGER_WRITE_MODEL_ID)"
+    assert loaded.origin("max_injected_memories") == "default"
+    # explicit (environment) beats the database; the database beats the default
+    assert loaded.runtime_value("write_model_id", "9") == (3, "environment (FESTINGER_WRITE_MODEL_ID)")
+    value, origin = loaded.runtime_value("resolution_schedule", "30 3 * * *")
+    assert value == "30 3 * * *" and origin.startswith("database")
+    # a bad stored value never wins
+    assert loaded.runtime_value("resolution_schedule", "garbage")[0] == "0 2 * * *"
+    assert loaded.runtime_value("resolution_schedule", None)[1] == "default"

@@ -1,4 +1,4 @@
-"""Graceful degradation (issue 7): Postgres unreachable at start or lost mid-run ->
+"""Graceful degradation: Postgres unreachable at start or lost mid-run ->
 recollections from the cache (or the on-disk snapshot), graph writes journaled and replayed on
 reconnect with nothing lost and nothing doubled -- also across a kill -9.
 

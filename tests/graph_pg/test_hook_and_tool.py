@@ -16,7 +16,7 @@ import pytest
 from festinger.embeddings import HashEmbeddings
 from festinger.a0.handlers.recollection import STATE_KEY, on_prompts_after_recollection
 from festinger.service import set_service
-from festinger.simulator import SimAgentZero, respond, tool_call
+from festinger_testkit.simulator import SimAgentZero, respond, tool_call
 
 from .conftest import scalar, settle, sql
 

@@ -15,7 +15,7 @@ from langchain_core.documents import Document
 from festinger.config import load_config
 from festinger.embeddings import HashEmbeddings
 from festinger.service import FestingerService, set_service
-from festinger.simulator import SimAgentZero
+from festinger_testkit.simulator import SimAgentZero
 from tests.fakes.pack_hooks import HEALTH_HOOK_FILES, PACK_EXT, install_hook_files
 
 from . import exocortex_dispatcher
@@ -76,7 +76,7 @@ class World:
         return doc_id
 
     async def turn(self, agent, text="hello", replies=("ok",)):
-        from festinger.simulator import respond
+        from festinger_testkit.simulator import respond
 
         return await self.sim.communicate(agent, text, [respond(r) for r in replies])
 

@@ -4,7 +4,7 @@ import json
 
 from langchain_core.documents import Document
 
-from festinger.health.state_file import STATE_FILE, HealthState, StateFile, StoreState
+from festinger.health.state_file import STATE_FILE, HealthState, StateFile, StoreHealthState
 
 from . import exocortex_dispatcher
 
@@ -63,7 +63,7 @@ async def test_criterion_13_corrupt_state_is_rebuilt_from_the_backup_and_faiss(w
 def test_state_file_is_atomic_and_heals(tmp_path):
     sf = StateFile(tmp_path / STATE_FILE)
     assert sf.load().stores == {} and sf.load().recovered is None     # missing: fresh, silently
-    state = HealthState(stores={"default": StoreState.fresh(100.0)})
+    state = HealthState(stores={"default": StoreHealthState.fresh(100.0)})
     state.stores["default"].clock.tick(101.0)
     sf.save(state)
     sf.save(state)

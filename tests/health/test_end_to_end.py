@@ -9,7 +9,7 @@ from . import exocortex_dispatcher
 
 async def test_a_real_conflict_resolution_increments_the_salute_counter(tmp_path, make_service):
     from festinger.embeddings import HashEmbeddings
-    from festinger.simulator import SimAgentZero, respond
+    from festinger_testkit.simulator import SimAgentZero, respond
 
     from .conftest import PACK_EXT
 
@@ -45,7 +45,7 @@ async def test_a_real_conflict_resolution_increments_the_salute_counter(tmp_path
 async def test_postgres_unreachable_from_the_start_classify_recall_and_health_keep_working(
         tmp_path, make_service):
     from festinger.embeddings import HashEmbeddings
-    from festinger.simulator import SimAgentZero, respond
+    from festinger_testkit.simulator import SimAgentZero, respond
 
     from .conftest import PACK_EXT
 

@@ -11,8 +11,8 @@ import pytest
 from festinger.config import load_config
 from festinger.embeddings import HashEmbeddings
 from festinger.service import FestingerService, set_service
-from festinger.simulator import SimAgentZero
-from festinger.simulator.tools import ToolResponse
+from festinger_testkit.simulator import SimAgentZero
+from festinger_testkit.simulator.tools import ToolResponse
 
 REPO = Path(__file__).resolve().parents[2]
 DEAD_DSN = "postgresql://postgres@127.0.0.1:9/festinger_unreachable"

@@ -9,7 +9,7 @@ import pytest
 
 from festinger.loops.events import read_events
 from festinger.service import get_service
-from festinger.simulator import respond, tool_call
+from festinger_testkit.simulator import respond, tool_call
 
 LAYOUTS = ["legacy", "v1"]
 
@@ -190,7 +190,7 @@ async def test_a_failing_guard_never_breaks_the_chat(loop_sim, monkeypatch):
 async def test_normal_tasks_in_agent_zero_get_no_mitigation(loop_sim, layout):
     from collections import deque
 
-    from festinger.simulator.tools import ToolResponse
+    from festinger_testkit.simulator.tools import ToolResponse
 
     from .normal_tasks import TASKS
 
@@ -220,3 +220,24 @@ async def test_normal_tasks_in_agent_zero_get_no_mitigation(loop_sim, layout):
     assert not any("LOOP WARNING" in p.text or "loop guard" in p.text for p in sim.sent_prompts)
     assert events(get_service().home) == []
     assert len(sim.sent_prompts) >= 250
+
+
+async def test_a_user_intervention_starts_a_new_task(loop_sim):
+    try:  # the simulator moves to the test kit (festinger_testkit) in the redesign
+        from festinger_testkit.simulator.agent import UserMessage
+    except ImportError:
+        from festinger.simulator.agent import UserMessage
+
+    make_reply, outputs = SCENARIOS["exact"]
+    sim, agent, sh = loop_sim("legacy", outputs)
+
+    def outputs_with_intervention(code):
+        if len(sh.calls) == 2:  # the user types while the second call runs
+            agent.hist_add_user_message(UserMessage("Look at the log once more, please."), intervention=True)
+        return outputs(code)
+
+    sh.outputs = outputs_with_intervention
+    answer = await sim.communicate(agent, "check", [stubborn(make_reply)] * 30)
+    warned = [i for i, p in enumerate(sim.sent_prompts) if "LOOP WARNING" in p.extras_message]
+    assert 2 not in warned  # the repeat the user asked for is not held against the model
+    assert warned and "I stopped because" in answer and len(sim.sent_prompts) <= 14

@@ -11,7 +11,7 @@ import pytest
 
 from festinger.config import load_config
 from festinger.service import FestingerService, set_service
-from festinger.simulator import SimAgentZero, respond
+from festinger_testkit.simulator import SimAgentZero, respond
 from tests.fakes.pack_hooks import MEMORY_HOOK_FILES, install_hook_files
 
 DEAD_DSN = "postgresql://postgres@127.0.0.1:9/festinger_unreachable"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from festinger.a0 import memory_events
 from festinger.core.metadata import read_classification, read_lineage
 from festinger.memory.folder_store import FolderStore
-from festinger.simulator import respond, tool_call
+from festinger_testkit.simulator import respond, tool_call
 
 AXES = {"validity", "relevance", "utility", "source"}
 

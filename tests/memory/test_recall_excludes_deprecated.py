@@ -3,7 +3,7 @@ whole hook chain (classification + the pack's recall) on the real store."""
 
 from __future__ import annotations
 
-from festinger.simulator import respond
+from festinger_testkit.simulator import respond
 from tests.fakes.pack_hooks import MEMORY_HOOK_FILES, RECALL_HOOK_FILES, install_hook_files
 
 

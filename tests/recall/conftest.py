@@ -42,7 +42,7 @@ def festinger(tmp_path):
 def make_sim(tmp_path):
     """``make_sim(layout, takeover=True, **SimAgentZero kwargs)``: a started simulator with
     the pack's recall hooks installed the way a user's install has them."""
-    from festinger.simulator import SimAgentZero
+    from festinger_testkit.simulator import SimAgentZero
 
     made = []
 

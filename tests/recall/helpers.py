@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from festinger.simulator import respond, tool_call
+from festinger_testkit.simulator import respond, tool_call
 
 
 def meta(area: str = "fragments", *, validity: str = "confirmed", utility: str = "tactical",

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import bm25s
 import pytest
 
-from festinger.recall.bm25_index import Bm25Index, StoreIndexes, is_identifier, tokenize
+from festinger.recall.bm25_index import Bm25Index, StoreIndexes, bm25_terms, is_identifier
 
 WORDS = ("redis postgres nginx deploy worker queue cache timeout retry backup cron disk "
          "memory python version host port token secret").split()
@@ -17,13 +17,13 @@ WORDS = ("redis postgres nginx deploy worker queue cache timeout retry backup cr
 def reference_scores(docs: dict, query: list[str]) -> dict:
     ids = sorted(docs)
     ref = bm25s.BM25(method="lucene")
-    ref.index([tokenize(docs[i]) for i in ids], show_progress=False)
+    ref.index([bm25_terms(docs[i]) for i in ids], show_progress=False)
     scores = ref.get_scores(query)
     return {i: float(s) for i, s in zip(ids, scores) if s > 0}
 
 
 def test_tokenizer_keeps_identifiers_whole_and_split():
-    toks = tokenize("Connect to db-prod-07.internal:5432 with Python 3.11.4, not 3.9.")
+    toks = bm25_terms("Connect to db-prod-07.internal:5432 with Python 3.11.4, not 3.9.")
     for t in ("db-prod-07.internal:5432", "db", "prod", "07", "internal", "5432",
               "python", "3.11.4", "3.9", "11"):
         assert t in toks

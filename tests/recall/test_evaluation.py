@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from festinger.embeddings import HashEmbeddings
-from festinger.recall import eval_data
-from festinger.recall.evaluation import Scores, evaluate, markdown_table
+from festinger_testkit.recall_eval import data as eval_data
+from festinger_testkit.recall_eval.evaluation import Scores, evaluate, markdown_table
 
 
 def test_generator_reproduces_the_shipped_file(tmp_path):

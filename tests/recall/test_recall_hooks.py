@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from festinger.simulator import respond, tool_call
+from festinger_testkit.simulator import respond, tool_call
 
 from .helpers import all_shown, lineage, loop_replies, shown, store, store_plain
 
@@ -316,7 +316,7 @@ async def test_five_recalls_give_access_count_five(festinger, make_sim, layout):
 
 
 async def test_access_counts_are_saved_in_batches_not_per_iteration(festinger, make_sim):
-    from festinger.simulator.memory import files_of
+    from festinger_testkit.simulator.memory import files_of
 
     sim = make_sim("legacy", settings={**LOW, "memory_recall_interval": 1,
                                        "memory_memorize_enabled": False})
@@ -355,7 +355,7 @@ async def test_agent_zero_writes_carry_pending_counts_without_an_extra_save(fest
 @pytest.mark.parametrize("delayed", [False, True])
 async def test_control_stock_recall_alone_serves_the_deprecated_memory(make_sim, tmp_path, delayed):
     from festinger.embeddings import HashEmbeddings
-    from festinger.simulator import SimAgentZero
+    from festinger_testkit.simulator import SimAgentZero
 
     with SimAgentZero(tmp_path / "plain", embeddings=HashEmbeddings(),
                       settings={**LOW, "memory_recall_delayed": delayed, "memory_recall_interval": 1},

@@ -30,7 +30,7 @@ def tiny_cross_encoder(tmp_path_factory):
 
 
 def _store():
-    from festinger.recall.bench_cases import synthetic_store
+    from festinger_testkit.bench.recall import synthetic_store
 
     return synthetic_store(300, seed=3)
 

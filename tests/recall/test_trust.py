@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from festinger.core.metadata import Classification, Relevance, Source, Utility, Validity
 from festinger.core.trust import LabelledItem, label_for, render_blocks, trust_label
+from festinger.prompt_files import recall_wording
 
 
 def cls(source, validity=Validity.CONFIRMED, utility=Utility.TACTICAL):
@@ -36,13 +37,13 @@ def test_label_for_reads_metadata_tolerantly():
 
 def test_blocks_carry_the_guidance_once():
     blocks = render_blocks([LabelledItem("agent-inferred", "line one\nline two")],
-                           [LabelledItem("unclassified", "fix it")])
+                           [LabelledItem("unclassified", "fix it")], recall_wording())
     assert "what the user says in this conversation comes first" in blocks["memories"]
     assert "comes first" not in blocks["solutions"]
     assert "- [agent-inferred] line one\n  line two" in blocks["memories"]
-    only_solutions = render_blocks([], [LabelledItem("agent-inferred", "fix it")])
+    only_solutions = render_blocks([], [LabelledItem("agent-inferred", "fix it")], recall_wording())
     assert set(only_solutions) == {"solutions"} and "comes first" in only_solutions["solutions"]
-    assert render_blocks([], []) == {}
+    assert render_blocks([], [], recall_wording()) == {}
 
 
 def test_classified_knowledge_document_reads_from_a_document():

@@ -135,3 +135,29 @@ def test_resolve_run_from_a_shell_without_a_model_touches_nothing(graph_env, cli
     assert "festinger models add" in err and "Agent Zero" in err
     row = served.queue("pending")[0]
     assert row["attempts"] == 0 and row["error"] is None
+
+
+def test_config_shows_the_schedule_the_job_uses_and_where_it_came_from(graph_env, cli):
+    env = graph_env()
+    code, out, _ = cli(env, "config")
+    assert "resolution_schedule" in out and "'0 2 * * *'  (default)" in out
+    assert cli(env, "resolve", "schedule", "30 3 * * *")[0] == 0
+    code, out, _ = cli(env, "config", "--json")
+    item = json.loads(out)["settings"]["resolution_schedule"]
+    assert item["value"] == "30 3 * * *" and item["origin"].startswith("database")
+    code, out, _ = cli(env, "resolve", "status")
+    assert "schedule: 30 3 * * *" in out
+
+
+def test_resolve_schedule_refuses_when_an_explicit_setting_wins(graph_env, pg_dsn, capsys):
+    env = graph_env()
+    svc = make_service(pg_dsn, env.svc.home, env.svc.schema, resolution_schedule="15 1 * * *")
+    set_service(svc)
+    try:
+        code = main(["resolve", "schedule", "30 3 * * *"])
+    finally:
+        set_service(None)
+        svc.close()
+    err = capsys.readouterr().err
+    assert code == 2 and "set in config" in err and "change it there" in err
+    assert env.scalar("SELECT value FROM config WHERE key = 'resolution_schedule'") == "0 2 * * *"

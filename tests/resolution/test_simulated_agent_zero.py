@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from festinger.embeddings import HashEmbeddings
-from festinger.simulator import respond
+from festinger_testkit.simulator import respond
 from festinger.service import set_service
 from tests.fakes.graph_env import GraphEnv, make_service
 
@@ -29,7 +29,7 @@ TRIPLES = json.dumps({"triples": [
 def a0(tmp_path, pg_dsn):
     """(sim factory, GraphEnv): the pack's service is what the hooks get."""
     from festinger.llm.providers import UTILITY
-    from festinger.simulator import SimAgentZero
+    from festinger_testkit.simulator import SimAgentZero
 
     svc = make_service(pg_dsn, tmp_path / "home", saliency_read_threshold=0.2,
                        saliency_write_threshold=0.3)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from festinger.embeddings import HashEmbeddings
-from festinger.simulator import SimAgentZero
+from festinger_testkit.simulator import SimAgentZero
 
 
 @pytest.fixture

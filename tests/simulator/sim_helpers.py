@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from festinger.simulator import SimAgentZero
+from festinger_testkit.simulator import SimAgentZero
 
 HOOK_HEADER = """\
 try:

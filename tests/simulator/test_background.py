@@ -7,7 +7,7 @@ import threading
 
 from .sim_helpers import new_agent, probe_hook, probes
 
-from festinger.simulator import respond, tool_call
+from festinger_testkit.simulator import respond, tool_call
 
 REQUEST_ID = contextvars.ContextVar("request_id", default="unset")
 

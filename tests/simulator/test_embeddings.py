@@ -7,7 +7,7 @@ import math
 import pytest
 
 from festinger.embeddings import HashEmbeddings, load_embeddings
-from festinger.simulator import SimAgentZero, respond
+from festinger_testkit.simulator import SimAgentZero, respond
 
 
 def cosine(a: list[float], b: list[float]) -> float:

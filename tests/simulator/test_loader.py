@@ -7,7 +7,7 @@ import sys
 import pytest
 from .sim_helpers import new_agent, probe_hook, probes, write_hook
 
-from festinger.simulator import HandledException, LoopData, respond
+from festinger_testkit.simulator import HandledException, LoopData, respond
 
 
 async def test_files_run_in_filename_order_across_folders_first_filename_wins(make_sim, tmp_path):

@@ -6,7 +6,7 @@ import pytest
 from langchain_core.messages import SystemMessage
 from .sim_helpers import new_agent, probes, write_hook
 
-from festinger.simulator import HandledException, ScriptExhausted, respond, tool_call
+from festinger_testkit.simulator import HandledException, ScriptExhausted, respond, tool_call
 
 
 async def test_prompt_is_built_before_before_main_llm_call(make_sim, tmp_path):

@@ -11,9 +11,9 @@ from langchain_core.documents import Document
 from langchain_core.embeddings import Embeddings
 
 from festinger.embeddings import HashEmbeddings
-from festinger.simulator import SimAgentZero
-from festinger.simulator.memory import files_of
-from festinger.simulator.safe_eval import FilterError, compile_filter, evaluate
+from festinger_testkit.simulator import SimAgentZero
+from festinger_testkit.simulator.memory import files_of
+from festinger_testkit.simulator.safe_eval import FilterError, compile_filter, evaluate
 
 
 class TableEmbeddings(Embeddings):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from .sim_helpers import new_agent, probe_hook, probes, write_hook
 
-from festinger.simulator import respond, tool_call
+from festinger_testkit.simulator import respond, tool_call
 
 HOOK = "message_loop_prompts_after"
 LOW = {"memory_recall_similarity_threshold": 0.55}  # HashEmbeddings vs a long history query

@@ -101,19 +101,6 @@ def role_id(role: Optional[dict]) -> Optional[str]:
     return value if isinstance(value, str) and value else None
 
 
-def role_domains(role: Optional[dict]) -> list[str]:
-    """The role's BST domains (``capabilities.bst_domains``; a top-level list is accepted too)."""
-    if not isinstance(role, dict):
-        return []
-    caps = role.get("capabilities")
-    raw = caps.get("bst_domains") if isinstance(caps, dict) else None
-    if raw is None:
-        raw = role.get("bst_domains")
-    if not isinstance(raw, (list, tuple)):
-        return []
-    return [d for d in raw if isinstance(d, str) and d]
-
-
 def active_role_id(agent: Any) -> Optional[str]:
     return role_id(active_role(agent))
 

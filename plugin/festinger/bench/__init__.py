@@ -1,22 +1,5 @@
-"""``festinger bench``: the pack's benchmarks (not timed tests: figures for the README).
+"""``festinger bench``: run the test kit's benchmark cases and format the README's table.
 
-A case is ``def case(quick: bool) -> dict | list[dict]`` returning rows with ``name``,
-``median_ms``, ``p99_ms``, ``n`` and optionally ``target`` (text) and ``extra`` (dict); cases
-are listed here by dotted path and imported only when run.
+The cases live in the separate ``festinger-testkit`` distribution (``festinger_testkit.bench``),
+imported only when the command runs: the runtime wheel carries no benchmark code or data.
 """
-
-from __future__ import annotations
-
-CASES: list[str] = [
-    "festinger.bench.cases_foundation:bench_config_load",
-    "festinger.bench.cases_foundation:bench_hook_dispatch",
-    "festinger.core.contradiction_eval:bench_devset",
-    "festinger.memory.bench_cases:bench_classify",
-    "festinger.graph.bench_cases:bench_recollect",
-    "festinger.graph.bench_cases:bench_cache_load",
-    "festinger.graph.bench_pg:bench_pg",
-    "festinger.recall.bench_cases:bench_recall_overhead",
-    "festinger.recall.bench_cases:bench_retrieval_eval",
-    "festinger.loops.bench_cases:bench_loop_detection",
-    "festinger.loops.bench_cases:bench_history_collapse",
-]

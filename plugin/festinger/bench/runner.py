@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import platform
 import traceback
 from typing import Iterable, Optional
 
-from . import CASES
+from .targets import misses
+
+TESTKIT_MISSING = ("the benchmark cases are in the test kit (festinger-testkit), which is not "
+                   "installed: pip install -e './plugin' from the checkout (or ./test.sh)")
+
+
+class TestkitMissing(RuntimeError):
+    pass
+
+
+def load_cases() -> tuple:
+    try:
+        from festinger_testkit.bench import CASES
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.split(".")[0] == "festinger_testkit":
+            raise TestkitMissing(TESTKIT_MISSING) from exc
+        raise
+    return CASES
 
 
 def machine() -> str:
@@ -30,12 +46,12 @@ def machine() -> str:
 
 def run_cases(quick: bool, only: Optional[str] = None) -> list[dict]:
     rows: list[dict] = []
-    for path in CASES:
+    for case in load_cases():
+        path = f"{case.__module__}:{case.__name__}"
         if only and only not in path:
             continue
-        module_name, _, fn_name = path.partition(":")
         try:
-            result = getattr(importlib.import_module(module_name), fn_name)(quick)
+            result = case(quick)
         except Exception as exc:  # one broken case must not hide the others' figures
             rows.append({"name": path, "error": f"{type(exc).__name__}: {exc}",
                          "trace": traceback.format_exc(limit=3)})
@@ -53,6 +69,8 @@ def format_table(rows: Iterable[dict]) -> str:
         extra = r.get("extra") or {}
         note = "; ".join(f"{k}={v}" for k, v in extra.items())
         name = r["name"] + (f" ({note})" if note else "")
+        missed = misses(r)
+        verdict = f" **MISSED: {'; '.join(missed)}**" if missed else ""
         lines.append(f"| {name} | {r['median_ms']:.3f} ms | {r['p99_ms']:.3f} ms | {r['n']} | "
-                     f"{r.get('target', '')} |")
+                     f"{r.get('target', '')}{verdict} |")
     return "\n".join(lines)

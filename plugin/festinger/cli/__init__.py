@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "serve": "serve the HTTP API and admin page on loopback",
     "health": "print the memory health report (SALUTE format)",
     "loops": "recent loop-guard events: repeated actions detected, mitigated, stopped",
+    "demo": "see what the pack does on a small sample memory store (no Agent Zero needed)",
 }
 
 
@@ -38,31 +39,68 @@ class UserFacingError(Exception):
     """Bad input or an unavailable resource: printed as one line, exit code 2."""
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is ONE line on stderr (``festinger X: ...``) and exit 2,
+    like every other bad input of the CLI; ``--help`` still prints the full usage."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def _top_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = OneLineParser(
         prog="festinger",
         description="Festinger: memory an Agent Zero agent can trust.",
         epilog="Data: FESTINGER_HOME (folder), FESTINGER_DSN (external PostgreSQL).",
         formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action="version", version=f"festinger {_version()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for name, help_text in COMMANDS.items():
         sub.add_parser(name, help=help_text, add_help=False)
     return p
 
 
+def _version() -> str:
+    from .. import __version__
+
+    return __version__
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    except BrokenPipeError:
+        # `festinger config --json | head -3`: the reader left; that is not an error of ours.
+        # Point stdout at /dev/null so the interpreter's final flush cannot raise again.
+        _silence_stdout()
+        return 0
+    except SystemExit as exc:  # argparse (--help, --version, usage errors)
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+
+
+def _silence_stdout() -> None:
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _main(argv: list[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help", "--version") or argv[0] not in COMMANDS:
         parser = _top_parser()
-        if argv and argv[0] not in ("-h", "--help"):
-            parser.print_usage(sys.stderr)
-            print(f"festinger: unknown command {argv[0]!r}", file=sys.stderr)
+        if argv and argv[0] not in ("-h", "--help", "--version"):
+            print(f"festinger: unknown command {argv[0]!r} (see festinger --help)", file=sys.stderr)
             return 2
+        if argv and argv[0] == "--version":
+            parser.parse_args(argv[:1])
         parser.print_help()
         return 0
     name, rest = argv[0], argv[1:]
     module = importlib.import_module(f"festinger.cli.cmd_{name.replace('-', '_')}")
-    parser = argparse.ArgumentParser(prog=f"festinger {name}", description=COMMANDS[name])
+    parser = OneLineParser(prog=f"festinger {name}", description=COMMANDS[name])
     module.add_arguments(parser)
     args = parser.parse_args(rest)
     try:

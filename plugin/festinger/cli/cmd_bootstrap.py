@@ -7,13 +7,13 @@ from __future__ import annotations
 import sys
 
 from . import UserFacingError
-from .common import database, print_json, service
+from .common import positive_int, database, print_json, service
 
 
 def add_arguments(p) -> None:
     from ..graph.bootstrap import DEFAULT_WORDS, MAX_WORDS
 
-    p.add_argument("--words", type=int, default=DEFAULT_WORDS,
+    p.add_argument("--words", type=positive_int, default=DEFAULT_WORDS,
                    help=f"how many of the most frequent English words (default {DEFAULT_WORDS}, "
                         f"at most {MAX_WORDS})")
     p.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -6,16 +6,16 @@ from __future__ import annotations
 import sys
 
 from ..graph.models import ALL, CONFLICT_STATUSES, DEFAULT_LIST, MAX_CLI_LIST, PENDING
-from .common import print_json, service
+from .common import positive_int, print_json, service
 
 
 def add_arguments(p) -> None:
     p.add_argument("--status", choices=CONFLICT_STATUSES, default=PENDING,
                    help="which entries to list (default: pending)")
-    p.add_argument("--limit", type=int, default=DEFAULT_LIST,
+    p.add_argument("--limit", type=positive_int, default=DEFAULT_LIST,
                    help=f"at most this many (default {DEFAULT_LIST})")
     p.add_argument("--json", action="store_true", help="print JSON")
-    # issue 6: `festinger conflicts resolve ID --decision ...` (human override, cmd_resolve.py)
+    # `festinger conflicts resolve ID --decision ...` (human override, cmd_resolve.py)
     from .cmd_resolve import add_override_arguments
     add_override_arguments(p)
 
@@ -32,7 +32,7 @@ def _line(c: dict) -> str:
 
 
 def run(args) -> int:
-    if getattr(args, "action", "list") == "resolve":  # issue 6: human override
+    if getattr(args, "action", "list") == "resolve":  # a human override
         from .cmd_resolve import run_override
         return run_override(args)
     from ..graph.service import open_for_cli

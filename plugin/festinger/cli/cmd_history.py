@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from . import UserFacingError
-from .common import print_json
+from .common import positive_int, print_json, text_arg
 
 
 def add_memory_dir_argument(p, required: bool = False) -> None:
@@ -29,9 +29,9 @@ def memory_dir(value: Optional[str]) -> Path:
 
 
 def add_arguments(p) -> None:
-    p.add_argument("query", help="what the belief was about, e.g. \"python version\"")
+    p.add_argument("query", type=text_arg, help="what the belief was about, e.g. \"python version\"")
     add_memory_dir_argument(p)
-    p.add_argument("-k", type=int, default=5, help="at most this many earlier beliefs (default 5)")
+    p.add_argument("-k", type=positive_int, default=5, help="at most this many earlier beliefs (default 5)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--no-embed", action="store_true",
                    help="word matching only (no embedding model is loaded)")
@@ -45,7 +45,7 @@ def _search(store: Any, folder: Path, no_embed: bool):
 
 def run(args) -> int:
     from ..memory.folder_store import FolderError, FolderStore
-    from ..memory.history import previous_beliefs, render_history
+    from ..memory.history import previous_beliefs
 
     folder = memory_dir(args.memory_dir)
     try:
@@ -53,9 +53,17 @@ def run(args) -> int:
     except FolderError as exc:
         raise UserFacingError(str(exc)) from None
     found = previous_beliefs(store.docs, args.query, search=_search(store, folder, args.no_embed),
-                             k=max(1, args.k))
+                             k=args.k)
     if args.json:
         print_json([h.to_dict() for h in found])
         return 0
-    print(render_history(args.query, found))
+    for line in print_beliefs(found, args.query):
+        print(line)
     return 0
+
+
+def print_beliefs(found: list, query: str) -> list[str]:
+    """The history as lines of text (shared with `festinger demo`)."""
+    from ..memory.history import render_history
+
+    return render_history(query, found).split("\n")

@@ -19,7 +19,7 @@ import sys
 import time
 
 from . import UserFacingError
-from .common import database, print_json, service
+from .common import positive_int, database, print_json, service
 
 
 def add_arguments(p) -> None:
@@ -35,7 +35,7 @@ def add_arguments(p) -> None:
     add.add_argument("--use", choices=("write", "resolve", "both"), default=None,
                      help="also select it for this purpose")
     key = sub.add_parser("key", help="replace the API key of a model")
-    key.add_argument("id", type=int)
+    key.add_argument("id", type=positive_int)
     _key_args(key)
     use = sub.add_parser("use", help="select the model of a purpose")
     grp = use.add_mutually_exclusive_group(required=True)
@@ -43,7 +43,7 @@ def add_arguments(p) -> None:
     grp.add_argument("--resolve", metavar="ID", help="model id, or 'utility'")
     grp.add_argument("--both", metavar="ID", help="model id, or 'utility'")
     rm = sub.add_parser("remove", help="delete a model (its purposes fall back to 'utility')")
-    rm.add_argument("id", type=int)
+    rm.add_argument("id", type=positive_int)
     test = sub.add_parser("test", help="send one tiny request to a model")
     test.add_argument("id", help="model id, or 'write' / 'resolve' for the selected one")
     test.add_argument("--timeout", type=float, default=30.0)

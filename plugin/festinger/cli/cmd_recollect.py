@@ -6,11 +6,11 @@ from __future__ import annotations
 import sys
 
 from . import UserFacingError
-from .common import print_json, read_text_arg, service
+from .common import nonempty_text, print_json, read_text_arg, service, text_arg
 
 
 def add_arguments(p) -> None:
-    p.add_argument("prompt", help="the prompt text, or - to read it from standard input")
+    p.add_argument("prompt", type=text_arg, help="the prompt text, or - to read it from standard input")
     p.add_argument("--json", action="store_true",
                    help="print the block with the tokens, facts and write candidates as JSON")
 
@@ -18,7 +18,7 @@ def add_arguments(p) -> None:
 def run(args) -> int:
     from ..graph.service import MAX_PROMPT_CHARS, open_for_cli
 
-    text = read_text_arg(args.prompt)
+    text = nonempty_text(read_text_arg(args.prompt), "the prompt")
     if len(text) > MAX_PROMPT_CHARS:
         raise UserFacingError(f"the prompt is {len(text)} characters long (at most "
                               f"{MAX_PROMPT_CHARS}); nothing was processed")

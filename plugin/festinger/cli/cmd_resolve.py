@@ -14,9 +14,12 @@ from __future__ import annotations
 import sys
 
 from . import UserFacingError
-from .common import database, print_json, service
+from .common import positive_int, database, print_json, service
 
 DECISION_CHOICES = ("dismiss", "update", "decompose", "reclassify")
+# What each decision needs besides the id, by the flag the user types.
+REQUIRED_FLAGS = {"decompose": ("existing_dimension", "new_dimension"),
+                  "reclassify": ("dimension",)}
 
 
 def add_arguments(p) -> None:
@@ -105,7 +108,7 @@ def add_override_arguments(p) -> None:
     """`festinger conflicts resolve ID --decision ...` (added to `festinger conflicts`)."""
     p.add_argument("action", nargs="?", choices=("list", "resolve"), default="list",
                    help="list (default) or resolve one conflict (a human override)")
-    p.add_argument("id", nargs="?", type=int, help="the conflict id (for resolve)")
+    p.add_argument("id", nargs="?", type=positive_int, help="the conflict id (for resolve)")
     p.add_argument("--decision", choices=DECISION_CHOICES,
                    help="resolve: what to do with the conflict")
     p.add_argument("--existing-dimension", help="decompose: the dimension for the existing fact")
@@ -120,6 +123,11 @@ def run_override(args) -> int:
     if args.id is None or not args.decision:
         raise UserFacingError("usage: festinger conflicts resolve ID --decision "
                               "dismiss|update|decompose|reclassify [...]")
+    missing = [f"--{k.replace('_', '-')}" for k in REQUIRED_FLAGS.get(args.decision, ())
+               if not (getattr(args, k, None) or "").strip()]
+    if missing:
+        raise UserFacingError(f"--decision {args.decision} needs {' and '.join(missing)}; "
+                              "nothing was changed")
     data = {"decision": args.decision, "reasoning": args.reason}
     for key in ("existing_dimension", "new_dimension", "dimension"):
         if getattr(args, key, None):

@@ -16,11 +16,21 @@ import sys
 import tempfile
 import uuid
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from ..selftest.report import Report
+if TYPE_CHECKING:
+    from festinger_testkit.selftest.report import Report
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
+TESTKIT_MISSING = ("festinger selftest: the self-test scenario is in the test kit "
+                   "(festinger-testkit), which is not installed: run ./install.sh --self-test, "
+                   "or pip install ./plugin from the checkout")
+
+
+def _testkit_installed() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("festinger_testkit") is not None
 
 
 def add_arguments(p) -> None:
@@ -81,7 +91,8 @@ def run_with_service(report: Report, service, body) -> None:
 
 
 def standalone(args) -> int:
-    from ..selftest.scenario import run_scenario
+    from festinger_testkit.selftest.report import Report
+    from festinger_testkit.selftest.scenario import run_scenario
 
     report = Report()
     print("Festinger self-test: the pack end to end against a simulated Agent Zero")
@@ -119,8 +130,9 @@ def installed(args) -> int:
     from ..a0.config_source import load_for_agent_zero
     from ..install.layout import LEGACY, Refusal, detect
     from ..paths import resolve_home
-    from ..selftest.scenario import run_scenario
     from ..service import FestingerService
+    from festinger_testkit.selftest.report import Report
+    from festinger_testkit.selftest.scenario import run_scenario
 
     report = Report()
     a0 = Path(args.a0).resolve()
@@ -153,4 +165,7 @@ def installed(args) -> int:
 
 
 def run(args) -> int:
+    if not _testkit_installed():
+        print(TESTKIT_MISSING, file=sys.stderr)
+        return 2
     return installed(args) if args.a0 else standalone(args)

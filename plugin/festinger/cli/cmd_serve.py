@@ -8,14 +8,14 @@ import sys
 import threading
 
 from . import UserFacingError
-from .common import service
+from .common import port_number, service
 
 
 def add_arguments(p) -> None:
     p.add_argument("--host", default=None,
                    help="loopback address to bind (127.0.0.1, ::1 or localhost; default from "
                         "the serve_host setting)")
-    p.add_argument("--port", type=int, default=None,
+    p.add_argument("--port", type=port_number, default=None,
                    help="port (default from the serve_port setting, 8765; 0 = any free port)")
 
 

@@ -14,7 +14,6 @@ status, activity, location, unit, time, environment) for installs without Exocor
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable, Mapping, Optional
@@ -68,11 +67,11 @@ class Change:
 class ClassificationLedger:
     """Counts of one memory store, kept by delta from each document's last-known class.
 
-    Thread-safe: Agent Zero's memorizers write from another thread.
+    Not thread-safe by itself (pure bookkeeping): Agent Zero's memorizers write from another
+    thread, so the health service calls it under its own lock.
     """
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
         self._known: dict[str, tuple[Optional[_Key], bool, bool]] = {}  # id -> (key, knowledge, servable)
         self.by_validity = dict.fromkeys(VALIDITY_KEYS, 0)
         self.by_utility = dict.fromkeys(UTILITY_KEYS, 0)
@@ -102,37 +101,34 @@ class ClassificationLedger:
         key = _key_of(read_classification(metadata))
         knowledge = is_knowledge_document(metadata)
         servable = is_servable(metadata)
-        with self._lock:
-            prev = self._known.get(doc_id)
-            if prev is not None:
-                self._count(prev[0], prev[1], -1, prev[2])
-            self._known[doc_id] = (key, knowledge, servable)
-            self._count(key, knowledge, +1, servable)
-            change = Change(doc_id, prev[0] if prev else None, key, prev is not None)
-            if change.newly_deprecated:
-                self.deprecations_observed += 1
-            return change
+        prev = self._known.get(doc_id)
+        if prev is not None:
+            self._count(prev[0], prev[1], -1, prev[2])
+        self._known[doc_id] = (key, knowledge, servable)
+        self._count(key, knowledge, +1, servable)
+        change = Change(doc_id, prev[0] if prev else None, key, prev is not None)
+        if change.newly_deprecated:
+            self.deprecations_observed += 1
+        return change
 
     def forget(self, doc_id: str) -> bool:
-        with self._lock:
-            prev = self._known.pop(doc_id, None)
-            if prev is None:
-                return False
-            self._count(prev[0], prev[1], -1, prev[2])
-            return True
+        prev = self._known.pop(doc_id, None)
+        if prev is None:
+            return False
+        self._count(prev[0], prev[1], -1, prev[2])
+        return True
 
     def rebuild(self, docs: Iterable[tuple[str, Mapping[str, Any]]]) -> None:
         """Recount from scratch (once per store per process, and after maintenance)."""
         fresh = ClassificationLedger()
         for doc_id, metadata in docs:
             fresh.observe(doc_id, metadata)
-        with self._lock:
-            self._known = fresh._known
-            self.by_validity, self.by_utility = fresh.by_validity, fresh.by_utility
-            self.by_source = fresh.by_source
-            self.classified, self.unclassified = fresh.classified, fresh.unclassified
-            self.knowledge = fresh.knowledge
-            self.withheld = fresh.withheld
+        self._known = fresh._known
+        self.by_validity, self.by_utility = fresh.by_validity, fresh.by_utility
+        self.by_source = fresh.by_source
+        self.classified, self.unclassified = fresh.classified, fresh.unclassified
+        self.knowledge = fresh.knowledge
+        self.withheld = fresh.withheld
 
     def __len__(self) -> int:
         return len(self._known)
@@ -141,16 +137,15 @@ class ClassificationLedger:
         return doc_id in self._known
 
     def counts(self) -> dict[str, Any]:
-        with self._lock:
-            return {
-                "total_memories": self.classified,
-                "by_validity": {k: self.by_validity.get(k, 0) for k in VALIDITY_KEYS},
-                "by_utility": {k: self.by_utility.get(k, 0) for k in UTILITY_KEYS},
-                "by_source": {k: self.by_source.get(k, 0) for k in SOURCE_KEYS},
-                "unclassified": self.unclassified,
-                "knowledge_documents": self.knowledge,
-                "withheld_from_recall": self.withheld,
-            }
+        return {
+            "total_memories": self.classified,
+            "by_validity": {k: self.by_validity.get(k, 0) for k in VALIDITY_KEYS},
+            "by_utility": {k: self.by_utility.get(k, 0) for k in UTILITY_KEYS},
+            "by_source": {k: self.by_source.get(k, 0) for k in SOURCE_KEYS},
+            "unclassified": self.unclassified,
+            "knowledge_documents": self.knowledge,
+            "withheld_from_recall": self.withheld,
+        }
 
 
 # --- concept graph health ---------------------------------------------------------------------

@@ -35,19 +35,17 @@ DOCUMENT = "from a document"
 EXTERNAL = "external"
 UNCLASSIFIED = "unclassified"
 
-MEMORIES_HEADER = "[RECALLED MEMORIES - each labelled with how far to trust it]"
-SOLUTIONS_HEADER = "[RECALLED SOLUTIONS - each labelled with how far to trust it]"
-GUIDANCE = (
-    "How to weigh these: what the user says in this conversation comes first. Next come "
-    f"memories labelled \"{USER_CONFIRMED}\". \"{AGENT_INFERRED}\" memories are earlier "
-    "conclusions of the agent and may be wrong or outdated; \"" + DOCUMENT + "\" and \""
-    + EXTERNAL + "\" are reference material, only as current as their source; \""
-    + UNCLASSIFIED + "\" counts as agent-inferred. When a memory disagrees with the "
-    "conversation or with a user-stated memory, follow the user. \"load-bearing\" marks a "
-    "requirement or decision that other work depends on."
-)
-SOLUTIONS_GUIDANCE = ("These worked before in similar situations; check that they fit the "
-                      "current one, and follow the user's current instructions over them.")
+
+
+@dataclass(frozen=True)
+class RecallWording:
+    """The fixed text around the recalled items. It comes from prompt files (Agent Zero's
+    convention, so users can override it): see ``festinger.prompt_files.recall_wording``."""
+
+    memories_header: str
+    solutions_header: str
+    guidance: str            # how to weigh the labels; given once per prompt
+    solutions_guidance: str
 
 
 @dataclass(frozen=True)
@@ -94,8 +92,8 @@ def render_block(header: str, guidance: str, items: Sequence[LabelledItem]) -> s
     return "\n".join(lines)
 
 
-def render_blocks(memories: Sequence[LabelledItem],
-                  solutions: Sequence[LabelledItem]) -> dict[str, str]:
+def render_blocks(memories: Sequence[LabelledItem], solutions: Sequence[LabelledItem],
+                  wording: RecallWording) -> dict[str, str]:
     """``{"memories": ..., "solutions": ...}`` with only the non-empty kinds.
 
     The full weighing guidance is given once: in the memories block, or in the solutions
@@ -103,8 +101,9 @@ def render_blocks(memories: Sequence[LabelledItem],
     """
     out: dict[str, str] = {}
     if memories:
-        out["memories"] = render_block(MEMORIES_HEADER, GUIDANCE, memories)
+        out["memories"] = render_block(wording.memories_header, wording.guidance, memories)
     if solutions:
-        guidance = SOLUTIONS_GUIDANCE if memories else GUIDANCE + " " + SOLUTIONS_GUIDANCE
-        out["solutions"] = render_block(SOLUTIONS_HEADER, guidance, solutions)
+        guidance = wording.solutions_guidance if memories else \
+            wording.guidance + " " + wording.solutions_guidance
+        out["solutions"] = render_block(wording.solutions_header, guidance, solutions)
     return out

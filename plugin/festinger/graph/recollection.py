@@ -31,7 +31,6 @@ from .saliency import DEFAULT_READ_THRESHOLD
 from .tokenizer import MAX_TOKEN_CHARS
 
 OPEN, CLOSE = "<recollection>", "</recollection>"
-PENDING_NOTE = " — conflict pending"
 
 _SAFE_RE = re.compile(r"[a-z0-9_][a-z0-9_.\-]*")
 _UNSAFE_RE = re.compile(r"[^a-z0-9_.\-]+")
@@ -61,12 +60,25 @@ class RecollectionConfig:
     novelty_read_threshold: float = 1.0
     max_edges_per_concept: int = 8
     command: str = "iknowthat"  # the tool name the zero-hit lines tell the agent to use
-    pending_note: str = PENDING_NOTE
+    # The wording (prompt files festinger.recollection.*.md, overridable as Agent Zero's own
+    # prompts are); None: the built-in files, read when the renderer is made.
+    pending_note: Optional[str] = None                 # after a line with a `[dim?]`
+    zero_hit_lines: Optional[tuple[str, ...]] = None   # templates: {{concept}}, {{command}}
 
 
 class RecollectionRenderer:
     def __init__(self, config: Optional[RecollectionConfig] = None) -> None:
-        self.config = config or RecollectionConfig()
+        from dataclasses import replace
+
+        from ..prompt_files import recollection_pending_note, recollection_zero_hit_lines
+
+        config = config or RecollectionConfig()
+        if config.pending_note is None:
+            config = replace(config, pending_note=recollection_pending_note())
+        if config.zero_hit_lines is None:
+            config = replace(config, zero_hit_lines=recollection_zero_hit_lines())
+        self.config = config
+        self._pending_note = " " + config.pending_note if config.pending_note else ""
 
     def render(self, cache: GraphCache, rows: Sequence[SoasRow], now: datetime) -> str:
         """The block for the concepts of one prompt (`rows` in prompt order), or "" if none."""
@@ -132,16 +144,16 @@ class RecollectionRenderer:
                 break
         if not parts:
             return ""
-        return f"{concept}: {' '.join(parts)}{cfg.pending_note if any_pending else ''}"
+        return f"{concept}: {' '.join(parts)}{self._pending_note if any_pending else ''}"
 
     def _zero_hit_lines(self, token: str) -> list[str]:
         c = safe_token(token)
         if c is None:
             return []
-        cmd = self.config.command
-        return [f"? {c}: no recollection. If not a typo, store it before proceeding:",
-                f"{cmd} '{c} -isa <parent> in context of <dimension>'",
-                f"{cmd} '{c} -ispart <system> in context of <dimension>'"]
+        from ..prompt_files import fill
+
+        return [fill(line, concept=c, command=self.config.command)
+                for line in self.config.zero_hit_lines or ()]
 
 
 def _visible(e: UrdEdge, floor: float, cutoff: datetime) -> bool:

@@ -34,7 +34,7 @@ from ..logs import log
 from . import store
 from .models import ALL, DEFAULT_LIST, MAX_LIST, PENDING
 from .resolution import RECENT_DAYS, LOCK_NAMESPACE, ResolutionJob, RunReport
-from .scheduler import (CATCH_UP_DELAY_S, DEFAULT_SCHEDULE, ResolutionScheduler, local_now,
+from .scheduler import (CATCH_UP_DELAY_S, ResolutionScheduler, local_now,
                         next_fire, schedule_error)
 
 SCHEDULE_KEY = "resolution_schedule"
@@ -124,14 +124,14 @@ class ResolutionService:
 
     # ------------------------------------------------------------------ schedule
     async def _schedule_text(self) -> str:
-        """The pack config wins when it differs from the default; else the config table."""
-        cfg = self.service.config.resolution_schedule
-        if cfg and cfg.strip() != DEFAULT_SCHEDULE:
-            return cfg
+        """An explicit setting (file, environment) wins; else the database; else the default
+        (`LoadedConfig.runtime_value`, the rule `festinger config` shows too)."""
+        if self.service.loaded.is_explicit(SCHEDULE_KEY):
+            return self.service.config.resolution_schedule
         db = await self.service.db(timeout=10)
         async with db.pool.acquire() as conn:
-            value = await store.get_setting(conn, SCHEDULE_KEY)
-        return value or cfg or DEFAULT_SCHEDULE
+            stored = await store.get_setting(conn, SCHEDULE_KEY)
+        return self.service.loaded.runtime_value(SCHEDULE_KEY, stored)[0]
 
     async def _scheduled_run(self, trigger: str) -> None:
         self.last_report = await self.job.run(trigger)
@@ -157,6 +157,10 @@ class ResolutionService:
         err = schedule_error(expr)
         if err is not None:
             raise ValueError(err)
+        if self.service.loaded.is_explicit(SCHEDULE_KEY):
+            # it would be stored and never used: say where the winning value comes from
+            raise ValueError(f"resolution_schedule is set in {self.service.loaded.origin(SCHEDULE_KEY)}, "
+                             "which wins over a schedule set here; change it there")
         db = await self.service.db(timeout=10)
         async with db.pool.acquire() as conn:
             await store.set_setting(conn, SCHEDULE_KEY, expr.strip())

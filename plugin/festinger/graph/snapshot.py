@@ -1,5 +1,5 @@
 """An on-disk copy of the graph cache, so recollections work when Postgres is unreachable at
-start (issue 7). Written after every full load from Postgres and at shutdown; read only when
+start. Written after every full load from Postgres and at shutdown; read only when
 the database cannot be reached.
 
 The file is a pickle of plain tuples (ints, floats, strings, booleans, None; times as UTC

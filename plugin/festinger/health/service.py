@@ -23,7 +23,7 @@ import inspect
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from ..a0 import agent_state, memory_events
 from ..a0.memory_store import all_docs, memory_for, subdir_of
@@ -34,7 +34,10 @@ from ..logs import log, report_exception
 from ..paths import agent_zero_root
 from . import salute_writer
 from .maintenance_runner import PURGE_LOG, MaintenanceResult, run_maintenance
-from .state_file import STATE_FILE, HealthState, StateFile, StoreState, now_epoch
+from .state_file import STATE_FILE, HealthState, StateFile, StoreHealthState, now_epoch
+
+if TYPE_CHECKING:
+    from ..service import FestingerService
 
 TURN_COUNTER_ATTR = "_festinger_turn_counter"
 LAST_HEALTH_ATTR = "_festinger_last_health"
@@ -52,7 +55,7 @@ class StoreRuntime:
 
 
 class HealthService:
-    def __init__(self, service: Any) -> None:
+    def __init__(self, service: FestingerService) -> None:
         self.service = service
         self.config = service.config
         self.home = Path(service.home)
@@ -86,11 +89,11 @@ class HealthService:
                     log.warning("health state: %s", self._state.recovered)
             return self._state
 
-    def store_state(self, key: str) -> StoreState:
+    def store_state(self, key: str) -> StoreHealthState:
         with self._lock:
             st = self.state.stores.get(key)
             if st is None:
-                st = self.state.stores[key] = StoreState.fresh(now_epoch())
+                st = self.state.stores[key] = StoreHealthState.fresh(now_epoch())
             return st
 
     def _state_copy(self) -> Optional[tuple[int, HealthState]]:
@@ -190,10 +193,6 @@ class HealthService:
             if changed:
                 self.store_state(key).last_classification_run = iso(now_epoch())
 
-    def note_classification_run(self, memory: Any, when: Optional[str] = None) -> None:
-        """The classifier ran on this store (even if it changed nothing)."""
-        self.store_state(subdir_of(memory)).last_classification_run = when or iso(now_epoch())
-
     # --- composing memory health ----------------------------------------------------------
     def _classifier_stats(self, agent: Any) -> Mapping[str, Any]:
         """Counters the classification service keeps, when it is loaded and offers them."""
@@ -252,11 +251,13 @@ class HealthService:
 
     def compose(self, rt: StoreRuntime, agent: Any = None,
                 graph: Optional[Mapping[str, Any]] = None) -> tuple[dict[str, Any], Assessment]:
-        counts = rt.ledger.counts()
+        with self._lock:  # the ledger is updated from the memorizers' threads
+            counts = rt.ledger.counts()
+            observed = rt.ledger.deprecations_observed
         stats = self._classifier_stats(agent)
         conflicts = stats.get("conflicts_resolved_this_session")
         if not isinstance(conflicts, int) or isinstance(conflicts, bool):
-            conflicts = rt.ledger.deprecations_observed
+            conflicts = observed
         last_run = stats.get("last_classification_run")
         if not isinstance(last_run, str):
             last_run = self.store_state(rt.key).last_classification_run
@@ -329,7 +330,7 @@ class HealthService:
                 self._maintaining.discard(key)
             await self.save_state_async()
 
-    async def _maintain(self, agent: Any, memory: Any, rt: StoreRuntime, st: StoreState) -> None:
+    async def _maintain(self, agent: Any, memory: Any, rt: StoreRuntime, st: StoreHealthState) -> None:
         try:
             result = await run_maintenance(memory, st.clock, MaintenanceSettings.from_config(self.config),
                                            purge_log=self.purge_log)
@@ -352,18 +353,6 @@ class HealthService:
                                               f"of {s['examined']} memories")
             except Exception:
                 pass
-
-    async def maintain_now(self, memory: Any) -> MaintenanceResult:
-        """Run maintenance on a store at once (CLI, tests), recording it like a scheduled run."""
-        rt = self.store_for(memory)
-        st = self.store_state(rt.key)
-        result = await run_maintenance(memory, st.clock, MaintenanceSettings.from_config(self.config),
-                                       purge_log=self.purge_log)
-        st.last_maintenance_cycle, st.last_maintenance_at = st.clock.cycle, iso(now_epoch())
-        st.last_maintenance = dict(result.summary)
-        await self.save_state_async()
-        self.last_maintenance = result
-        return result
 
     async def close(self) -> None:
         memory_events.unsubscribe(self._on_memory_event)

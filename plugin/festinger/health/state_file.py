@@ -36,7 +36,7 @@ STATE_FILE = "health_state.json"
 
 
 @dataclass
-class StoreState:
+class StoreHealthState:
     """Per memory store (Agent Zero memory subdir)."""
 
     clock: CycleClock
@@ -46,7 +46,7 @@ class StoreState:
     last_classification_run: Optional[str] = None
 
     @classmethod
-    def fresh(cls, now: float) -> "StoreState":
+    def fresh(cls, now: float) -> "StoreHealthState":
         return cls(clock=CycleClock.started(now))
 
     def to_dict(self) -> dict[str, Any]:
@@ -56,7 +56,7 @@ class StoreState:
                 "last_classification_run": self.last_classification_run}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Optional["StoreState"]:
+    def from_dict(cls, data: Any) -> Optional["StoreHealthState"]:
         if not isinstance(data, dict):
             return None
         clock = CycleClock.from_dict(data.get("clock"))
@@ -74,7 +74,7 @@ class StoreState:
 
 @dataclass
 class HealthState:
-    stores: dict[str, StoreState] = field(default_factory=dict)
+    stores: dict[str, StoreHealthState] = field(default_factory=dict)
     report_path: Optional[str] = None
     last_report_at: Optional[str] = None
     reports_written: int = 0
@@ -97,7 +97,7 @@ class HealthState:
         state = cls()
         dropped = []
         for key, raw in stores_raw.items():
-            st = StoreState.from_dict(raw)
+            st = StoreHealthState.from_dict(raw)
             if st is None or not isinstance(key, str):
                 dropped.append(str(key))
             else:

@@ -23,10 +23,6 @@ from .plan import (CREATE, KEEP, MKDIR, REMOVE, REPLACE, InstallPlan, UninstallP
 Out = Callable[[str], None]
 
 
-class Failure(Exception):
-    """Something broke halfway; the message says what, the tree has been rolled back."""
-
-
 class Rollback:
     """Undo steps for the changes made so far, replayed newest first."""
 

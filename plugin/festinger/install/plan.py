@@ -257,6 +257,10 @@ def gather_sources(repo: Path, layout: Layout, notes: Optional[List[str]] = None
         if config_json.is_file():
             add(layout.legacy_config, config_json, USER_DATA)
 
+    # The wording the model reads (festinger.*.md): in Agent Zero's prompt folder, where a
+    # user's edit overrides the built-in copy in the package and survives reinstalls.
+    for f in _files_under(repo / "plugin" / "festinger" / "prompts", False, ".md"):
+        add("%s/%s" % (layout.prompts_dir, f.name), f, PACK)
     for f in _files_under(repo / "roles", False, ".json"):
         add("%s/%s" % (layout.roles_dir, f.name), f, USER_DATA)
     return out

@@ -2,20 +2,25 @@
 
 Standalone (no ``--a0``): a python3.11/3.12 venv in ``<repo>/.selftest-venv`` (it carries its
 own ``.gitignore``), CPU torch pinned first (a bare ``torch`` resolves to gigabytes of CUDA
-wheels), then ``pip install '.[standalone]'``, then ``python -m festinger selftest``.
+wheels), then ``pip install '.[standalone]'`` and the test kit (``./plugin``, distribution
+``festinger-testkit``), then ``python -m festinger selftest``.
 
 Installed (``--a0 PATH``): the manifest's files are all there, the hooks sit where this
 layout loads them, every installed Python file imports with Agent Zero's interpreter from
-the Agent Zero root, then ``python -m festinger selftest --a0 PATH`` with that interpreter.
+the Agent Zero root, then ``python -m festinger selftest --a0 PATH`` with that interpreter;
+the test kit it needs is put on that run's PYTHONPATH from the checkout, never installed into
+Agent Zero's venv (the runtime pack carries no test code).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Callable, List, Optional, Sequence
 
@@ -63,10 +68,15 @@ print(json.dumps(result))
 """
 
 
-def _run(cmd: Sequence[str], out: Out, cwd: Optional[Path] = None) -> int:
+REPO = Path(__file__).resolve().parents[3]
+TESTKIT = "festinger_testkit"
+
+
+def _run(cmd: Sequence[str], out: Out, cwd: Optional[Path] = None,
+         env: Optional[dict] = None) -> int:
     out("$ " + " ".join(cmd))
     try:
-        return subprocess.call(list(cmd), cwd=str(cwd) if cwd else None)
+        return subprocess.call(list(cmd), cwd=str(cwd) if cwd else None, env=env)
     except OSError as exc:
         out("cannot run %s: %s" % (cmd[0], exc))
         return 127
@@ -117,6 +127,10 @@ def standalone(repo: Path, out: Out) -> int:
     with staged_source(repo) as staged:
         if _run(pip + [staged + "[standalone]"], out, cwd=repo) != 0:
             out("self-test: FAILED while installing the pack into %s" % venv)
+            return 1
+        # the test kit (simulated Agent Zero, the scenario): a distribution of its own
+        if _run(pip + [os.path.join(staged, "plugin")], out, cwd=repo) != 0:
+            out("self-test: FAILED while installing the test kit into %s" % venv)
             return 1
     rc = _run([str(vpy), "-m", "festinger", "selftest"], out, cwd=repo)
     out("self-test: %s" % ("passed" if rc == 0 else "FAILED (exit %d)" % rc))
@@ -180,8 +194,17 @@ def installed(layout: Layout, python: str, out: Out) -> int:
     for line in lines:
         out("  " + line)
     failed = sum(1 for line in lines if line.startswith("FAIL"))
-    rc = _run([python, "-m", "festinger", "selftest", "--a0", str(layout.root)], out,
-              cwd=layout.root)
+    # The scenario runs in the simulator of the test kit, which Agent Zero's venv does not
+    # (and must not) have: a folder holding only a link to the checkout's copy goes on the
+    # PYTHONPATH of this one run.
+    with tempfile.TemporaryDirectory(prefix="festinger-testkit-") as kit:
+        env = dict(os.environ)
+        if (REPO / "plugin" / TESTKIT).is_dir():
+            os.symlink(str(REPO / "plugin" / TESTKIT), os.path.join(kit, TESTKIT))
+            env["PYTHONPATH"] = os.pathsep.join(
+                p for p in (kit, env.get("PYTHONPATH", "")) if p)
+        rc = _run([python, "-m", "festinger", "selftest", "--a0", str(layout.root)], out,
+                  cwd=layout.root, env=env)
     if rc != 0:
         failed += 1
     out("self-test: %s" % ("passed" if failed == 0 else "FAILED (%d problems)" % failed))

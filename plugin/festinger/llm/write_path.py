@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Optional
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Optional
 
 from ..graph.cache import REFUSED
 from ..graph.models import SOURCE_CLOUD_LLM, Triple, utcnow
@@ -34,6 +34,9 @@ from ..logs import log
 from .prompts import edges_view, taxonomy, write_prompt
 from .providers import LLMProvider, NoProvider, ProviderError
 from .schemas import AnswerError, ProposedEdge, WriteContext, parse_write_answer
+
+if TYPE_CHECKING:
+    from ..service import FestingerService
 
 POLL_INTERVAL_S = 10.0
 LLM_TIMEOUT_S = 60.0
@@ -67,7 +70,7 @@ class WriteOutcome:
 
 
 class WritePath:
-    def __init__(self, service: Any, provider_source: ProviderSource, *,
+    def __init__(self, service: FestingerService, provider_source: ProviderSource, *,
                  poll_interval: float = POLL_INTERVAL_S, llm_timeout: float = LLM_TIMEOUT_S,
                  max_attempts: int = MAX_ATTEMPTS, base_backoff: float = BASE_BACKOFF_S,
                  insert_wait: float = INSERT_WAIT_S) -> None:

@@ -87,6 +87,17 @@ def history_entries(messages: Sequence[Any]) -> list[tuple[Optional[str], bool]]
     return entries
 
 
+def user_spoke_since_last_turn(messages: Sequence[Any]) -> bool:
+    """The user's words (a message or an intervention) come after the model's last turn: what
+    the model does next answers them, so it is a new task for the detector."""
+    for msg in reversed(messages or ()):
+        if _field(msg, "ai"):
+            return False
+        if _is_user_content(_field(msg, "content")):
+            return True
+    return False
+
+
 def _summary_message(like: Any, text: str) -> Any:
     if isinstance(like, Mapping):
         return {**like, "ai": False, "content": text}

@@ -67,6 +67,14 @@ class BackfillReport:
     def to_dict(self) -> dict[str, Any]:
         return {k: (list(v) if isinstance(v, list) else v) for k, v in self.__dict__.items()}
 
+    def summary(self) -> str:
+        """One line: what was classified and what the replay deprecated."""
+        would = "would " if self.dry_run else ""
+        return (f"{self.total} memories: {would}classify {self.classified} "
+                f"({self.already_classified} already classified); conflict check replayed for "
+                f"{self.replayed} in time order: {would}deprecate {len(self.deprecations)}"
+                + (f", {would}confirm {len(self.confirmed)}" if self.confirmed else ""))
+
 
 def _count(d: dict[str, int], key: str) -> None:
     d[key] = d.get(key, 0) + 1
@@ -97,8 +105,11 @@ class _Saver:
 def backfill_folder(folder: Path | str, settings: ClassifierSettings, *, dry_run: bool = False,
                     save_every_seconds: float = 5.0, progress: Optional[Progress] = None,
                     replay_progress: Optional[Progress] = None, conflict_top_k: int = 5,
-                    detector: Optional[Callable[[str, str], Any]] = None) -> BackfillReport:
-    store = FolderStore.open(folder)
+                    detector: Optional[Callable[[str, str], Any]] = None,
+                    embeddings: Optional[Any] = None) -> BackfillReport:
+    """``embeddings``: the store's model, only needed for an index whose vectors cannot be read
+    back (Agent Zero's IndexFlatIP can: no model is loaded)."""
+    store = FolderStore.open(folder, embeddings)
     live = store.docs
     docs: dict[str, Any] = ({i: Document(str(getattr(d, "page_content", "")), copy.deepcopy(d.metadata))
                              for i, d in live.items() if isinstance(getattr(d, "metadata", None), dict)}

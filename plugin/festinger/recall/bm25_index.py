@@ -47,8 +47,8 @@ def _stopwords() -> frozenset[str]:
 STOPWORDS = _stopwords()
 
 
-def tokenize(text: str) -> list[str]:
-    """Lower-case word tokens, stopwords dropped, identifiers kept whole as well as split.
+def bm25_terms(text: str) -> list[str]:
+    """The BM25 terms of a text: lower-case words, stopwords dropped, identifiers kept whole as well as split.
 
     ``db-prod-07.internal`` yields ``db-prod-07.internal``, ``db``, ``prod``, ``07``,
     ``internal``; ``3.11.4`` yields ``3.11.4``, ``3``, ``11``, ``4``. The whole form is rare,
@@ -182,7 +182,7 @@ class Bm25Index:
             if self._texts[slot] == text:
                 return  # metadata-only update: nothing to reindex
             self._remove(doc_id)
-        tokens = tokenize(text)
+        tokens = bm25_terms(text)
         slot = len(self._ids)
         self._grow(slot + 1)
         self._ids.append(doc_id)
@@ -202,7 +202,7 @@ class Bm25Index:
         slot = self._slot_of.pop(doc_id, None)
         if slot is None:
             return
-        tokens = tokenize(self._texts[slot] or "")
+        tokens = bm25_terms(self._texts[slot] or "")
         for tok in set(tokens):
             self._df[tok] -= 1
             if self._df[tok] <= 0:
@@ -265,7 +265,7 @@ class Bm25Index:
 
     def search(self, query: str | Sequence[str], k: int) -> list[tuple[str, float]]:
         """Top ``k`` (doc_id, score), best first; ties by doc id, so the order is stable."""
-        tokens = tokenize(query) if isinstance(query, str) else list(query)
+        tokens = bm25_terms(query) if isinstance(query, str) else list(query)
         with self._lock:
             self._drain()
             acc, touched = self._accumulate(tokens)

@@ -27,8 +27,8 @@ from ..core.metadata import (epoch_seconds, read_classification, read_lineage, R
 from ..core.ranking import Candidate, Ranked, RankingWeights, fair_split, rank, sort_key
 from ..core.servable import is_servable as servable
 from ..core.roles import ActiveRole, RoleProfile, in_role_scope, memory_domains
-from ..core.trust import LabelledItem, label_for, render_blocks
-from .bm25_index import is_identifier, tokenize
+from ..core.trust import LabelledItem, RecallWording, label_for, render_blocks
+from .bm25_index import bm25_terms, is_identifier
 
 SOLUTIONS_AREA = "solutions"
 Reranker = Callable[[str, Sequence[str]], Sequence[float]]
@@ -77,9 +77,14 @@ class RecallOutcome:
     def ids(self) -> list[str]:
         return [i.id for i in self.items]
 
-    def blocks(self) -> dict[str, str]:
+    def blocks(self, wording: Optional[RecallWording] = None) -> dict[str, str]:
+        """The labelled blocks (the built-in wording unless an agent's is given)."""
+        if wording is None:
+            from ..prompt_files import recall_wording
+
+            wording = recall_wording()
         return render_blocks([LabelledItem(i.label, i.text) for i in self.memories],
-                             [LabelledItem(i.label, i.text) for i in self.solutions])
+                             [LabelledItem(i.label, i.text) for i in self.solutions], wording)
 
     def summary(self) -> str:
         parts = [f"{len(self.memories)} memories and {len(self.solutions)} solutions"]
@@ -186,7 +191,7 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
            tiered: bool = True) -> RecallOutcome:
     """Choose what to inject. ``dense``/``sparse`` are (doc id, score), best first."""
     out = RecallOutcome(role=role)
-    query_ids = {t for t in tokenize(sparse_query) if is_identifier(t)}
+    query_ids = {t for t in bm25_terms(sparse_query) if is_identifier(t)}
     views: dict[str, _Doc] = {}
 
     def get(doc_id: str) -> Optional[_Doc]:
@@ -211,7 +216,7 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
     for doc_id in sparse_scores:
         if doc_id in eligible or not query_ids:
             continue
-        if query_ids & set(tokenize(views[doc_id].text)):
+        if query_ids & set(bm25_terms(views[doc_id].text)):
             eligible.add(doc_id)
 
     survivors: list[str] = []

@@ -36,7 +36,12 @@ class _AgentLoopState:
     args: dict = field(default_factory=dict)
     result: Optional[str] = None
     tool_started: bool = False
-    legacy_saved: Optional[tuple] = None
+    legacy_saved: Optional[tuple] = None  # v0.9.x chat model kwargs to restore after the call
+
+    def start_iteration(self, iteration: int) -> None:
+        """Forget the previous iteration (a pending temperature restore is kept)."""
+        self.iteration, self.responded, self.tool_started = iteration, False, False
+        self.tool, self.args, self.result = None, {}, None
 
 
 def with_hook_kwargs(handler: Callable[..., Awaitable[None]], kwargs: dict) -> Callable[..., Awaitable[None]]:
@@ -68,10 +73,7 @@ def _fresh(agent: Any, loop_data: Any = None) -> _AgentLoopState:
     st = _state(agent)
     it = _iteration(agent, loop_data)
     if st.iteration != it:
-        saved = st.legacy_saved
-        st.__init__()  # type: ignore[misc]
-        st.iteration = it
-        st.legacy_saved = saved
+        st.start_iteration(it)
     return st
 
 
@@ -127,8 +129,10 @@ async def on_prompts_after(service: Any, agent: Any, loop_data: Any = None, **_:
     try:
         from ...loops import agent_zero as a0
 
-        guard = service.loops
-        adj = guard.session(agent_state.agent_key(agent)).peek_call()
+        session = service.loops.session(agent_state.agent_key(agent))
+        if a0.user_spoke_since_last_turn(getattr(loop_data, "history_output", None) or ()):
+            session.start_task()  # an intervention mid-monologue: the user asked for something
+        adj = session.peek_call()
         if adj.inject_text:
             a0.inject_note(loop_data, adj.inject_text)
         if adj.truncation is not None:

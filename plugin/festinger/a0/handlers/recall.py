@@ -169,13 +169,15 @@ async def on_prompts_after_recall_start(service: FestingerService, agent: Any, l
     _take_over(service, agent, loop_data, settings, state_of(loop_data))
 
 
-def _install(loop_data: Any, state: LoopRecallState, items: list[RecalledItem],
+def _install(agent: Any, loop_data: Any, state: LoopRecallState, items: list[RecalledItem],
              outcome: Optional[RecallOutcome], role_id: Optional[str]) -> None:
     from ...core.trust import LabelledItem, render_blocks
+    from ...prompt_files import recall_wording
 
     mems = [LabelledItem(i.label, i.text) for i in items if i.kind == "memories"]
     sols = [LabelledItem(i.label, i.text) for i in items if i.kind == "solutions"]
-    blocks = render_blocks(mems, sols)
+    # the wording from the agent's prompt files (a user's override), else the built-in
+    blocks = render_blocks(mems, sols, recall_wording(agent)) if mems or sols else {}
     extras = loop_data.extras_persistent
     for key in KEYS:
         if key in blocks:
@@ -255,7 +257,7 @@ async def on_prompts_after_recall(service: FestingerService, agent: Any, loop_da
         if started > state.installed_from:
             outcome = task.result()
             state.installed_from = started
-            _install(loop_data, state, outcome.items if outcome else [], outcome,
+            _install(agent, loop_data, state, outcome.items if outcome else [], outcome,
                      outcome.role.role_id if outcome and outcome.role else None)
         break
 
@@ -274,7 +276,7 @@ async def on_prompts_after_recall(service: FestingerService, agent: Any, loop_da
             report_exception("recall (in place of an unfiltered one)", exc, agent)
         if outcome is not None:
             state.installed_from = iteration
-            _install(loop_data, state, outcome.items, outcome, current_role_id)
+            _install(agent, loop_data, state, outcome.items, outcome, current_role_id)
         else:
             # Failed (reported above): the switch is still seen, so the next iteration does
             # not repeat a failing recall; what is shown is re-checked for the new role below.
@@ -291,7 +293,7 @@ async def on_prompts_after_recall(service: FestingerService, agent: Any, loop_da
     docs = all_docs(memory)
     kept = _revalidate(state, docs, role, roles)
     if kept is not None:
-        _install(loop_data, state, kept, None, state.role_id)
+        _install(agent, loop_data, state, kept, None, state.role_id)
 
     # 6. One access per memory per user prompt (this loop_data is one monologue).
     new = [i.id for i in state.items if i.id not in state.counted]

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..bench.timing import row
+from festinger_testkit.bench.timing import row
 
 DIM = 384
 DOMAINS = ["codegen", "refactor", "bugfix", "log_analysis", "docker_ops", "git_ops",
@@ -54,8 +54,8 @@ def synthetic_store(n: int, seed: int = 7) -> tuple[Any, np.ndarray]:
     from langchain_community.vectorstores.utils import DistanceStrategy
     from langchain_core.documents import Document
 
-    from ..embeddings import HashEmbeddings
-    from ..simulator.memory import MyFaiss, cosine_relevance
+    from festinger.embeddings import HashEmbeddings
+    from festinger_testkit.simulator.memory import MyFaiss, cosine_relevance
 
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
@@ -103,9 +103,9 @@ def _queries(vectors: np.ndarray, count: int, seed: int = 11) -> list[tuple[np.n
 
 
 def _service(tmp_roles: Any = None) -> Any:
-    from ..config import FestingerConfig
-    from .role_files import RoleFiles, shipped_roles_dir
-    from .service import RecallService
+    from festinger.config import FestingerConfig
+    from festinger.recall.role_files import RoleFiles, shipped_roles_dir
+    from festinger.recall.service import RecallService
 
     rs = RecallService(SimpleNamespace(config=FestingerConfig(), home=None))
     shipped = shipped_roles_dir()
@@ -114,8 +114,8 @@ def _service(tmp_roles: Any = None) -> Any:
 
 
 def bench_recall_overhead(quick: bool) -> list[dict]:
-    from ..a0.handlers.recall import LoopRecallState, _revalidate
-    from .pipeline import Limits, select
+    from festinger.a0.handlers.recall import LoopRecallState, _revalidate
+    from festinger.recall.pipeline import Limits, select
 
     n = 20_000 if quick else 100_000
     turns = 30 if quick else 100
@@ -176,8 +176,8 @@ def bench_recall_overhead(quick: bool) -> list[dict]:
 
 
 def bench_retrieval_eval(quick: bool) -> list[dict]:
-    from .eval_data import DATA_FILE
-    from .evaluation import evaluate
+    from festinger_testkit.recall_eval.data import DATA_FILE
+    from festinger_testkit.recall_eval.evaluation import evaluate
 
     results = evaluate(DATA_FILE, limit_queries=80 if quick else None)
     rows = []

@@ -1,13 +1,15 @@
 """Precision/recall of the contradiction detector on labelled pairs (pure logic, no I/O).
 
-Used by the test suite and by `festinger bench`, on the labelled sets shipped in
-``festinger/data/`` (``contradiction_devset.jsonl``, ``contradiction_holdout.jsonl``).
+Used by the test suite and by `festinger bench`, on the labelled sets of the test kit,
+``festinger_testkit/data/contradiction/`` (``contradiction_devset.jsonl``,
+``contradiction_holdout.jsonl``).
 A pair is a mapping with `existing`, `incoming`, `label` (bool) and optionally `kind` and `category`.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,29 +94,9 @@ def pairs_from_jsonl(text: str) -> list[dict[str, Any]]:
     return rows
 
 
+DATA_DIR = Path(__file__).resolve().parent / "data" / "contradiction"
+
+
 def load_pairs(name: str) -> list[dict[str, Any]]:
-    """A labelled set shipped with the package (``festinger/data/<name>``)."""
-    from importlib import resources
-
-    return pairs_from_jsonl(resources.files("festinger.data").joinpath(name).read_text("utf-8"))
-
-
-def bench_devset(quick: bool) -> list[dict]:
-    """Precision/recall on both labelled sets, and the detector's time per pair."""
-    import time
-
-    from ..bench.timing import row
-
-    rows = []
-    for name in ("contradiction_devset.jsonl", "contradiction_holdout.jsonl"):
-        pairs = load_pairs(name)
-        samples = []
-        for pair in pairs:
-            t0 = time.perf_counter()
-            detect_contradiction(pair["existing"], pair["incoming"])
-            samples.append((time.perf_counter() - t0) * 1000)
-        res = evaluate(pairs)
-        rows.append(row(f"contradiction check, {name.split('_')[1].split('.')[0]} set", samples,
-                        "precision 1.00", precision=f"{res.precision:.2f}",
-                        recall=f"{res.recall:.3f}", pairs=len(pairs)))
-    return rows
+    """A labelled set of the test kit (``festinger_testkit/data/contradiction/<name>``)."""
+    return pairs_from_jsonl((DATA_DIR / name).read_text("utf-8"))

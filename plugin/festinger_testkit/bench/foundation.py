@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import time
 
-from ..config import load_config
-from .timing import row
+from festinger.config import load_config
+from festinger_testkit.bench.timing import row
 
 
 def bench_config_load(quick: bool) -> dict:
@@ -23,7 +23,7 @@ def bench_config_load(quick: bool) -> dict:
 def bench_hook_dispatch(quick: bool) -> dict:
     """The cost of an extension call whose handler does nothing: the guard's own overhead
     (getting the process's service, running the handler, the try/except)."""
-    from ..a0.guard import guarded
+    from festinger.a0.guard import guarded
 
     async def noop(service, agent, loop_data) -> None:
         return None

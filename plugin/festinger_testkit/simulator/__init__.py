@@ -19,7 +19,7 @@ Typical fixture::
 
     import pytest
     from festinger.embeddings import HashEmbeddings
-    from festinger.simulator import SimAgentZero, respond, tool_call
+    from festinger_testkit.simulator import SimAgentZero, respond, tool_call
 
     @pytest.fixture
     def sim(tmp_path):
@@ -36,7 +36,7 @@ Typical fixture::
         db = await sim.memory(agent)             # == await Memory.get(agent)
         assert "tea" not in sim.last_prompt.text # what the main model saw
 
-API (all names importable from ``festinger.simulator``):
+API (all names importable from ``festinger_testkit.simulator``):
 
 ``SimAgentZero(root, layout="legacy"|"v1", embeddings=None (HashEmbeddings), extension_dirs=[...],
 settings={memory setting: value}, plugins={name: plugin_dir} (v1), plugin_configs={name: dict},

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 import time
 
-from ..bench.timing import row
-from ..core.loops import Action, LoopSession, LoopSettings, TruncationPlan, collapse, exchange_key
+from festinger_testkit.bench.timing import row
+from festinger.core.loops import Action, LoopSession, LoopSettings, TruncationPlan, collapse, exchange_key
 
 TARGET = "<= 0.5 ms median"
 HISTORY = 200

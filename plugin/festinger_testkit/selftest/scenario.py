@@ -14,8 +14,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from ..core.metadata import read_classification, read_lineage
-from .report import Report, short
+from festinger.core.metadata import read_classification, read_lineage
+from festinger_testkit.selftest.report import Report, short
 
 PYTHON_OLD = "The user's project uses Python 3.9."
 PYTHON_NEW = "The user's project uses Python 3.11."
@@ -35,8 +35,8 @@ async def wait_for(predicate: Callable[[], Any], timeout: float = 30.0, step: fl
 async def turn(sim: Any, agent: Any, message: str, answer: str) -> None:
     """One user turn, then let the background work land, as a pause between turns would:
     Agent Zero's memorizer, then the pack's classification and graph writes."""
-    from ..service import get_service
-    from ..simulator import respond
+    from festinger.service import get_service
+    from festinger_testkit.simulator import respond
 
     await sim.communicate(agent, message, responses=[respond(answer)])
     await sim.drain()
@@ -57,8 +57,8 @@ def _classified(docs: dict, text: str) -> Optional[Any]:
 
 async def run_scenario(report: Report, *, root: Path, extensions: Path, embeddings: Any,
                        layout: str = "v1") -> None:
-    from ..a0.memory_store import all_docs
-    from ..simulator import SimAgentZero
+    from festinger.a0.memory_store import all_docs
+    from festinger_testkit.simulator import SimAgentZero
 
     settings = {"memory_recall_interval": 1}
     async with SimAgentZero(root, layout=layout, embeddings=embeddings,

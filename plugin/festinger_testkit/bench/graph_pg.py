@@ -1,4 +1,4 @@
-"""`festinger bench` cases for the concept graph backed by real PostgreSQL (issue 5 figures).
+"""`festinger bench` cases for the concept graph backed by real PostgreSQL (figures for the README).
 
 - loading the cache from Postgres at start: SELECT of 500k SOAS rows and 1M URD edges plus
   building the cache (target: 1M edges <= 5 s);
@@ -7,7 +7,7 @@
   (target: median <= 5 ms). The I/O loop writes concurrently, as in production.
 
 The database: FESTINGER_BENCH_DSN, else FESTINGER_DSN, else a throwaway embedded server
-under /tmp. Data is the synthetic, seeded set of bench_cases.py, copied into a throwaway
+under /tmp. Data is the synthetic, seeded set of bench/graph.py, copied into a throwaway
 schema that is dropped afterwards. Quick mode uses data ten times smaller.
 """
 
@@ -22,26 +22,26 @@ import uuid
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ..bench.timing import percentile
-from . import store
-from .bench_cases import _edge_rows, _prompts, _soas_rows
-from .bootstrap import SETTING_KEY
+from festinger_testkit.bench.timing import percentile
+from festinger.graph import store
+from festinger_testkit.bench.graph import _edge_rows, _prompts, _soas_rows
+from festinger.graph.bootstrap import SETTING_KEY
 
 
 def _dsn_and_server():
     dsn = os.environ.get("FESTINGER_BENCH_DSN") or os.environ.get("FESTINGER_DSN")
     if dsn:
         return dsn, None
-    from ..db.embedded import EmbeddedServer
+    from festinger.db.embedded import EmbeddedServer
 
     server = EmbeddedServer(Path(tempfile.mkdtemp(prefix="festinger-bench-", dir="/tmp")))
     return server.start(), server
 
 
 def bench_pg(quick: bool) -> list[dict]:
-    from ..config import load_config
-    from ..service import FestingerService
-    from .saliency import english_common_words
+    from festinger.config import load_config
+    from festinger.service import FestingerService
+    from festinger.graph.saliency import english_common_words
 
     n_tokens, n_edges = (50_000, 100_000) if quick else (500_000, 1_000_000)
     now = datetime.now(timezone.utc)
@@ -80,7 +80,7 @@ def bench_pg(quick: bool) -> list[dict]:
         english_common_words()  # loaded once per process; not part of the cache load
         loads, phases = [], []
         runs = 3
-        from .service import GraphService
+        from festinger.graph.service import GraphService
 
         for run in range(runs):
             graph = GraphService(svc)

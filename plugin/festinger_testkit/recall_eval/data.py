@@ -1,6 +1,6 @@
-"""Generate the labelled recall benchmark shipped as ``festinger/data/recall_eval.jsonl``.
+"""Generate the labelled recall benchmark shipped as ``festinger_testkit/data/recall_eval.jsonl``.
 
-Deterministic (a fixed seed, no network, no model): ``python -m festinger.recall.eval_data``
+Deterministic (a fixed seed, no network, no model): ``python -m festinger_testkit.recall_eval.data``
 rewrites the file byte for byte the same. The world is a small software organisation --
 services on hosts and ports, projects pinned to library versions, people's preferences,
 incident solutions, hard constraints, many similar-sounding notes -- and a share of its

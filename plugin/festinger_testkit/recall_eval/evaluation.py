@@ -1,6 +1,6 @@
 """Retrieval quality: stock Agent Zero recall against the pack, on the shipped benchmark.
 
-The benchmark (``festinger/data/recall_eval.jsonl``, made by ``eval_data.py``) is embedded
+The benchmark (``festinger_testkit/data/recall_eval.jsonl``, made by ``recall_eval/data.py``) is embedded
 with all-MiniLM-L6-v2 -- Agent Zero's default embedder, bundled offline -- into the same
 langchain FAISS store Agent Zero uses. Each query is then answered by:
 
@@ -28,8 +28,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable, Optional, Sequence
 
-from .eval_data import DATA_FILE, NOW, load
-from .pipeline import Limits
+from festinger_testkit.recall_eval.data import DATA_FILE, NOW, load
+from festinger.recall.pipeline import Limits
 
 THRESHOLD = 0.7
 TOP_K = 5
@@ -85,7 +85,7 @@ def build_store(memories: list[dict], embeddings: Any) -> Any:
     from langchain_community.docstore.in_memory import InMemoryDocstore
     from langchain_community.vectorstores.utils import DistanceStrategy
 
-    from ..simulator.memory import MyFaiss, cosine_relevance
+    from festinger_testkit.simulator.memory import MyFaiss, cosine_relevance
 
     vectors = embeddings.embed_documents([m["text"] for m in memories])
     db = MyFaiss(embedding_function=embeddings, index=faiss.IndexFlatIP(len(vectors[0])),
@@ -98,8 +98,8 @@ def build_store(memories: list[dict], embeddings: Any) -> Any:
 
 
 def _recall_service() -> Any:
-    from ..config import FestingerConfig
-    from .service import RecallService
+    from festinger.config import FestingerConfig
+    from festinger.recall.service import RecallService
 
     return RecallService(SimpleNamespace(config=FestingerConfig(), home=None))
 
@@ -112,7 +112,7 @@ def stock_served(store: Any, vector: Sequence[float]) -> list[str]:
 
 def evaluate(path: Path = DATA_FILE, *, limit_queries: Optional[int] = None,
              embeddings: Any = None) -> list[Scores]:
-    from ..embeddings import load_embeddings
+    from festinger.embeddings import load_embeddings
 
     memories, queries = load(path)
     if limit_queries and limit_queries < len(queries):

@@ -1,6 +1,6 @@
 """`festinger bench` cases for the in-memory concept graph.
 
-Targets (issue 5): tokenisation + saliency + recollection for a 2,000-word prompt against
+Targets: tokenisation + saliency + recollection for a 2,000-word prompt against
 500k SOAS tokens and 1M URD edges: median <= 5 ms; loading 1M edges <= 5 s. Quick mode uses
 data ten times smaller. Data is synthetic and seeded, so runs are comparable.
 """
@@ -13,11 +13,11 @@ import statistics
 import time
 from datetime import datetime, timedelta, timezone
 
-from .cache import GraphCache
-from .models import SEED_DIMENSIONS
-from .recollection import RecollectionRenderer, recollect
-from .saliency import SaliencyPolicy, english_common_words
-from ..bench.timing import percentile
+from festinger.graph.cache import GraphCache
+from festinger.graph.models import SEED_DIMENSIONS
+from festinger.graph.recollection import RecollectionRenderer, recollect
+from festinger.graph.saliency import SaliencyPolicy, english_common_words
+from festinger_testkit.bench.timing import percentile
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 N_EXTRA_DIMS = 50

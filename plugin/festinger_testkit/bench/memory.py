@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..bench.timing import row
+from festinger_testkit.bench.timing import row
 
 DIM = 384
 SUBJECTS = ["project", "backend", "frontend", "api server", "database", "cache", "ci runner", "worker",
@@ -82,7 +82,7 @@ def build_store(n: int, seed: int = 1) -> tuple[Any, _WordVectors, random.Random
     from langchain_community.vectorstores.utils import DistanceStrategy
     from langchain_core.documents import Document
 
-    from ..core.metadata import Classification, Lineage, Relevance, Source, Utility, Validity, write_classification
+    from festinger.core.metadata import Classification, Lineage, Relevance, Source, Utility, Validity, write_classification
 
     rng = random.Random(seed)
     words = _WordVectors()
@@ -118,12 +118,12 @@ def _land(db: Any, words: _WordVectors, text: str, doc_id: str) -> Any:
 
 
 def bench_classify(quick: bool) -> dict:
-    from ..config import FestingerConfig
-    from ..core.classification import ClassificationContext
-    from ..core.source_attribution import ContextMessage
-    from .context import MonologueSnapshot
-    from .queue import PendingMemory
-    from .service import MemoryService, StoreState
+    from festinger.config import FestingerConfig
+    from festinger.core.classification import ClassificationContext
+    from festinger.core.source_attribution import ContextMessage
+    from festinger.memory.context import MonologueSnapshot
+    from festinger.memory.queue import PendingMemory
+    from festinger.memory.service import MemoryService, StoreState
 
     size = 10_000 if quick else 100_000
     samples_n = 100 if quick else 300
@@ -154,7 +154,7 @@ def bench_classify(quick: bool) -> dict:
             if result.failures:
                 raise RuntimeError(f"benchmark memory not classified: {result.failures[0][1]}")
     finally:
-        from ..a0 import memory_events
+        from festinger.a0 import memory_events
 
         memory_events.unsubscribe(ms._on_event)
         ms._executor.shutdown(wait=False)

@@ -1,0 +1,1 @@
+"""The labelled recall benchmark: ``data`` generates it, ``evaluation`` scores recall on it."""
