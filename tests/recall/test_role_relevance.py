@@ -74,3 +74,16 @@ async def test_no_role_wakes_everything(festinger, make_sim):
     await sim.communicate(agent, QUESTION, responses=[respond("ok")])
     await settled(festinger)
     assert await relevance(sim, agent, ids["codegen"]) == "active"
+
+
+async def test_a_wildcard_role_sees_dormant_memories_before_its_own_activation_lands(festinger, make_sim):
+    sim = make_sim("legacy", settings=LOW)
+    bug = sim.agent(org_role=role_file(festinger, "bugfix_specialist"))
+    ids = await seed_domains(sim, bug)
+    await sim.communicate(bug, QUESTION, responses=[respond("ok")])
+    await settled(festinger)
+    assert await relevance(sim, bug, ids["docker"]) == "dormant"
+    festinger.recall.note_role = lambda *a, **k: None   # the read rule alone
+    general = sim.agent(profile="agent0")                 # the general assistant: every domain
+    await sim.communicate(general, QUESTION, responses=[respond("ok")])
+    assert "slim base" in shown(sim.last_prompt)

@@ -152,12 +152,9 @@ def role_allows(v: _Doc, role: Optional[ActiveRole], roles: Mapping[str, RolePro
     if v.dormant:
         # Dormant was set by the last role activation in this store (core.relevance); another
         # agent's role that explicitly covers the memory's domains still sees it.
-        return role is not None and bool(domains) and role_covers(domains, role)
+        # (a wildcard role covers every domain)
+        return role is not None and bool(domains) and in_role_scope(domains, role)
     return in_role_scope(domains, role)
-
-
-def role_covers(domains: frozenset[str], role: ActiveRole) -> bool:
-    return bool(domains & role.bst_domains)
 
 
 def _minmax(values: Sequence[float]) -> list[float]:
