@@ -165,6 +165,6 @@ def run_demo(root: Path, say: Say, *, graph: bool = True, now: Optional[datetime
 def _nearest(store: Any, embeddings: Any, query: str, n: int):
     import numpy as np
 
-    from .memory.neighbours import nearest
+    from .a0.faiss_store import nearest
 
     return nearest(store.db, np.asarray([embeddings.embed_query(query)], dtype="float32"), n)

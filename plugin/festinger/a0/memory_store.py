@@ -42,7 +42,9 @@ async def memory_for(agent: Any) -> Any:
 
 def all_docs(memory: Any) -> dict[str, Any]:
     """The live ``{id: Document}`` dict (no copy: O(1))."""
-    return memory.db.get_all_docs()
+    from .faiss_store import docs_of
+
+    return docs_of(memory.db)
 
 
 def subdir_of(memory: Any) -> str:
@@ -50,6 +52,7 @@ def subdir_of(memory: Any) -> str:
 
 
 def embed_query(memory: Any, text: str) -> list[float]:
+    """The query vector as Agent Zero's recall makes it (the store's embedder, unnormalised)."""
     return memory.db.embedding_function.embed_query(text)
 
 

@@ -57,6 +57,18 @@ CURRENT_AGENT: contextvars.ContextVar[Optional[Any]] = contextvars.ContextVar(
     "festinger_current_agent", default=None)
 
 TOKEN_DATA_KEY = "_festinger_snapshot_token"
+
+
+def in_memorizer_work() -> bool:
+    """True inside a monologue's end hooks and the memorizer tasks they start."""
+    return CURRENT_SNAPSHOT.get() is not None
+
+
+def in_agent_work() -> bool:
+    """True while an agent works (its monologue and tools, or its memorizers): what it reads
+    from the store is read for its model."""
+    return CURRENT_AGENT.get() is not None or CURRENT_SNAPSHOT.get() is not None
+
 AGENT_TOKEN_DATA_KEY = "_festinger_agent_token"
 
 

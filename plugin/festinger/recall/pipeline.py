@@ -28,11 +28,11 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Optional, Sequence
 
-from ..core.metadata import (epoch_seconds, read_classification, read_lineage, Relevance, Utility,
-                             Validity)
+from ..core.metadata import (epoch_seconds, read_classification, read_lineage, Relevance, Utility)
 from ..core.ranking import Candidate, Ranked, RankingWeights, fair_split, rank, sort_key
 from ..core.query_fields import salient_words
 from ..core.temporal import TimeWindow
+from ..core.servable import is_servable as servable
 from ..core.roles import ActiveRole, RoleProfile, in_role_scope, memory_domains
 from ..core.trust import LabelledItem, RecallWording, label_for, render_blocks
 from .bm25_index import bm25_terms, is_identifier
@@ -160,7 +160,7 @@ def view(doc: Any) -> Optional[_Doc]:
         text=str(getattr(doc, "page_content", "") or ""),
         metadata=meta,
         utility=cls.utility if cls else None,
-        deprecated=bool((cls and cls.validity is Validity.DEPRECATED) or lin.superseded_by),
+        deprecated=not servable(meta),
         dormant=bool(cls and cls.relevance is Relevance.DORMANT),
         access_count=lin.access_count,
         created_ts=created,
@@ -178,9 +178,13 @@ def is_servable(doc: Any) -> bool:
 def role_allows(v: _Doc, role: Optional[ActiveRole], roles: Mapping[str, RoleProfile]) -> bool:
     if v.utility is Utility.LOAD_BEARING:
         return True
+    domains = memory_domains(v.bst_domain, v.created_by_role, roles)
     if v.dormant:
-        return False
-    return in_role_scope(memory_domains(v.bst_domain, v.created_by_role, roles), role)
+        # Dormant was set by the last role activation in this store (core.relevance); another
+        # agent's role that explicitly covers the memory's domains still sees it.
+        # (a wildcard role covers every domain)
+        return role is not None and bool(domains) and in_role_scope(domains, role)
+    return in_role_scope(domains, role)
 
 
 def _minmax(values: Sequence[float]) -> list[float]:

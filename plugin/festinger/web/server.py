@@ -44,6 +44,7 @@ ROUTE_MODULES: list[str] = [
     "festinger.web.routes_conflicts",  # conflicts API and the resolution job
     "festinger.web.routes_admin",
     "festinger.web.routes_graph",
+    "festinger.web.routes_history",
 ]
 TOKEN_ENV = "FESTINGER_SERVE_TOKEN"
 TOKEN_FILE = "serve.token"
