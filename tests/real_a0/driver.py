@@ -388,8 +388,40 @@ class TurnTimer:
         setattr(module, name, timed)
 
     def next_turn(self) -> None:
-        self.current = {"ext": {}, "pack": {}}
+        self.end_turn()
+        self.current = {"ext": {}, "pack": {}, "cpu": {}}
         self.turns.append(self.current)
+        self._cpu_at_start = self._thread_cpu()
+
+    def end_turn(self) -> None:
+        """CPU ms each thread of this process used during the turn, by thread name: a
+        background thread busy while the chat thread works competes with it for the GIL."""
+        start = getattr(self, "_cpu_at_start", None)
+        if start is None:
+            return
+        self._cpu_at_start = None
+        import threading
+
+        names = {t.native_id: t.name for t in threading.enumerate()}
+        for tid, ticks in self._thread_cpu().items():
+            used = ticks - start.get(tid, 0)
+            if used > 0:
+                name = names.get(tid, "native-%d" % tid)
+                name = name.rstrip("0123456789_-") or name  # pool workers under one name
+                bucket = self.current["cpu"]
+                bucket[name] = bucket.get(name, 0.0) + used * 1000.0 / os.sysconf("SC_CLK_TCK")
+
+    @staticmethod
+    def _thread_cpu() -> Dict[int, int]:
+        out = {}
+        for tid in os.listdir("/proc/self/task"):
+            try:
+                with open(f"/proc/self/task/{tid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                out[int(tid)] = int(fields[11]) + int(fields[12])  # utime + stime
+            except (OSError, IndexError, ValueError):
+                continue
+        return out
 
 
 def run(root: str, cfg: Dict[str, Any]) -> Dict[str, Any]:
@@ -442,6 +474,8 @@ def run(root: str, cfg: Dict[str, Any]) -> Dict[str, Any]:
             sent = time.perf_counter()
             result = context.communicate(UserMessage(message=message)).result_sync(timeout)
             summary.setdefault("turn_seconds", []).append(time.perf_counter() - sent)
+            if timer:
+                timer.end_turn()
             summary["responses"].append(result if isinstance(result, str) else repr(result))
         except Exception as e:
             summary["responses"].append(None)

@@ -17,4 +17,5 @@ CASES: list[str] = [
     "festinger.graph.bench_pg:bench_pg",
     "festinger.recall.bench_cases:bench_recall_overhead",
     "festinger.recall.bench_cases:bench_retrieval_eval",
+    "festinger.bench.cases_real_a0:bench_real_a0_turn",
 ]
