@@ -10,7 +10,12 @@ When they are classified: a moment after they land (``settle_seconds`` after the
 insert of a burst, at most ``max_settle_seconds``), on the pack's I/O loop, with the
 CPU work (classification, neighbour search, contradiction checks) in one worker thread.
 Everything one landing changed (the new memories, deprecated losers, moved lineage links)
-is persisted with ONE ``update_documents`` call.
+is changed in place in the live store (metadata only: the texts and vectors stay) and
+written to disk by the next whole-store save: Agent Zero's own (it saves the store on every
+insert, e.g. the next turn's memorization) or, if none comes within ``persist_delay_seconds``,
+the service's (also on ``drain`` and ``close``). A save of a store of 10,000 memories
+pickles every document for ~0.1-0.5 s holding the GIL; one per landing, started right after
+the memorizer's own save, competed with the user's next turn (see the turn benchmark).
 
 With which context: the snapshot of the monologue that produced the memory
 (:mod:`festinger.memory.context`), which travels with the memorizer's background task.
@@ -111,6 +116,8 @@ class StoreState:
     lock: Optional[asyncio.Lock] = None
     swept: bool = False
     sweep_timer: Any = None
+    unsaved: bool = False         # classifications in memory that no save has written yet
+    save_timer: Any = None
 
 
 @dataclass
@@ -133,6 +140,7 @@ class MemoryService:
     removal_mark_seconds = 10.0   # a delete this recent in the same task was a replacement
     sweep_limit = 2000            # unclassified older memories classified at first sight of a store
     sweep_delay_seconds = 2.0
+    persist_delay_seconds = 20.0  # unsaved classifications wait this long for Agent Zero's next save
 
     def __init__(self, service: Any) -> None:
         self.service = service
@@ -158,6 +166,7 @@ class MemoryService:
                          "swept": 0, "conflict_check_failures": 0}
         self.last_classification_run: Optional[str] = None
         memory_events.subscribe(self._on_event)
+        memory_events.subscribe_saved(self._on_saved)
 
     # ------------------------------------------------------------------ public read API
     def stats(self, agent: Any = None) -> dict[str, Any]:
@@ -483,9 +492,12 @@ class MemoryService:
                 continue
             with self._lock:
                 if not any(self._pending.values()):
-                    return True
+                    break
             await asyncio.sleep(0)
-        return False
+        else:
+            return False
+        await self._flush_unsaved()
+        return True
 
     def drain_sync(self, timeout: float = 30.0) -> bool:
         return self.service.io.call(self.drain(timeout), timeout + 5)
@@ -648,8 +660,52 @@ class MemoryService:
         with self._lock:
             return self._removed.take(key, ids)
 
+    def _on_saved(self, memory: Any) -> None:
+        """A whole-store save completed (inside the store's lock, so every metadata change
+        made before it is on disk now): nothing of ours is left unsaved in that store."""
+        try:
+            key = subdir_of(memory)
+        except Exception:
+            return
+        st = self._stores.get(key)
+        if st is not None and getattr(st.memory, "db", None) is getattr(memory, "db", None):
+            st.unsaved = False
+
+    def _arm_save(self, st: StoreState) -> None:
+        """Unsaved changes: save them unless Agent Zero's own next save does it first."""
+        if st.save_timer is None and not self._closed:
+            st.save_timer = asyncio.get_running_loop().call_later(
+                self.persist_delay_seconds, lambda: self._track(asyncio.ensure_future(self._save_if_unsaved(st))))
+
+    async def _save_if_unsaved(self, st: StoreState) -> None:
+        st.save_timer = None
+        if not st.unsaved:
+            return
+        token = OWN_WRITE.set(True)
+        try:
+            if not await asyncio.to_thread(save, st.memory):
+                log.debug("store '%s' was reloaded before its classifications were saved", st.key)
+            st.unsaved = False
+        except Exception as exc:
+            with self._lock:
+                self.counters["persist_failures"] += 1
+            report_exception("memory classification save", exc)
+            self._arm_save(st)  # the changes are still in memory: try again later
+        finally:
+            OWN_WRITE.reset(token)
+
+    async def _flush_unsaved(self) -> None:
+        for st in list(self._stores.values()):
+            if st.save_timer is not None:
+                st.save_timer.cancel()
+                st.save_timer = None
+            if st.unsaved:
+                await self._save_if_unsaved(st)
+
     async def _persist(self, st: StoreState, changed: dict[str, Any]) -> None:
-        """One ``update_documents`` for everything this landing changed."""
+        """Publish what this landing changed and leave the write to the next whole-store
+        save (see the module docstring). Metadata only: re-adding the documents
+        (``update_documents``) would re-embed texts that did not change."""
         if not changed:
             return
         live = all_docs(st.memory)
@@ -667,20 +723,12 @@ class MemoryService:
             docs.append(doc)
         if not docs:
             return
+        st.unsaved = True
+        self._arm_save(st)
         token = OWN_WRITE.set(True)
         try:
-            await st.memory.update_documents(docs)
-        except Exception as exc:
-            # The changes are in memory already; write the files without re-embedding.
-            with self._lock:
-                self.counters["persist_failures"] += 1
-            log.warning("memory classification: update_documents failed (%s); saving in place", exc)
-            try:
-                save(st.memory)
-                memory_events.publish(memory_events.MemoryEvent(
-                    "update", st.memory, tuple(d.metadata["id"] for d in docs), tuple(docs)))
-            except Exception as exc2:
-                report_exception("memory classification save", exc2)
+            memory_events.publish(memory_events.MemoryEvent(
+                "update", st.memory, tuple(d.metadata["id"] for d in docs), tuple(docs)))
         finally:
             OWN_WRITE.reset(token)
 
@@ -840,9 +888,14 @@ class MemoryService:
             await asyncio.wait_for(self.drain(10.0), 12.0)
         except Exception:
             pass
+        try:  # drain timed out before saving: what is classified is still written
+            await asyncio.wait_for(self._flush_unsaved(), 30.0)
+        except Exception as exc:
+            report_exception("memory classification save at shutdown", exc)
         self._closed = True
+        memory_events.unsubscribe_saved(self._on_saved)
         for st in stores:
-            for handle in (st.timer, st.sweep_timer):
+            for handle in (st.timer, st.sweep_timer, st.save_timer):
                 if handle is not None:
                     handle.cancel()
         self._executor.shutdown(wait=False, cancel_futures=True)
