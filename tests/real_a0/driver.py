@@ -371,16 +371,28 @@ class TurnTimer:
             from festinger.a0 import hooks  # type: ignore  # the pack, when installed
         except Exception:
             return
-        self._wrap(hooks, "dispatch", "pack", lambda a, k: a[0] if a else k.get("hook"))
+        self._wrap(hooks, "dispatch", "pack", lambda a, k: a[0] if a else k.get("hook"),
+                   profile=os.environ.get("A0DRIVER_PROFILE_PACK"))
 
-    def _wrap(self, module: Any, name: str, kind: str, key) -> None:
+    def _wrap(self, module: Any, name: str, kind: str, key, profile: Optional[str] = None) -> None:
         original = getattr(module, name)
+        profiler = None
+        if profile:  # cProfile inside the calls (the chat's thread; awaits included)
+            import atexit
+            import cProfile
+
+            profiler = cProfile.Profile()
+            atexit.register(lambda: profiler.dump_stats(profile))
 
         async def timed(*args: Any, **kwargs: Any) -> Any:
             t0 = time.perf_counter()
+            if profiler is not None and len(self.turns) > 2:
+                profiler.enable()
             try:
                 return await original(*args, **kwargs)
             finally:
+                if profiler is not None:
+                    profiler.disable()
                 bucket = self.current[kind]
                 k = str(key(args, kwargs))
                 bucket[k] = bucket.get(k, 0.0) + (time.perf_counter() - t0) * 1000
