@@ -83,6 +83,9 @@ class A0Install:
         hooks: Optional[List[str]] = None,
         exit_timeout: float = 60,
         extra: Optional[Dict[str, Any]] = None,
+        seed: Optional[Dict[str, Any]] = None,
+        time_hooks: bool = False,
+        launcher: Optional[List[str]] = None,
     ) -> "ChatRun":
         """Run ``messages`` in one new chat via driver.py; returns the driver's summary."""
         work = self.root / ".real_a0"
@@ -99,6 +102,8 @@ class A0Install:
                     "exit_timeout": exit_timeout,
                     **({"hooks": hooks} if hooks else {}),
                     **(extra or {}),
+                    **({"seed": seed} if seed else {}),
+                    **({"time_hooks": True} if time_hooks else {}),
                 }
             ),
             encoding="utf-8",
@@ -114,7 +119,8 @@ class A0Install:
                     for m in messages if isinstance(m, dict))
         started = time.time()
         proc = subprocess.run(
-            [str(self.python), str(DRIVER), "--config", str(config_path), "--out", str(out_path)],
+            # launcher: a prefix such as a profiler (``py-spy record -o F --``)
+            (launcher or []) + [str(self.python), str(DRIVER), "--config", str(config_path), "--out", str(out_path)],
             cwd=self.root,
             env=run_env,
             capture_output=True,

@@ -22,6 +22,12 @@ run.json:
     hooks           extension points whose discovered classes to report (default: the ones the
                     pack uses)
     exit_timeout    seconds the process's exit handlers (atexit) may take (default 60)
+    seed            {"count": N, "batch": 500}: before the first message, insert N generated
+                    memories (area "main") through Agent Zero's own Memory.insert_documents
+                    (benchmarks: a store of realistic size); reported as ``seeded``
+
+Per message the summary has ``turn_seconds``: wall time from sending it to its answer; with
+``time_hooks: true`` also ``turn_hooks_ms`` (v1.x): ms per extension point and pack hook.
 
 Like a normal interpreter exit, the driver runs the atexit handlers (an extension's own
 shutdown, e.g. stopping a server it started) before leaving; it then ends with os._exit,
@@ -316,6 +322,125 @@ def collect_memories(a0: A0, agent) -> Dict[str, Any]:
     return {"memories": memories, "knowledge_docs": knowledge}
 
 
+SEED_SUBJECTS = ("billing", "search", "auth", "ingest", "reporting", "gateway", "scheduler", "mailer",
+                 "exporter", "indexer", "payments", "ledger", "catalog", "profile", "metrics", "backup")
+SEED_FACTS = ("runs on {tech} {ver}", "is owned by the {team} team", "deploys every {day}",
+              "stores its data in {store}", "pages {team} on call after {n} failures",
+              "keeps logs for {n} days", "was migrated to {store} in {year}", "depends on {tech} {ver}")
+SEED_WORDS = {"tech": ("Python", "Go", "Rust", "Java", "Node", "Postgres", "Redis", "Kafka"),
+              "team": ("platform", "data", "growth", "infra", "security", "mobile"),
+              "day": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday"),
+              "store": ("Postgres", "S3", "BigQuery", "Redis", "Cassandra", "MinIO")}
+
+
+def seed_text(i: int) -> str:
+    """A distinct, plausible project fact per index (deterministic)."""
+    subject = SEED_SUBJECTS[i % len(SEED_SUBJECTS)]
+    fact = SEED_FACTS[(i // len(SEED_SUBJECTS)) % len(SEED_FACTS)]
+    words = {k: v[(i * 7 + len(k)) % len(v)] for k, v in SEED_WORDS.items()}
+    words.update(ver=f"{3 + i % 9}.{i % 13}", n=str(2 + i % 97), year=str(2015 + i % 11))
+    return f"The {subject}-{i // 128} service {fact.format(**words)} (note {i})."
+
+
+def seed_memories(a0: "A0", agent, count: int, batch: int) -> Dict[str, Any]:
+    from langchain_core.documents import Document  # Agent Zero's own dependency
+
+    Memory = a0.memory_cls()
+    start = time.time()
+
+    async def insert():
+        db = await Memory.get(agent)
+        for lo in range(0, count, batch):
+            docs = [Document(page_content=seed_text(i), metadata={"area": "main"})
+                    for i in range(lo, min(count, lo + batch))]
+            await db.insert_documents(docs)
+
+    asyncio.run(insert())
+    return {"count": count, "seconds": round(time.time() - start, 2)}
+
+
+class TurnTimer:
+    """Per message: wall ms spent in each Agent Zero extension point and, when the pack is
+    importable, in each of its hook dispatches (benchmarks: where a turn's time goes). Wraps
+    the module attributes the callers look up at call time; nothing else changes."""
+
+    def __init__(self, layout: str):
+        self.turns: List[Dict[str, Dict[str, float]]] = []
+        self.current: Dict[str, Dict[str, float]] = {"ext": {}, "pack": {}}
+        if layout == "legacy":
+            return  # v0.9.x calls extensions through Agent methods: not timed
+        from helpers import extension  # type: ignore
+
+        self._wrap(extension, "call_extensions_async", "ext", lambda a, k: a[0] if a else k.get("extension_point"))
+        try:
+            from festinger.a0 import hooks  # type: ignore  # the pack, when installed
+        except Exception:
+            return
+        self._wrap(hooks, "dispatch", "pack", lambda a, k: a[0] if a else k.get("hook"),
+                   profile=os.environ.get("A0DRIVER_PROFILE_PACK"))
+
+    def _wrap(self, module: Any, name: str, kind: str, key, profile: Optional[str] = None) -> None:
+        original = getattr(module, name)
+        profiler = None
+        if profile:  # cProfile inside the calls (the chat's thread; awaits included)
+            import atexit
+            import cProfile
+
+            profiler = cProfile.Profile()
+            atexit.register(lambda: profiler.dump_stats(profile))
+
+        async def timed(*args: Any, **kwargs: Any) -> Any:
+            t0 = time.perf_counter()
+            if profiler is not None and len(self.turns) > 2:
+                profiler.enable()
+            try:
+                return await original(*args, **kwargs)
+            finally:
+                if profiler is not None:
+                    profiler.disable()
+                bucket = self.current[kind]
+                k = str(key(args, kwargs))
+                bucket[k] = bucket.get(k, 0.0) + (time.perf_counter() - t0) * 1000
+
+        setattr(module, name, timed)
+
+    def next_turn(self) -> None:
+        self.end_turn()
+        self.current = {"ext": {}, "pack": {}, "cpu": {}}
+        self.turns.append(self.current)
+        self._cpu_at_start = self._thread_cpu()
+
+    def end_turn(self) -> None:
+        """CPU ms each thread of this process used during the turn, by thread name: a
+        background thread busy while the chat thread works competes with it for the GIL."""
+        start = getattr(self, "_cpu_at_start", None)
+        if start is None:
+            return
+        self._cpu_at_start = None
+        import threading
+
+        names = {t.native_id: t.name for t in threading.enumerate()}
+        for tid, ticks in self._thread_cpu().items():
+            used = ticks - start.get(tid, 0)
+            if used > 0:
+                name = names.get(tid, "native-%d" % tid)
+                name = name.rstrip("0123456789_-") or name  # pool workers under one name
+                bucket = self.current["cpu"]
+                bucket[name] = bucket.get(name, 0.0) + used * 1000.0 / os.sysconf("SC_CLK_TCK")
+
+    @staticmethod
+    def _thread_cpu() -> Dict[int, int]:
+        out = {}
+        for tid in os.listdir("/proc/self/task"):
+            try:
+                with open(f"/proc/self/task/{tid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                out[int(tid)] = int(fields[11]) + int(fields[12])  # utime + stime
+            except (OSError, IndexError, ValueError):
+                continue
+        return out
+
+
 def run(root: str, cfg: Dict[str, Any]) -> Dict[str, Any]:
     layout = detect_layout(root)
     os.chdir(root)
@@ -351,12 +476,23 @@ def run(root: str, cfg: Dict[str, Any]) -> Dict[str, Any]:
         except Exception as e:
             summary["extensions"][hook] = [f"<error {e!r}>"]
 
+    if cfg.get("seed"):
+        summary["seeded"] = seed_memories(a0, agent, int(cfg["seed"]["count"]), int(cfg["seed"].get("batch", 500)))
+        summary["seed_settle"] = settle(a0, float(cfg.get("settle_timeout", 90)))
+
+    timer = TurnTimer(layout) if cfg.get("time_hooks") else None
     timeout = float(cfg.get("message_timeout", 180))
     for entry in cfg["messages"]:
         step = entry if isinstance(entry, dict) else {"text": entry}
         message = str(step["text"])
+        if timer:
+            timer.next_turn()
         try:
+            sent = time.perf_counter()
             result = context.communicate(UserMessage(message=message)).result_sync(timeout)
+            summary.setdefault("turn_seconds", []).append(time.perf_counter() - sent)
+            if timer:
+                timer.end_turn()
             summary["responses"].append(result if isinstance(result, str) else repr(result))
         except Exception as e:
             summary["responses"].append(None)
@@ -372,6 +508,8 @@ def run(root: str, cfg: Dict[str, Any]) -> Dict[str, Any]:
             pause["paused"] = float(step["pause"])
         summary.setdefault("pauses", []).append(pause)
     summary["seconds"] = round(time.time() - t0, 2)
+    if timer:
+        summary["turn_hooks_ms"] = timer.turns
 
     try:
         summary.update(collect_memories(a0, agent))

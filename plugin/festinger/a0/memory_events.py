@@ -114,6 +114,33 @@ def unsubscribe(callback: Subscriber) -> None:
             _subscribers.remove(callback)
 
 
+_saved_subscribers: list[Callable[[Any], None]] = []
+
+
+def subscribe_saved(callback: Callable[[Any], None]) -> None:
+    """``callback(memory)`` after each whole-store save, still inside the store's lock (so
+    it knows every metadata change made before is on disk). Must only set flags."""
+    with _lock:
+        if callback not in _saved_subscribers:
+            _saved_subscribers.append(callback)
+
+
+def unsubscribe_saved(callback: Callable[[Any], None]) -> None:
+    with _lock:
+        if callback in _saved_subscribers:
+            _saved_subscribers.remove(callback)
+
+
+def _notify_saved(memory: Any) -> None:
+    with _lock:
+        subs = list(_saved_subscribers)
+    for cb in subs:
+        try:
+            cb(memory)
+        except Exception as exc:
+            report_exception(f"memory save subscriber {getattr(cb, '__name__', cb)}", exc)
+
+
 def publish(event: MemoryEvent) -> None:
     with _lock:
         subs = list(_subscribers)
@@ -210,7 +237,9 @@ def install(memory_cls: Any) -> bool:
             @functools.wraps(orig_save)
             def _save_db(self, *a, **kw):
                 with store_lock(self):
-                    return orig_save(self, *a, **kw)
+                    result = orig_save(self, *a, **kw)
+                    _notify_saved(self)
+                    return result
 
             memory_cls._save_db = _save_db
         memory_cls.insert_documents = insert_documents

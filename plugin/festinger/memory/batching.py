@@ -106,9 +106,12 @@ class Batching(_Base):
                 continue
             with self._lock:
                 if not any(self._pending.values()) and not self._affirmations_queued:
-                    return True
+                    break
             await asyncio.sleep(0)
-        return False
+        else:
+            return False
+        await self._flush_unsaved()
+        return True
 
     def drain_sync(self, timeout: float = 30.0) -> bool:
         return self.service.io.call(self.drain(timeout), timeout + 5)

@@ -83,6 +83,7 @@ class MemoryService(Intake, Batching, Processing, Persistence, FirstSightSweep, 
     removal_mark_seconds = 10.0   # a delete this recent in the same task was a replacement
     sweep_limit = 2000            # unclassified older memories classified at first sight of a store
     sweep_delay_seconds = 2.0
+    persist_delay_seconds = 20.0  # unsaved classifications wait this long for Agent Zero's next save
 
     def __init__(self, service: Any) -> None:
         self.service = service
@@ -110,6 +111,7 @@ class MemoryService(Intake, Batching, Processing, Persistence, FirstSightSweep, 
                          "confirmed": 0}
         self.last_classification_run: Optional[str] = None
         memory_events.subscribe(self._on_event)
+        memory_events.subscribe_saved(self._on_saved)
         # Inside an agent's work (its monologue, or the memorizers it started) searches serve
         # current memories only; the memorizers' deletions become deprecations.
         memory_events.policy.serve_current_only = mctx.in_agent_work
@@ -259,9 +261,14 @@ class MemoryService(Intake, Batching, Processing, Persistence, FirstSightSweep, 
             await asyncio.wait_for(self.drain(10.0), 12.0)
         except Exception:
             pass
+        try:  # drain timed out before saving: what is classified is still written
+            await asyncio.wait_for(self._flush_unsaved(), 30.0)
+        except Exception as exc:
+            report_exception("memory classification save at shutdown", exc)
         self._closed = True
+        memory_events.unsubscribe_saved(self._on_saved)
         for st in stores:
-            for handle in (st.timer, st.sweep_timer):
+            for handle in (st.timer, st.sweep_timer, st.save_timer):
                 if handle is not None:
                     handle.cancel()
         self._executor.shutdown(wait=False, cancel_futures=True)

@@ -68,6 +68,8 @@ class StoreState:
     lock: Optional[asyncio.Lock] = None
     swept: bool = False
     sweep_timer: Any = None
+    unsaved: bool = False         # classifications in memory that no save has written yet
+    save_timer: Any = None
 
 
 @dataclass
@@ -110,6 +112,7 @@ class _Base:
     removal_mark_seconds: float
     sweep_limit: int
     sweep_delay_seconds: float
+    persist_delay_seconds: float
 
     def _store(self, memory: Any) -> StoreState:  # defined by MemoryService
         raise NotImplementedError

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Callable, Union
 
-from . import contradiction, foundation, graph, graph_pg, loops, memory, proxy, recall, recall_suite
+from . import (contradiction, foundation, graph, graph_pg, loops, memory, proxy, real_a0, recall,
+               recall_suite)
 
 Case = Callable[[bool], Union[dict, list[dict]]]
 
@@ -29,4 +30,5 @@ CASES: tuple[Case, ...] = (
     loops.bench_loop_detection,
     loops.bench_history_collapse,
     proxy.bench_proxy,
+    real_a0.bench_real_a0_turn,
 )
