@@ -66,6 +66,10 @@ class FestingerConfig(BaseModel):
     recollection_confidence_floor: float = Field(0.6, ge=0, le=1)
     recollection_recency_days: int = Field(90, ge=1, le=36500)
     recollection_max_concepts: int = Field(12, ge=1, le=200)
+    concept_max_name_words: int = Field(4, ge=1, le=4,
+        description="words a concept name from conversation may have (cue facts, the "
+                    "<recollection> block); longer ones and instruction-like phrases are "
+                    "never stored from a cue nor rendered")
     resolution_schedule: str = Field("0 2 * * *", min_length=9, max_length=100,
         description="cron expression for the resolution job")
     saliency_flush_seconds: float = Field(30.0, gt=0, le=3600)

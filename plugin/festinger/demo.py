@@ -108,16 +108,21 @@ def _recollection(home: Path, say: Say) -> Optional[str]:
     from .config import load_config
     from .service import FestingerService
 
-    svc = FestingerService(load_config(file_layer={}, environ={}), home=home, dsn=None)
+    # The demo's own embedded server in its own folder; its start-up chatter stays out of
+    # the demo's output.
+    svc = FestingerService(load_config(file_layer={"log_level": "WARNING"}, environ={}),
+                           home=home, dsn=None)
     try:
         from .graph.service import open_for_cli
 
         graph = open_for_cli(svc)
         block = ""
         for prompt in CONCEPT_PROMPTS:
-            say(f"  prompt: {prompt}")
+            say(f"   prompt: {prompt}")
             block = graph.process_prompt(prompt).block
-        svc.io.call(graph.settle(30))
+            # A new concept gets its id from the database: its fact lands in the background
+            # while the model answers; wait for that, as the next prompt would.
+            svc.io.call(graph.settle(30))
         return block
     finally:
         svc.close()
@@ -140,8 +145,7 @@ def run_demo(root: Path, say: Say, *, graph: bool = True, now: Optional[datetime
     for text, _, days in SAMPLE_MEMORIES:
         say(f"   {days:>3} days ago: {text.splitlines()[0]}")
     say("\n2. festinger backfill: classify every memory and reconcile contradictions in time order")
-    report = backfill_folder(paths.memory, ClassifierSettings.from_config(FestingerConfig()),
-                             embeddings=embeddings)
+    report = backfill_folder(paths.memory, ClassifierSettings.from_config(FestingerConfig()))
     say("   " + report.summary())
     say(f"\n3. festinger history {HISTORY_QUERY!r}: what did we previously believe?")
     store = FolderStore.open(paths.memory, embeddings)
@@ -165,6 +169,6 @@ def run_demo(root: Path, say: Say, *, graph: bool = True, now: Optional[datetime
 def _nearest(store: Any, embeddings: Any, query: str, n: int):
     import numpy as np
 
-    from .memory.neighbours import nearest
+    from .a0.faiss_store import nearest
 
     return nearest(store.db, np.asarray([embeddings.embed_query(query)], dtype="float32"), n)

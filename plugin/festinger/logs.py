@@ -5,13 +5,20 @@ from __future__ import annotations
 import logging
 import traceback
 
+from .redact import RedactingFilter
+
 log = logging.getLogger("festinger")
 if not log.handlers:
     _h = logging.StreamHandler()
     _h.setFormatter(logging.Formatter("festinger %(levelname)s: %(message)s"))
+    # On the handler too: a logger's own filters do not see its children's records
+    # (festinger.graph.saliency, ...), a handler's do.
+    _h.addFilter(RedactingFilter())
     log.addHandler(_h)
     log.setLevel(logging.INFO)
     log.propagate = False
+if not any(isinstance(f, RedactingFilter) for f in log.filters):
+    log.addFilter(RedactingFilter())  # every record of the pack's logger, whoever handles it
 
 
 def apply_log_level(level: object) -> None:

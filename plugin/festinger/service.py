@@ -19,6 +19,7 @@ from .db.database import Database
 from .io_loop import IOLoop
 from .logs import apply_log_level, log
 from .paths import resolve_home
+from .redact import redact_secrets
 
 if TYPE_CHECKING:
     from .graph.resolution_service import ResolutionService
@@ -88,7 +89,7 @@ class FestingerService:
         try:
             await db.open()
         except Exception as exc:
-            self._db_error = str(exc)
+            self._db_error = redact_secrets(exc)
             self._db_retry_at = time.monotonic() + 15.0  # do not hammer a server that is down
             log.warning("database unavailable: %s", exc)
             raise
@@ -117,7 +118,7 @@ class FestingerService:
         """Called by components when a query fails for connection reasons."""
         with self._lock:
             db, self._db = self._db, None
-            self._db_error = reason
+            self._db_error = redact_secrets(reason)
         if db is not None:
             self.io.submit(db.close())
 

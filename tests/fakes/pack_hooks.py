@@ -20,6 +20,8 @@ MEMORY_HOOK_FILES: tuple[HookFile, ...] = (
     ("monologue_start", "_05_festinger_start.py"),
     ("monologue_end", "_45_festinger_snapshot.py"),
     ("monologue_end", "_55_festinger_classify.py"),
+    ("tool_execute_before", "_50_festinger_memory_tools.py"),
+    ("tool_execute_after", "_50_festinger_memory_tools.py"),
 )
 RECALL_HOOK_FILES: tuple[HookFile, ...] = (
     ("monologue_start", "_06_festinger_recall_start.py"),

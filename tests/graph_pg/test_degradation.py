@@ -234,8 +234,10 @@ def test_killed_between_replay_and_truncate_doubles_nothing(service_factory, pg_
     g0.auto_bootstrap = False
     g0.snapshots = False
     assert g0.wait_first_attempt(60)
+    # saliency 3: already past the write threshold (ln(11) = 2.4 would cross it from 1 and
+    # queue a write candidate before the operations this test crashes after)
     for t in ("alpha_service", "gnommoweb", "repo", "container"):
-        sql(base, "INSERT INTO soas (token, encounter_count, saliency) VALUES ($1, 10, 1)", t)
+        sql(base, "INSERT INTO soas (token, encounter_count, saliency) VALUES ($1, 10, 3)", t)
     sql(base, "INSERT INTO urd (id, parent_id, dim_id, is_isa, source) SELECT g.id, r.id, "
               "t.id, true, 'gutask' FROM soas g, soas r, soas t WHERE g.token = 'gnommoweb' "
               "AND r.token = 'repo' AND t.token = 'type'")

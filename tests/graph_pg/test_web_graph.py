@@ -107,7 +107,8 @@ def test_queries_reload_and_errors(served):
     assert call(server, "GET", "/conflicts?limit=abc")[0] == 400
     assert call(server, "GET", "/conflicts?status=all&limit=5")[0] == 200
     assert call(server, "GET", "/graph/write-queue") == (200, {"write_queue": []})
-    status, body = call(server, "POST", "/reload")
+    assert call(server, "POST", "/reload")[0] == 415  # no Content-Type: application/json
+    status, body = call(server, "POST", "/reload", {})
     assert status == 200 and body["source"] == "postgres"
     assert call(server, "GET", "/nope")[0] == 404
     status, body = call(server, "GET", "/iknowthat")

@@ -76,7 +76,7 @@ def test_saliency_deltas_are_flushed_in_one_batch_per_interval(graph_factory):
         rows = sql(svc2, "SELECT token, encounter_count, saliency FROM soas WHERE token LIKE "
                          "'%_service' ORDER BY token")
         assert [r["encounter_count"] for r in rows] == [5, 5, 5]
-        assert rows[0]["saliency"] == pytest.approx(0.69897, abs=1e-4)  # log10(5)
+        assert rows[0]["saliency"] == pytest.approx(1.60944, abs=1e-4)  # ln(5)
         assert g.counters["applied"] - applied <= 2  # one (maybe two) batched UPDATEs
     finally:
         svc2.close()
@@ -95,11 +95,11 @@ def test_unflushed_encounters_are_written_at_shutdown(graph_factory):
 
 def test_crossing_the_write_threshold_enqueues_for_the_llm_write_path(graph_factory):
     svc, graph = graph_factory()
-    sql(svc, "INSERT INTO soas (token, encounter_count, saliency) VALUES ('ramanujan', 15, "
-             "log(15))")
+    sql(svc, "INSERT INTO soas (token, encounter_count, saliency) VALUES ('ramanujan', 3, "
+             "ln(3))")
     svc2, g = second_process(svc)
     try:
-        res = g.process_prompt("ramanujan")  # 16 encounters: log10(16) = 1.204 >= 1.2
+        res = g.process_prompt("ramanujan")  # 4 encounters: ln(4) = 1.386 >= 1.2
         assert res.write_candidates == ["ramanujan"]
         g.process_prompt("ramanujan again")  # already above: not a new crossing
         assert settle(svc2, g)

@@ -78,7 +78,13 @@ class World:
     async def turn(self, agent, text="hello", replies=("ok",)):
         from festinger_testkit.simulator import respond
 
-        return await self.sim.communicate(agent, text, [respond(r) for r in replies])
+        from festinger.service import get_service
+
+        result = await self.sim.communicate(agent, text, [respond(r) for r in replies])
+        # the state file is written in the background after a turn: a user's next look
+        # (the CLI) comes after it landed
+        await get_service().health.state_saved()
+        return result
 
 
 @pytest.fixture

@@ -69,6 +69,19 @@ def test_near_repeats_differ_only_in_volatile_parts(make):
     assert d is not None and d.kind in ("near", "stagnation") and i == 2
 
 
+def test_reading_files_whose_names_differ_by_one_letter_is_not_a_near_repeat():
+    # a short argument that still differs after normalisation names another target, even
+    # when the files look alike (the proxy's review found `src/a.py`, `src/b.py`, ... flagged)
+    session = LoopSession(LoopSettings(), "reader")
+    session.start_task()
+    for i, letter in enumerate("abcdef"):
+        name = f"src/festinger/components/widget_{letter}.py"
+        outcome = session.record(Action(response="reading", tool="code_execution_tool",
+                                        args={"runtime": "terminal", "code": f"cat {name}"},
+                                        result=f"# {name}\nclass Widget{i}: pass"), now=float(i))
+        assert outcome.detection is None, (name, outcome.detection)
+
+
 def test_normalisation_replaces_counters_times_and_ids():
     text = "run 12 at 2026-11-23 19:01:02 id 3f2a9c1b-0d4e-4f5a-9b8c-7d6e5f4a3b2c sha deadbeef42"
     assert normalise_volatile(text) == "run <n> at <time> id <id> sha <id>"

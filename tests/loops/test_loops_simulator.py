@@ -223,10 +223,7 @@ async def test_normal_tasks_in_agent_zero_get_no_mitigation(loop_sim, layout):
 
 
 async def test_a_user_intervention_starts_a_new_task(loop_sim):
-    try:  # the simulator moves to the test kit (festinger_testkit) in the redesign
-        from festinger_testkit.simulator.agent import UserMessage
-    except ImportError:
-        from festinger.simulator.agent import UserMessage
+    from festinger_testkit.simulator.agent import UserMessage
 
     make_reply, outputs = SCENARIOS["exact"]
     sim, agent, sh = loop_sim("legacy", outputs)

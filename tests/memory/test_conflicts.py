@@ -139,13 +139,14 @@ async def test_criterion_14_failures_inside_are_caught_and_logged(world, monkeyp
         raise RuntimeError("detector bug")
 
     w.ms._detector = broken_detector
-    memory_cls = w.sim.Memory
-    real_update = memory_cls.update_documents
+    import festinger.memory.persistence as memory_service
 
-    async def failing_update(self, docs):
+    real_save = memory_service.save
+
+    def failing_save(memory):
         raise OSError("disk full")
 
-    monkeypatch.setattr(memory_cls, "update_documents", failing_update)
+    monkeypatch.setattr(memory_service, "save", failing_save)
     answer = await w.say(agent, "The project uses Python 3.11", "Noted.", fragments=["The project uses Python 3.11"])
     assert answer == "Noted."   # the chat went on
     await w.settle()
@@ -155,10 +156,11 @@ async def test_criterion_14_failures_inside_are_caught_and_logged(world, monkeyp
     assert stats["conflict_check_failures"] >= 1 and stats["persist_failures"] >= 1
     # a failed check deprecates nothing (a missed conflict is tolerable, a wrong one is not)
     assert validity(await w.find(agent, "The project uses Python 3.9")) == "confirmed"
-    # fallback write without re-embedding: still on disk
+    # the failed write is retried: once the disk takes it, the classification is on disk
+    monkeypatch.setattr(memory_service, "save", real_save)
+    await w.settle()
     on_disk = FolderStore.open(w.sim.memory_dir(agent)).docs[doc.metadata["id"]]
     assert "classification" in on_disk.metadata
-    monkeypatch.setattr(memory_cls, "update_documents", real_update)
     # a failure in the pack's own hook code does not end the chat either
     from festinger.memory import context as mctx
 

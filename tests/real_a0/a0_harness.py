@@ -82,6 +82,7 @@ class A0Install:
         name: str = "run",
         hooks: Optional[List[str]] = None,
         exit_timeout: float = 60,
+        extra: Optional[Dict[str, Any]] = None,
         seed: Optional[Dict[str, Any]] = None,
         time_hooks: bool = False,
         launcher: Optional[List[str]] = None,
@@ -100,6 +101,7 @@ class A0Install:
                     "message_timeout": timeout / max(1, len(messages)),
                     "exit_timeout": exit_timeout,
                     **({"hooks": hooks} if hooks else {}),
+                    **(extra or {}),
                     **({"seed": seed} if seed else {}),
                     **({"time_hooks": True} if time_hooks else {}),
                 }

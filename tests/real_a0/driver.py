@@ -99,6 +99,10 @@ def configure_legacy(root: str, cfg: Dict[str, Any]) -> None:
         settings[f"{prefix}_provider"] = "other"
         settings[f"{prefix}_name"] = name
         settings[f"{prefix}_api_base"] = base
+    chat = cfg.get("chat_model") or {}  # e.g. provider ollama at a proxy
+    for key in ("provider", "name", "api_base"):
+        if key in chat:
+            settings[f"chat_model_{key}"] = chat[key]
     settings["embed_model_provider"] = "other"
     settings["embed_model_name"] = EMBEDDING_MODEL_ID
     settings["embed_model_api_base"] = base
@@ -116,7 +120,8 @@ def configure_plugins(root: str, cfg: Dict[str, Any]) -> None:
     mc_default = os.path.join(root, "plugins", "_model_config", "default_config.yaml")
     with open(mc_default, "r", encoding="utf-8") as f:
         model_cfg = yaml.safe_load(f) or {}
-    model_cfg["chat_model"] = {**model_cfg.get("chat_model", {}), **_model(CHAT_MODEL, base)}
+    model_cfg["chat_model"] = {**model_cfg.get("chat_model", {}), **_model(CHAT_MODEL, base),
+                               **(cfg.get("chat_model") or {})}  # e.g. provider ollama at a proxy
     model_cfg["utility_model"] = {**model_cfg.get("utility_model", {}), **_model(UTILITY_MODEL, base)}
     model_cfg["embedding_model"] = {**model_cfg.get("embedding_model", {}), **_model(EMBEDDING_MODEL_ID, base)}
     _write_json(os.path.join(root, "usr", "plugins", "_model_config", "config.json"), model_cfg)
@@ -371,16 +376,28 @@ class TurnTimer:
             from festinger.a0 import hooks  # type: ignore  # the pack, when installed
         except Exception:
             return
-        self._wrap(hooks, "dispatch", "pack", lambda a, k: a[0] if a else k.get("hook"))
+        self._wrap(hooks, "dispatch", "pack", lambda a, k: a[0] if a else k.get("hook"),
+                   profile=os.environ.get("A0DRIVER_PROFILE_PACK"))
 
-    def _wrap(self, module: Any, name: str, kind: str, key) -> None:
+    def _wrap(self, module: Any, name: str, kind: str, key, profile: Optional[str] = None) -> None:
         original = getattr(module, name)
+        profiler = None
+        if profile:  # cProfile inside the calls (the chat's thread; awaits included)
+            import atexit
+            import cProfile
+
+            profiler = cProfile.Profile()
+            atexit.register(lambda: profiler.dump_stats(profile))
 
         async def timed(*args: Any, **kwargs: Any) -> Any:
             t0 = time.perf_counter()
+            if profiler is not None and len(self.turns) > 2:
+                profiler.enable()
             try:
                 return await original(*args, **kwargs)
             finally:
+                if profiler is not None:
+                    profiler.disable()
                 bucket = self.current[kind]
                 k = str(key(args, kwargs))
                 bucket[k] = bucket.get(k, 0.0) + (time.perf_counter() - t0) * 1000
@@ -388,8 +405,40 @@ class TurnTimer:
         setattr(module, name, timed)
 
     def next_turn(self) -> None:
-        self.current = {"ext": {}, "pack": {}}
+        self.end_turn()
+        self.current = {"ext": {}, "pack": {}, "cpu": {}}
         self.turns.append(self.current)
+        self._cpu_at_start = self._thread_cpu()
+
+    def end_turn(self) -> None:
+        """CPU ms each thread of this process used during the turn, by thread name: a
+        background thread busy while the chat thread works competes with it for the GIL."""
+        start = getattr(self, "_cpu_at_start", None)
+        if start is None:
+            return
+        self._cpu_at_start = None
+        import threading
+
+        names = {t.native_id: t.name for t in threading.enumerate()}
+        for tid, ticks in self._thread_cpu().items():
+            used = ticks - start.get(tid, 0)
+            if used > 0:
+                name = names.get(tid, "native-%d" % tid)
+                name = name.rstrip("0123456789_-") or name  # pool workers under one name
+                bucket = self.current["cpu"]
+                bucket[name] = bucket.get(name, 0.0) + used * 1000.0 / os.sysconf("SC_CLK_TCK")
+
+    @staticmethod
+    def _thread_cpu() -> Dict[int, int]:
+        out = {}
+        for tid in os.listdir("/proc/self/task"):
+            try:
+                with open(f"/proc/self/task/{tid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                out[int(tid)] = int(fields[11]) + int(fields[12])  # utime + stime
+            except (OSError, IndexError, ValueError):
+                continue
+        return out
 
 
 def run(root: str, cfg: Dict[str, Any]) -> Dict[str, Any]:
@@ -442,6 +491,8 @@ def run(root: str, cfg: Dict[str, Any]) -> Dict[str, Any]:
             sent = time.perf_counter()
             result = context.communicate(UserMessage(message=message)).result_sync(timeout)
             summary.setdefault("turn_seconds", []).append(time.perf_counter() - sent)
+            if timer:
+                timer.end_turn()
             summary["responses"].append(result if isinstance(result, str) else repr(result))
         except Exception as e:
             summary["responses"].append(None)

@@ -10,7 +10,7 @@ the warm turns (the first ``cold`` of each run left out).
 
     python tests/real_a0/turn_bench.py [--sizes 300,10000] [--turns 24] [--profile DIR]
 
-``festinger bench`` runs it through ``festinger.bench.cases_real_a0``.
+``festinger bench`` runs it through ``festinger_testkit.bench.real_a0``.
 """
 
 from __future__ import annotations
@@ -63,11 +63,13 @@ def locate_runtime() -> Optional[Dict[str, str]]:
 
 
 def _chat(a0: A0Install, turns: int, name: str, seed: int = 0,
-          launcher: Optional[List[str]] = None) -> Dict[str, Any]:
+          launcher: Optional[List[str]] = None, env: Optional[Dict[str, str]] = None,
+          pause: float = 0.0) -> Dict[str, Any]:
     script = ScriptedLLM(fragments_by_message=fragments(turns) if turns else {},
                          default_main=final_response("Noted."))
     with FakeLLMServer(script=script, embedder=HashEmbedder()) as server:
-        run = a0.run_chat(server, messages(turns), memory=MEMORY_SETTINGS, name=name,
+        texts: List[Any] = [{"text": m, "pause": pause} if pause else m for m in messages(turns)]
+        run = a0.run_chat(server, texts, memory=MEMORY_SETTINGS, name=name, env=env,
                           timeout=max(1, turns) * 300 + seed / 20, settle_timeout=120,
                           seed={"count": seed} if seed else None, launcher=launcher,
                           time_hooks=True)
@@ -76,7 +78,7 @@ def _chat(a0: A0Install, turns: int, name: str, seed: int = 0,
 
 
 def bench(sizes=(300, 10000), turns: int = 24, rounds: int = 2, cold: int = 4,
-          work: Optional[Path] = None, profile: Optional[Path] = None,
+          work: Optional[Path] = None, profile: Optional[Path] = None, pause: float = 0.0,
           out=lambda line: print(line, file=sys.stderr, flush=True)) -> List[Dict[str, Any]]:
     env = locate_runtime()
     if env is None:
@@ -108,11 +110,14 @@ def bench(sizes=(300, 10000), turns: int = 24, rounds: int = 2, cold: int = 4,
             hooks: Dict[str, Dict[str, List[float]]] = {"stock": {}, "pack": {}}
             try:
                 for r in range(rounds):
-                    for label, a0 in (("stock", a0_stock), ("pack", a0_pack)):
-                        launcher = None
-                        if profile is not None and r == rounds - 1:
-                            launcher = _py_spy(profile / f"{label}-{size}.txt")
-                        summary = _chat(a0, turns, f"{label}-{r}", launcher=launcher)
+                    # alternate who goes first: the first run on a store pays for cold files
+                    order = [("stock", a0_stock), ("pack", a0_pack)]
+                    for label, a0 in (order if r % 2 == 0 else order[::-1]):
+                        env = None
+                        if profile is not None and r == rounds - 1 and label == "pack":
+                            profile.mkdir(parents=True, exist_ok=True)
+                            env = {"A0DRIVER_PROFILE_PACK": str(profile / f"pack-{size}.pstats")}
+                        summary = _chat(a0, turns, f"{label}-{r}", env=env, pause=pause)
                         secs = summary["turn_seconds"][cold:]
                         warm[label].extend(s * 1000 for s in secs)
                         for turn in summary.get("turn_hooks_ms", [])[cold:]:
@@ -127,20 +132,14 @@ def bench(sizes=(300, 10000), turns: int = 24, rounds: int = 2, cold: int = 4,
             results.append({"memories": size, "stock_ms": stock_ms, "pack_ms": pack_ms,
                             "added_ms": pack_ms - stock_ms, "n": len(warm["pack"]),
                             "stock_samples": warm["stock"], "pack_samples": warm["pack"],
-                            "hooks_ms": {label: {k: round(statistics.median(v), 2) for k, v in sorted(b.items())}
+                            # cpu (10 ms ticks, absent when 0): the mean per turn; else the median
+                            "hooks_ms": {label: {k: round(sum(v) / (len(warm[label]) or 1) if k.startswith("cpu:")
+                                                          else statistics.median(v), 2)
+                                                 for k, v in sorted(b.items())}
                                          for label, b in hooks.items()}})
     finally:
-        if profile is None:
-            shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
     return results
-
-
-def _py_spy(out_file: Path) -> List[str]:
-    """``py-spy record`` of the driver: every thread, idle ones too (waits show as such)."""
-    out_file.parent.mkdir(parents=True, exist_ok=True)
-    py_spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
-    return [py_spy, "record", "--idle", "--threads", "--rate", "250", "--format", "raw",
-            "-o", str(out_file), "--"]
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -148,11 +147,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--sizes", default="300,10000")
     p.add_argument("--turns", type=int, default=24)
     p.add_argument("--rounds", type=int, default=2)
-    p.add_argument("--profile", type=Path, help="py-spy the last pack run into this folder (keeps the trees)")
+    p.add_argument("--profile", type=Path, help="cProfile the pack's hooks in the last pack run into this folder")
+    p.add_argument("--pause", type=float, default=0.0, help="seconds the user reads each answer (default 0)")
     p.add_argument("--work", type=Path)
     args = p.parse_args(argv)
     rows = bench(tuple(int(s) for s in args.sizes.split(",")), args.turns, args.rounds,
-                 work=args.work, profile=args.profile)
+                 work=args.work, profile=args.profile, pause=args.pause)
     print(json.dumps([{k: (round(v, 2) if isinstance(v, float) else v) for k, v in r.items()
                        if not k.endswith("_samples")} for r in rows]))
     return 0

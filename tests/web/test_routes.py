@@ -86,7 +86,9 @@ def test_resolve_run_waits_or_starts_in_the_background(served, fake_llm):
     run = r.json()["run"]
     assert run["dismissed"] == 2 and run["trigger"] == "api"
     env.check()
-    r = c.post("/resolve/run")
+    # a state change must say it is JSON (an HTML form cannot): a bare POST is refused
+    assert c.post("/resolve/run").status_code == 415
+    r = c.post("/resolve/run", json={})
     assert r.status_code == 202 and r.json()["started"] is True
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and len(c.get("/resolve/runs").json()["runs"]) < 2:

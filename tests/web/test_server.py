@@ -21,8 +21,8 @@ class Svc:
 
 async def _get(port: int, path: str, token: str) -> tuple[int, bytes]:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n\r\n"
-                 .encode())
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
+                 f"Authorization: Bearer {token}\r\n\r\n".encode())
     await writer.drain()
     raw = await asyncio.wait_for(reader.read(), 10)
     writer.close()

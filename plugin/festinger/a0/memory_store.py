@@ -35,14 +35,42 @@ def memory_class() -> Any:
     raise MemoryUnavailable("Agent Zero's memory module is not importable (" + "; ".join(errors) + ")")
 
 
+_MEMO_ATTR = "_festinger_memory_memo"
+
+
+def monologue_marker(agent: Any) -> Any:
+    """An object that is the same for the whole of one monologue and new for the next one
+    (Agent Zero creates ``agent.loop_data`` at each monologue's start), or None."""
+    return getattr(agent, "loop_data", None)
+
+
 async def memory_for(agent: Any) -> Any:
-    """The agent's ``Memory`` (its memory subdir; project memory when a project is active)."""
-    return await memory_class().get(agent)
+    """The agent's ``Memory`` (its memory subdir; project memory when a project is active).
+
+    Remembered for the rest of the monologue: resolving the subdir reads Agent Zero's plugin
+    configuration (dozens of file-system calls) and the pack's hooks need the store several
+    times a turn. A setting or project changed mid-monologue applies from the next one, as
+    it does for Agent Zero's own recall; a store Agent Zero reloaded is never served stale.
+    """
+    marker = monologue_marker(agent)
+    memo = getattr(agent, _MEMO_ATTR, None)
+    if (marker is not None and isinstance(memo, tuple) and memo[0] is marker
+            and is_current(memo[1])):
+        return memo[1]
+    memory = await memory_class().get(agent)
+    if marker is not None:
+        try:
+            setattr(agent, _MEMO_ATTR, (marker, memory))
+        except Exception:  # an agent without attributes: no memo
+            pass
+    return memory
 
 
 def all_docs(memory: Any) -> dict[str, Any]:
     """The live ``{id: Document}`` dict (no copy: O(1))."""
-    return memory.db.get_all_docs()
+    from .faiss_store import docs_of
+
+    return docs_of(memory.db)
 
 
 def subdir_of(memory: Any) -> str:
@@ -50,6 +78,7 @@ def subdir_of(memory: Any) -> str:
 
 
 def embed_query(memory: Any, text: str) -> list[float]:
+    """The query vector as Agent Zero's recall makes it (the store's embedder, unnormalised)."""
     return memory.db.embedding_function.embed_query(text)
 
 

@@ -66,6 +66,9 @@ def format_table(rows: Iterable[dict]) -> str:
         if "error" in r:
             lines.append(f"| {r['name']} | error: {r['error']} | | | |")
             continue
+        if "skipped" in r:
+            lines.append(f"| {r['name']} | skipped: {r['skipped']} | | | |")
+            continue
         extra = r.get("extra") or {}
         note = "; ".join(f"{k}={v}" for k, v in extra.items())
         name = r["name"] + (f" ({note})" if note else "")

@@ -30,7 +30,7 @@ def _clauses(target: str) -> list[tuple[str, float]]:
 def misses(row: dict) -> list[str]:
     """The target clauses the row misses, worded for the table ("median 6.2 ms > 5 ms")."""
     target = row.get("target") or ""
-    if "error" in row or not isinstance(target, str):
+    if "error" in row or "skipped" in row or not isinstance(target, str):
         return []
     out = []
     for stat, bound in _clauses(target):
@@ -42,6 +42,6 @@ def misses(row: dict) -> list[str]:
 
 def met(row: dict) -> Optional[bool]:
     """True/False when the row has a checkable time target, None when it has none."""
-    if "error" in row or not _clauses(str(row.get("target") or "")):
+    if "error" in row or "skipped" in row or not _clauses(str(row.get("target") or "")):
         return None
     return not misses(row)

@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "bootstrap": "pre-seed the concept vocabulary with common English words",
     "models": "manage the LLM providers of the write path and the resolution job",
     "serve": "serve the HTTP API and admin page on loopback",
+    "proxy": "an Ollama/OpenAI-compatible inference proxy adding recollections and loop guard",
     "health": "print the memory health report (SALUTE format)",
     "loops": "recent loop-guard events: repeated actions detected, mitigated, stopped",
     "demo": "see what the pack does on a small sample memory store (no Agent Zero needed)",
@@ -108,7 +109,9 @@ def _main(argv: list[str]) -> int:
     except KeyboardInterrupt:
         return 130
     except UserFacingError as exc:
-        print(f"festinger {name}: {exc}", file=sys.stderr)
+        from ..redact import redact_secrets
+
+        print(f"festinger {name}: {redact_secrets(exc)}", file=sys.stderr)
         return 2
 
 

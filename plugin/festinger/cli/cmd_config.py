@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..config import RUNTIME_KEYS
-from ..db.database import redact_dsn
+from ..redact import redact_dsn, redact_secrets
 from ..service import FestingerService
 from .common import print_json, service
 
@@ -62,7 +62,7 @@ def run(args) -> int:
         if key in stored:
             value, origin = loaded.runtime_value(key, stored[key])
         settings[key] = {"value": _shown(key, value), "origin": origin}
-    data = {"sources": loaded.sources, "errors": loaded.errors,
+    data = {"sources": loaded.sources, "errors": [redact_secrets(e) for e in loaded.errors],
             "home": str(svc.home), "settings": settings,
             "database_settings_error": db_error}
     if args.json:
@@ -75,6 +75,6 @@ def run(args) -> int:
             print(f"  {key:<{width}} = {item['value']!r}  ({item['origin']})")
         if db_error:
             print(f"note: run-time settings not read from the database ({db_error})")
-        for err in loaded.errors:
+        for err in data["errors"]:
             print(f"invalid: {err}")
     return 1 if loaded.errors else 0

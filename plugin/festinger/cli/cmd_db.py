@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..db.database import redact_dsn
+from ..redact import redact_dsn
 from .common import database, print_json, service
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional
 
-from ..paths import agent_zero_root
 from . import UserFacingError
 from .common import positive_int, print_json, text_arg
 
@@ -21,16 +20,12 @@ def add_memory_dir_argument(p, required: bool = False) -> None:
 
 def memory_dir(value: Optional[str]) -> Path:
     """The folder to work on (shared with ``festinger backfill``)."""
-    if value:
-        path = Path(value).expanduser()
-    else:
-        root = agent_zero_root() or (Path("/a0") if Path("/a0/agent.py").is_file() else None)
-        if root is None:
-            raise UserFacingError("no Agent Zero found here: give --memory-dir PATH")
-        path = root / "usr" / "memory" / "default"
-    if not (path / "index.faiss").is_file() or not (path / "index.pkl").is_file():
-        raise UserFacingError(f"{path} is not an Agent Zero memory folder (no index.faiss/index.pkl)")
-    return path
+    from ..memory.folder_store import FolderError, default_memory_dir
+
+    try:
+        return default_memory_dir(value)
+    except FolderError as exc:
+        raise UserFacingError(str(exc)) from None
 
 
 def add_arguments(p) -> None:
@@ -43,17 +38,9 @@ def add_arguments(p) -> None:
 
 
 def _search(store: Any, folder: Path, no_embed: bool):
-    from ..memory.folder_store import uses_minilm
+    from ..memory.history import folder_search
 
-    if no_embed or not uses_minilm(folder):
-        return None  # another model made the vectors: only word matching is sound
-    import numpy as np
-
-    from ..embeddings import load_embeddings
-    from ..memory.neighbours import nearest
-
-    emb = load_embeddings()
-    return lambda q, n: nearest(store.db, np.asarray([emb.embed_query(q)], dtype="float32"), n)
+    return folder_search(store, folder, embed=not no_embed)
 
 
 def run(args) -> int:
@@ -77,15 +64,6 @@ def run(args) -> int:
 
 def print_beliefs(found: list, query: str) -> list[str]:
     """The history as lines of text (shared with `festinger demo`)."""
-    if not found:
-        return [f"no earlier beliefs about {query!r}"]
-    lines = []
-    for h in found:
-        p = h.previous
-        lines.append(f"- previously: {p.text.strip()[:300]}")
-        lines.append(f"  [{p.id}] deprecated {p.deprecated_at or '?'}: {p.reason or 'no reason recorded'}")
-        for s in h.successors:
-            state = "current" if s is h.current and s.validity != "deprecated" else (s.validity or "?")
-            text = s.text.strip()[:300] if s.present else "(no longer in the store)"
-            lines.append(f"  -> [{s.id}] ({state}) {text}")
-    return lines
+    from ..memory.history import render_history
+
+    return render_history(query, found).split("\n")

@@ -168,6 +168,10 @@ async def _test(conn, ring, svc, args) -> dict:
 
 
 def _print(action: str, data: dict, as_json: bool) -> None:
+    from ..redact import redact_secrets
+
+    if action == "test":  # an endpoint's answer or error may echo the key back
+        data = {k: redact_secrets(v) if isinstance(v, str) else v for k, v in data.items()}
     if as_json or action == "test" and not data.get("ok", True):
         print_json(data)
         return

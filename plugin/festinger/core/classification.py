@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
+from .confirmation import affirmed_by_user
 from .keywords import find_keywords, is_correction, is_stated_fact
 from .metadata import (CLASSIFICATION_KEY, LINEAGE_KEY, Classification, Lineage, Relevance,
                        Source, Utility, Validity, is_knowledge_document, read_lineage,
@@ -210,6 +211,13 @@ def classify_memory(text: Any, metadata: Any, context: Optional[ClassificationCo
     source, attribution = _source_for(text, metadata, origin, ctx, settings)
     validity = (Validity.CONFIRMED if source is Source.USER_ASSERTED or origin is MemoryOrigin.KNOWLEDGE
                 else Validity.INFERRED)
+    # The agent said it and the user's next message agreed ("yes, that's right"): still the
+    # agent's words, but validated by the user.
+    affirmed = (validity is Validity.INFERRED and source is Source.AGENT_INFERRED
+                and origin in (MemoryOrigin.FRAGMENT, MemoryOrigin.SAVED, MemoryOrigin.CONSOLIDATION)
+                and affirmed_by_user(text, ctx.messages, settings.source_match_threshold))
+    if affirmed:
+        validity = Validity.CONFIRMED
     matches = tuple(find_keywords(text, settings.load_bearing_keywords))
     stated = source is Source.USER_ASSERTED and is_stated_fact(text)
     utility = Utility.LOAD_BEARING if matches or stated else Utility.TACTICAL
@@ -234,7 +242,8 @@ def classify_memory(text: Any, metadata: Any, context: Optional[ClassificationCo
         extra={**previous.extra, **({"created_by_agent": ctx.agent} if ctx.agent else {}),
                "classified_by": CLASSIFIER_NAME, "origin": origin.value,
                "classified_at": now_iso or utc_now_iso(),
-               "source_evidence": attribution.reason if attribution else f"{origin.value} memory"},
+               "source_evidence": attribution.reason if attribution else f"{origin.value} memory",
+               **({"confirmed_by": "user affirmation"} if affirmed else {})},
     )
     cls = Classification(validity, Relevance.ACTIVE, utility, source)
     return ClassificationResult(cls, lineage, origin, attribution, matches, stated, correction)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable, Mapping, Optional
 
+from .servable import is_servable
 from .metadata import (Classification, Source, Utility, Validity, is_knowledge_document,
                        read_classification)
 
@@ -71,7 +72,7 @@ class ClassificationLedger:
     """
 
     def __init__(self) -> None:
-        self._known: dict[str, tuple[Optional[_Key], bool]] = {}  # id -> (key, is_knowledge)
+        self._known: dict[str, tuple[Optional[_Key], bool, bool]] = {}  # id -> (key, knowledge, servable)
         self.by_validity = dict.fromkeys(VALIDITY_KEYS, 0)
         self.by_utility = dict.fromkeys(UTILITY_KEYS, 0)
         self.by_source = dict.fromkeys(SOURCE_KEYS, 0)
@@ -79,8 +80,11 @@ class ClassificationLedger:
         self.unclassified = 0
         self.knowledge = 0
         self.deprecations_observed = 0
+        self.withheld = 0   # not servable (core.servable): never shown to the model as current
 
-    def _count(self, key: Optional[_Key], knowledge: bool, sign: int) -> None:
+    def _count(self, key: Optional[_Key], knowledge: bool, sign: int, servable: bool = True) -> None:
+        if not servable:
+            self.withheld += sign
         if knowledge:
             self.knowledge += sign
         if key is None:
@@ -96,11 +100,12 @@ class ClassificationLedger:
         """Record a document's current classification; counts move by the difference."""
         key = _key_of(read_classification(metadata))
         knowledge = is_knowledge_document(metadata)
+        servable = is_servable(metadata)
         prev = self._known.get(doc_id)
         if prev is not None:
-            self._count(prev[0], prev[1], -1)
-        self._known[doc_id] = (key, knowledge)
-        self._count(key, knowledge, +1)
+            self._count(prev[0], prev[1], -1, prev[2])
+        self._known[doc_id] = (key, knowledge, servable)
+        self._count(key, knowledge, +1, servable)
         change = Change(doc_id, prev[0] if prev else None, key, prev is not None)
         if change.newly_deprecated:
             self.deprecations_observed += 1
@@ -110,7 +115,7 @@ class ClassificationLedger:
         prev = self._known.pop(doc_id, None)
         if prev is None:
             return False
-        self._count(prev[0], prev[1], -1)
+        self._count(prev[0], prev[1], -1, prev[2])
         return True
 
     def rebuild(self, docs: Iterable[tuple[str, Mapping[str, Any]]]) -> None:
@@ -123,6 +128,7 @@ class ClassificationLedger:
         self.by_source = fresh.by_source
         self.classified, self.unclassified = fresh.classified, fresh.unclassified
         self.knowledge = fresh.knowledge
+        self.withheld = fresh.withheld
 
     def __len__(self) -> int:
         return len(self._known)
@@ -138,6 +144,7 @@ class ClassificationLedger:
             "by_source": {k: self.by_source.get(k, 0) for k in SOURCE_KEYS},
             "unclassified": self.unclassified,
             "knowledge_documents": self.knowledge,
+            "withheld_from_recall": self.withheld,
         }
 
 
@@ -269,6 +276,7 @@ def memory_health(counts: Mapping[str, Any], *, conflicts_resolved_this_session:
         "last_classification_run": last_classification_run,
         "unclassified": int(counts.get("unclassified", 0)),
         "knowledge_documents": int(counts.get("knowledge_documents", 0)),
+        "withheld_from_recall": int(counts.get("withheld_from_recall", 0)),
     }
     if maintenance is not None:
         out["maintenance"] = dict(maintenance)

@@ -37,6 +37,7 @@ UTILITY_TIER: dict[Optional[Utility], int] = {
 @dataclass(frozen=True)
 class RankingWeights:
     rrf_k: int = 60
+    dense_list_weight: float = 1.0     # RRF weight of the dense list (BM25, time lists: 1)
     recency_half_life_days: float = 30.0
     recency_boost: float = 0.02        # a brand-new memory scores up to +2 %
     access_boost: float = 0.005        # per e-fold of access_count (log1p), capped below
@@ -54,6 +55,7 @@ class Candidate:
     dense_score: Optional[float] = None   # Agent Zero relevance ((1 + cosine) / 2)
     sparse_rank: Optional[int] = None     # 1-based rank in the BM25 list
     sparse_score: Optional[float] = None
+    temporal_rank: Optional[int] = None   # 1-based rank among memories dated in the query's time window
     utility: Optional[Utility] = None
     access_count: int = 0
     created_ts: Optional[float] = None    # epoch seconds; None = unknown age (no recency boost)
@@ -82,12 +84,14 @@ def rrf_scores(rank_lists: Iterable[Sequence[str]], k: int = 60) -> dict[str, fl
     return out
 
 
-def rrf_of(candidate: Candidate, k: int) -> float:
+def rrf_of(candidate: Candidate, k: int, dense_weight: float = 1.0) -> float:
     total = 0.0
     if candidate.dense_rank is not None:
-        total += 1.0 / (k + candidate.dense_rank)
+        total += dense_weight / (k + candidate.dense_rank)
     if candidate.sparse_rank is not None:
         total += 1.0 / (k + candidate.sparse_rank)
+    if candidate.temporal_rank is not None:
+        total += 1.0 / (k + candidate.temporal_rank)
     return total
 
 
@@ -105,7 +109,7 @@ def access_factor(access_count: int, weights: RankingWeights) -> float:
 
 
 def score_candidate(candidate: Candidate, now: float, weights: RankingWeights) -> Ranked:
-    rrf = rrf_of(candidate, weights.rrf_k)
+    rrf = rrf_of(candidate, weights.rrf_k, weights.dense_list_weight)
     age = None if candidate.created_ts is None else now - candidate.created_ts
     recency = 1.0 + weights.recency_boost * recency_weight(age, weights.recency_half_life_days)
     util = weights.utility_factor.get(candidate.utility, 1.0)
@@ -114,7 +118,7 @@ def score_candidate(candidate: Candidate, now: float, weights: RankingWeights) -
 
 
 def _best_rank(c: Candidate) -> int:
-    ranks = [r for r in (c.dense_rank, c.sparse_rank) if r is not None]
+    ranks = [r for r in (c.dense_rank, c.sparse_rank, c.temporal_rank) if r is not None]
     return min(ranks) if ranks else 1 << 30
 
 

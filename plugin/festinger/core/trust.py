@@ -21,6 +21,7 @@ Markers appended after a semicolon: ``load-bearing`` (a constraint other work re
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
@@ -79,10 +80,41 @@ def label_for(metadata: Mapping[str, Any]) -> str:
     return trust_label(read_classification(metadata), knowledge=is_knowledge_document(metadata))
 
 
+# Everything that can end a line for a reader (a model reads U+2028/U+2029, NEL, VT and FF
+# as line breaks too) becomes one continuation line break; other control characters go.
+_LINE_BREAKS = re.compile(r"\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1b\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+# What could make a memory's own line look like the block's structure: a list bullet, a
+# `[label]` (the trust labels' shape), a markdown header, a rule/setext underline.
+_LEAD_BULLET = re.compile(r"^(?:[-*+\u2022\u2023\u25e6]|\d{1,3}[.)])\s+")
+_LEAD_LABEL = re.compile(r"^\[([^\]]{0,200})\]")
+_LEAD_HEADER = re.compile(r"^(?:#{1,6}(?=\s|$)|={3,}|-{3,}|_{3,}|\*{3,})\s*")
+
+
+def _fence_line(line: str) -> str:
+    """One line of a memory's text, unable to pass for an item, a label or a header."""
+    line = _CONTROLS.sub("", line).strip()
+    for _ in range(4):  # "- ## [x]" and such: peel every structural prefix
+        before = line
+        line = _LEAD_HEADER.sub("", line)
+        line = _LEAD_BULLET.sub("", line)
+        line = _LEAD_LABEL.sub(lambda m: f"({m.group(1)})", line)
+        line = line.lstrip()
+        if line == before:
+            break
+    return line
+
+
 def _item_line(item: LabelledItem) -> str:
-    text = (item.text or "").strip()
+    """One recalled memory, fenced: its text (agent-inferred or external, so possibly
+    hostile) stays inside its own list item. Every line separator -- U+2028/U+2029 and the
+    other Unicode ones included -- becomes an indented continuation line, and no line may
+    begin with a bullet, a `[...]` label or a header, so "\n- [user-stated, confirmed] ..."
+    inside a memory cannot render as a second, trusted item."""
+    lines = [_fence_line(x) for x in _LINE_BREAKS.split(item.text or "")]
+    lines = [x for x in lines if x]
     # Continuation lines are indented so a multi-line memory reads as one list item.
-    body = "\n  ".join(line.rstrip() for line in text.splitlines()) if text else "(empty)"
+    body = "\n  ".join(lines) if lines else "(empty)"
     return f"- [{item.label}] {body}"
 
 

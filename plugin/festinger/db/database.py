@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
-from urllib.parse import urlsplit, urlunsplit
 
 from ..logs import log
+from ..redact import dsn_secrets, redact_dsn, redact_secrets  # redact_dsn re-exported: the one redaction helper
 from .embedded import EmbeddedServer
 from .migrate import apply_migrations, schema_version
 
@@ -22,29 +22,6 @@ SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
 class DatabaseError(RuntimeError):
     pass
-
-
-def redact_dsn(dsn: str) -> str:
-    """A DSN fit for logs, files and screens: every password removed, the rest kept.
-
-    Handles URLs (``user:pass@host``, passwords containing ``@``, ``?password=`` in the
-    query) and keyword DSNs (``host=… password=…``).
-    """
-    if "://" not in dsn:
-        return _KEYWORD_PASSWORD.sub(r"\1***", dsn)
-    parts = urlsplit(dsn)
-    netloc = parts.netloc
-    if "@" in netloc:
-        userinfo, host = netloc.rsplit("@", 1)  # the host part never contains "@"
-        user, has_password, _ = userinfo.partition(":")
-        netloc = f"{user}:***@{host}" if has_password else f"{user}@{host}"
-    query = "&".join(
-        f"{k}=***" if k.lower() == "password" else (f"{k}={v}" if eq else k)
-        for k, eq, v in (item.partition("=") for item in parts.query.split("&") if item))
-    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
-
-
-_KEYWORD_PASSWORD = re.compile(r"(\bpassword\s*=\s*)('[^']*'|\S+)", re.IGNORECASE)
 
 
 @dataclass
@@ -92,8 +69,8 @@ class Database:
                 server_settings={"search_path": self.schema, "application_name": "festinger"})
         except Exception as exc:
             await self._stop_embedded()
-            raise DatabaseError(f"PostgreSQL at {redact_dsn(dsn)} is not usable: "
-                                f"{type(exc).__name__}: {exc}") from exc
+            why = redact_secrets(f"{type(exc).__name__}: {exc}", dsn_secrets(dsn))
+            raise DatabaseError(f"PostgreSQL at {redact_dsn(dsn)} is not usable: {why}") from exc
         if self.migrations_applied:
             log.info("schema %s migrated to version %s", self.schema, self.migrations_applied[-1])
         return self

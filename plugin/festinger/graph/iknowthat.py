@@ -19,6 +19,7 @@ from typing import Any, Optional
 
 from .cache import ALREADY_PENDING, REFUSED
 from .factfile import FactError, parse_fact
+from ..redact import redact_secrets
 from .models import Triple
 
 LOAD_TIMEOUT_S = 60.0
@@ -99,9 +100,17 @@ async def iknowthat(service: Any, fact: Any, *, load_timeout: float = LOAD_TIMEO
                 return _from_result(graph, triple, result)
         except asyncio.TimeoutError:
             pass
-    if decision.journaled is not None:  # say "journaled" only once it is on disk
-        await asyncio.wrap_future(decision.journaled)
-    reason = graph.last_error or "not answering"
+    if decision.journaled is not None:  # say "accepted" only once it is on disk (fsync)
+        try:
+            await asyncio.wrap_future(decision.journaled)
+        except Exception as exc:
+            return FactResult(False, "unavailable", _short(
+                f"not stored: PostgreSQL has not confirmed '{triple}' and the journal could "
+                f"not be written ({redact_secrets(str(exc))}); state it again later"), triple)
+    # Nobody waits for Postgres's answer any more: if it later refuses the fact (a cycle
+    # through edges stored meanwhile), the graph records that where refusals are kept.
+    fut.cancel()
+    reason = redact_secrets(graph.last_error or "not answering")
     return FactResult(True, "journaled",
                       f"accepted: '{triple}' is journaled and will be written when PostgreSQL "
                       f"is reachable again ({_short(reason)})", triple)
@@ -122,7 +131,8 @@ def _from_result(graph: Any, t: Triple, result: dict) -> FactResult:
                           result.get("conflict_id"), result.get("collision_type"))
     if outcome == "refused":
         return FactResult(False, "refused", f"not stored: {result.get('reason')}", t)
-    return FactResult(False, "error", f"not stored: {_short(str(result.get('reason')))}", t)
+    return FactResult(False, "error",
+                      f"not stored: {_short(redact_secrets(str(result.get('reason'))))}", t)
 
 
 def _short(text: str, limit: int = 160) -> str:

@@ -125,8 +125,8 @@ class Journal:
     def _open(self) -> None:
         if self._fh is not None:
             return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        fh = open(self.path, "a+", encoding="utf-8")
+        private_folder(self.folder)
+        fh = private_file(self.path)
         if fcntl is not None:
             fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         self._fh = fh
@@ -184,20 +184,21 @@ class Journal:
         """Forget every pending operation (the schema is about to be dropped)."""
         self._pending.clear()
 
-    def record_rejected(self, op: Op, error: str) -> None:
+    def record_rejected(self, op: Op, error: str, fact: str = "") -> None:
         """Keep an operation Postgres refused in `rejected.jsonl` for a human to look at; the
         file is rotated at REJECTED_MAX_BYTES (one previous file, `.1`, is kept)."""
         path = self.folder / REJECTED_FILE
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            private_folder(self.folder)
             try:
                 if path.stat().st_size >= REJECTED_MAX_BYTES:
                     os.replace(path, path.with_name(REJECTED_FILE + ".1"))
             except FileNotFoundError:
                 pass
-            with open(path, "a", encoding="utf-8") as fh:
+            with private_file(path) as fh:
                 fh.write(json.dumps({"op": op.id, "kind": op.kind, "data": op.data,
-                                     "error": error}) + "\n")
+                                     "error": error, **({"fact": fact} if fact else {})})
+                         + "\n")
         except OSError as exc:
             log.warning("journal: could not record a rejected operation in %s: %s", path, exc)
 
@@ -251,6 +252,27 @@ class Journal:
             except FileNotFoundError:
                 pass
         fh.close()
+
+
+def private_folder(folder: Path) -> None:
+    """Create `folder` readable by its owner only (0700), and tighten it if it exists: the
+    journal holds the facts users stated and the database's name."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        if folder.stat().st_mode & 0o077:
+            os.chmod(folder, 0o700)
+    except OSError as exc:  # not ours (a shared mount): the files themselves stay 0600
+        log.warning("journal: could not make %s private: %s", folder, exc)
+
+
+def private_file(path: Path):
+    """`path` opened for appending (a+), created 0600 and tightened to 0600 if it existed."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+    except OSError:
+        pass
+    return os.fdopen(fd, "a+", encoding="utf-8")
 
 
 def _lock_if_orphan(path: Path):

@@ -1,46 +1,17 @@
-"""Saliency scoring (festinger-concept-graph.md "SOAS", T16-T17).
+"""Common English for saliency (wordfreq's lists: read from files, so not in core).
 
-saliency = log10(encounter_count): 0 on first sight, 0.6 after 4 prompts (the default read
-threshold 0.5), 1.2 after 16 prompts (the default write threshold). Common English is pinned
-at 0, so "please" or "instead" never surface however often they are typed.
-
-An encounter never lowers a stored saliency (`max(stored, log(count))`): for rows the cache
-maintains itself the two are equal, and rows whose saliency was set another way (dictionary
-bootstrap, an administrator, a test fixture) keep it until their count catches up.
+The scoring itself (natural log, thresholds) is pure: core/graph/saliency.py.
 """
 
 from __future__ import annotations
 
 import logging
-import math
-from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ..core.graph.saliency import *  # noqa: F401,F403  (SaliencyPolicy, thresholds)
+from ..core.graph.saliency import DEFAULT_COMMON_MIN_ZIPF
+
 log = logging.getLogger(__name__)
-
-DEFAULT_READ_THRESHOLD = 0.5
-DEFAULT_WRITE_THRESHOLD = 1.2
-# Zipf 4.0 = once per 100k words of ordinary English: "server", "container", "update" are
-# above it, "python" (3.8), "docker" (3.0), "fastapi" (0) below, so technical names survive.
-DEFAULT_COMMON_MIN_ZIPF = 4.0
-
-
-@dataclass(frozen=True)
-class SaliencyPolicy:
-    log_base: float = 10.0
-    read_threshold: float = DEFAULT_READ_THRESHOLD
-    write_threshold: float = DEFAULT_WRITE_THRESHOLD
-    common_words: frozenset = field(default_factory=frozenset)
-    # Unknown tokens one prompt may add to SOAS. A 1 MB paste of logs or base64 would
-    # otherwise add 100k junk rows (and as many Postgres inserts) in one go; tokens past the
-    # cap are simply interned later, if they ever come back.
-    max_new_tokens_per_prompt: int = 500
-
-    def score(self, stored: float, count: int) -> float:
-        if count <= 1:
-            return stored if stored > 0.0 else 0.0
-        s = math.log(count, self.log_base)
-        return s if s > stored else stored
 
 
 @lru_cache(maxsize=4)

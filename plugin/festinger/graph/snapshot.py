@@ -64,6 +64,13 @@ def queue_tuple(e) -> tuple:
             e.incoming_confidence, e.incoming_source)
 
 
+def queue_entry(r: tuple):
+    """A pending queue entry from its snapshot tuple (queue_tuple's layout)."""
+    from .models import QueueEntry
+
+    return QueueEntry(*r[:7], None, r[7], None, *r[8:])
+
+
 def save(path: Path, key: str, soas: Iterable[tuple], edges: Iterable[tuple],
          queue: Iterable[tuple]) -> int:
     """Write atomically (temp file + rename). Rows are already in tuple form (see above)."""

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any, Iterable, Optional, Sequence
 
 from .cache import MAX_CHAIN_DEPTH
-from .models import QueueEntry
+from .models import QueueEntry, UrdEdge
 
 SOAS_COLUMNS = "id, token, encounter_count, last_seen, saliency, novelty"
 EDGE_COLUMNS = "id, parent_id, dim_id, is_isa, confidence, last_confirmed, source"
@@ -30,20 +30,55 @@ QUEUE_COLUMNS = ("id, concept_id, existing_parent_id, incoming_parent_id, dim_id
 # beats a silent hang.
 ACQUIRE_TIMEOUT_S = 60.0
 
-# Postgres error classes that mean "the server or the connection is gone", as opposed to
-# "this statement is wrong": 08 connection exception, 53 insufficient resources, 57P
-# operator intervention (shutdown, crash, cannot connect now).
-_CONNECTION_SQLSTATES = ("08", "53", "57P")
+# Postgres error classes that mean "the server or the connection is gone, or is not taking
+# work right now", as opposed to "this statement is wrong": 08 connection exception, 53
+# insufficient resources, 57P operator intervention (shutdown, crash, terminated backend,
+# cannot connect now), 55000 object not in prerequisite state ("database ... is not
+# currently accepting connections" while ALLOW_CONNECTIONS is false), 40 transaction
+# rollback (serialization failure, deadlock: retry), 25P02 in failed transaction (a
+# connection whose backend died mid-transaction).
+_CONNECTION_SQLSTATES = ("08", "53", "57P", "55000", "40", "25P02")
+# The only classes that blame the operation itself: 22 data exception (a value Postgres
+# cannot take), 23 integrity constraint violation (a CHECK or foreign key the fact truly
+# violates). Retrying those can never succeed; everything else eventually can.
+_DATA_SQLSTATES = ("22", "23")
+
+
+class OpDataError(ValueError):
+    """A journal operation whose content cannot be read (a hand-edited or corrupt line):
+    the operation itself is at fault, like a constraint it violates."""
+
+
+def is_data_error(exc: BaseException) -> bool:
+    """True only when the operation's own data is at fault (retrying cannot help): a
+    constraint it violates, a value Postgres refuses, bad input. Every other error --
+    connection resets, terminated backends, a database refusing connections, asyncpg's
+    protocol state after a killed backend (InternalClientError), timeouts, a pool being
+    closed -- is transient: the operation is kept and retried until it lands."""
+    import asyncpg
+    from asyncpg.exceptions import _base as apg_base
+
+    if isinstance(exc, OpDataError):
+        return True
+    if isinstance(exc, apg_base.DataError):  # client side: a value asyncpg cannot encode
+        return True
+    if isinstance(exc, asyncpg.PostgresError):
+        state = getattr(exc, "sqlstate", "") or ""
+        return state.startswith(_DATA_SQLSTATES)
+    return False
 
 
 def is_connection_error(exc: BaseException) -> bool:
-    """True when `exc` means Postgres is unreachable (retry later), not a bad operation."""
+    """True when `exc` means Postgres is unreachable or the connection is unusable (wait
+    for the database, then retry), not a bad operation."""
     import asyncpg
+    from asyncpg.exceptions import _base as apg_base
 
     if isinstance(exc, (OSError, asyncio.TimeoutError, ConnectionError,
                         asyncpg.exceptions.InterfaceError,
-                        asyncpg.exceptions.ConnectionDoesNotExistError)):
-        return True
+                        asyncpg.exceptions.ConnectionDoesNotExistError,
+                        apg_base.InternalClientError)):
+        return not isinstance(exc, apg_base.DataError)
     if isinstance(exc, asyncpg.PostgresError):
         state = getattr(exc, "sqlstate", "") or ""
         return state.startswith(_CONNECTION_SQLSTATES)
@@ -164,6 +199,23 @@ async def flush_encounters(conn, batch: Sequence[Sequence[Any]]) -> int:
 
 
 # ---------------------------------------------------------------------- URD
+async def lock_dimension(conn, schema: str, dim_id: int) -> None:
+    """Serialise every cycle check + insert in one dimension of `schema` across processes,
+    until the caller's transaction ends (call inside it). Under READ COMMITTED two writers
+    could otherwise each check "no cycle" before either inserts, and commit `a IN b` and
+    `b IN a` side by side; with the lock the second one's check runs after the first
+    committed, and sees its edge."""
+    await conn.execute("SELECT pg_advisory_xact_lock(hashtext($1), $2)",
+                       f"festinger.urd.{schema}", dim_id)
+
+
+async def lock_dimensions(conn, schema: str, dim_ids) -> None:
+    """`lock_dimension` for several dimensions, in ascending order (no deadlock between two
+    writers locking overlapping sets)."""
+    for dim_id in sorted(set(dim_ids)):
+        await lock_dimension(conn, schema, dim_id)
+
+
 async def would_cycle(conn, concept_id: int, parent_id: int, dim_id: int) -> bool:
     """The database's own cycle check (another process may hold edges this cache lacks)."""
     return bool(await conn.fetchval(
@@ -180,7 +232,7 @@ async def upsert_edge(conn, concept_id: int, parent_id: int, dim_id: int, is_isa
                       confidence: float, confirmed_at: datetime, source: str):
     """Insert the edge, or refresh last_confirmed if this exact edge exists.
 
-    Returns (inserted, row). Raises asyncpg.UniqueViolationError when the concept already has
+    Returns (inserted, the stored edge). Raises asyncpg.UniqueViolationError when the concept already has
     another parent in the dimension: run it inside a savepoint.
     """
     row = await conn.fetchrow(
@@ -190,13 +242,13 @@ async def upsert_edge(conn, concept_id: int, parent_id: int, dim_id: int, is_isa
         "  last_confirmed = GREATEST(u.last_confirmed, EXCLUDED.last_confirmed) "
         f"RETURNING (xmax = 0) AS inserted, {EDGE_COLUMNS}",
         concept_id, parent_id, dim_id, is_isa, confidence, confirmed_at, source)
-    return bool(row["inserted"]), tuple(row)[1:]
+    return bool(row["inserted"]), UrdEdge.from_row(row)
 
 
-async def edge_at(conn, concept_id: int, dim_id: int) -> Optional[tuple]:
+async def edge_at(conn, concept_id: int, dim_id: int) -> Optional[UrdEdge]:
     row = await conn.fetchrow(f"SELECT {EDGE_COLUMNS} FROM urd WHERE id = $1 AND dim_id = $2",
                               concept_id, dim_id)
-    return tuple(row) if row is not None else None
+    return UrdEdge.from_row(row) if row is not None else None
 
 
 # ---------------------------------------------------------------------- queues

@@ -72,6 +72,7 @@ class HealthService:
         self._save_lock = threading.Lock()
         self._save_seq = 0
         self._saved_seq = 0
+        self._writes: set = set()      # background state writes not finished yet
         self._maintaining: set[str] = set()
         self._wrapped: set[int] = set()
         self.last_report: Optional[dict] = None
@@ -115,6 +116,35 @@ class HealthService:
         taken = self._state_copy()
         if taken is not None:
             self._write_state(*taken)
+
+    def save_state_soon(self) -> None:
+        """Write the state from a worker thread WITHOUT the caller waiting: the turn hooks call
+        this, and an fsync on a busy disk took tens of milliseconds of every turn. The
+        numbered copies keep the newest state on disk; ``close`` writes it once more."""
+        taken = self._state_copy()
+        if taken is None:
+            return
+        try:
+            future = asyncio.get_running_loop().run_in_executor(None, self._write_state, *taken)
+        except RuntimeError:  # no running loop (a CLI caller): write it now
+            self._write_state(*taken)
+            return
+        with self._lock:
+            self._writes.add(future)
+        future.add_done_callback(self._write_done)
+
+    def _write_done(self, future: "asyncio.Future[None]") -> None:
+        with self._lock:
+            self._writes.discard(future)
+        _log_write_failure(future)
+
+    async def state_saved(self) -> None:
+        """Wait until the writes started so far are on disk (tests, the CLI)."""
+        with self._lock:
+            pending = list(self._writes)
+        if pending:
+            await asyncio.wait([asyncio.wrap_future(f) if not isinstance(f, asyncio.Future) else f
+                                for f in pending])
 
     async def save_state_async(self) -> None:
         """Write the state from a worker thread: the hooks run on Agent Zero's chat loop."""
@@ -308,7 +338,7 @@ class HealthService:
             st.report_path = str(path)
             st.last_report_at = report.get("time", {}).get("timestamp")
             st.reports_written += 1
-        await self.save_state_async()
+        self.save_state_soon()
         return path
 
     async def on_monologue_end(self, agent: Any, loop_data: Any) -> None:
@@ -328,7 +358,7 @@ class HealthService:
         finally:
             with self._lock:
                 self._maintaining.discard(key)
-            await self.save_state_async()
+            self.save_state_soon()
 
     async def _maintain(self, agent: Any, memory: Any, rt: StoreRuntime, st: StoreHealthState) -> None:
         try:
@@ -357,3 +387,8 @@ class HealthService:
     async def close(self) -> None:
         memory_events.unsubscribe(self._on_memory_event)
         self.save_state()
+
+
+def _log_write_failure(future: "asyncio.Future[None]") -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.warning("could not write the memory health state: %s", future.exception())

@@ -249,10 +249,10 @@ class OpenAIProvider:
 def _short(text: Any, n: int = 200, secret: Optional[str] = None) -> str:
     """One line of an error body for a message, with the API key cut out should a server
     ever echo it back."""
-    text = " ".join(str(text or "").split())
-    if secret and len(secret) >= 8:
-        text = text.replace(secret, "***").replace(secret[:12], "***")
-    return text[:n]
+    from ..redact import redact_secrets
+
+    # Whole, partial (an endpoint echoing most of it) or any other recognisable secret.
+    return redact_secrets(" ".join(str(text or "").split()), [secret])[:n]
 
 
 PROVIDERS = {"claude": AnthropicProvider, "openai": OpenAIProvider}

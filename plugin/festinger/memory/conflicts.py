@@ -6,25 +6,31 @@ enough to be about the same thing, the deterministic detector
 contradicts it; the resolver (:mod:`festinger.core.resolution`) picks the winner by the
 spec's priority order; the loser is deprecated with a pointer to the winner and the winner
 records what it supersedes. Once the new memory itself loses, checking stops: a deprecated
-memory deprecates nothing.
+memory deprecates nothing. A neighbour the new memory restates without contradiction is
+confirmed when it was only inferred and the new one is user-validated.
+
+Deciding (:func:`decide_conflicts`, in the worker thread, reading the live metadata) is
+separate from applying (:func:`apply_decisions`, in the persist step, under the store's lock).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Mapping, Optional
 
 from ..core.classification import (ClassificationResult, ClassifierSettings, check_input,
                                    default_for_resolution)
-from ..core.metadata import (Classification, is_knowledge_document, parse_timestamp,
-                             read_classification, read_lineage, Validity, write_classification)
+from ..core.confirmation import restates
+from ..core.metadata import (Classification, Source, Validity, is_knowledge_document, parse_timestamp,
+                             read_classification, read_lineage, write_classification)
 from ..core.resolution import Contender, Resolution, resolve
-from .lineage import add_supersedes, deprecate
+from .lineage import add_supersedes, confirm, deprecate
 
 # Two memories are only compared when Agent Zero itself would call them related: its recall
 # threshold is relevance 0.7, i.e. cosine 0.4 on its (1 + cosine) / 2 scale.
 MIN_CONFLICT_RELEVANCE = 0.7
+MIN_RESTATEMENT_RELEVANCE = 0.85  # cosine 0.7: a restatement is about the same thing, closely
 MAX_NEIGHBOUR_CHARS = 20_000  # a huge neighbour (a pasted document) is skipped, not truncated
 
 Detector = Callable[[str, str], Any]
@@ -78,17 +84,66 @@ def contender(doc_id: str, metadata: dict, classification: Classification,
                      knowledge=is_knowledge_document(metadata), correction=correction)
 
 
-def check_conflicts(incoming_id: str, incoming_doc: Any, result: ClassificationResult,
-                    neighbours: Iterable[tuple[str, Any, float]], *, top_k: int,
-                    settings: ClassifierSettings, detector: Detector, now_iso: str,
-                    skip_ids: frozenset[str] = frozenset(),
-                    min_relevance: float = MIN_CONFLICT_RELEVANCE) -> tuple[list[ConflictRecord], set[str]]:
-    """Resolve contradictions between the new memory and its neighbours, editing metadata in
-    place. Returns the records and the ids of the documents whose metadata changed."""
-    records: list[ConflictRecord] = []
-    changed: set[str] = set()
+@dataclass(frozen=True)
+class Deprecate:
+    """Mark ``loser_id`` deprecated in favour of ``winner_id`` (the winner records it)."""
+
+    loser_id: str
+    winner_id: str
+    loser_classification: Classification
+    reason: str
+
+
+@dataclass(frozen=True)
+class StoreReading:
+    """An old unclassified neighbour took part: store the reading it was judged by."""
+
+    doc_id: str
+    result: ClassificationResult
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """The user restated an agent-inferred memory: it becomes ``confirmed``."""
+
+    doc_id: str
+    by_id: str
+
+
+@dataclass
+class ConflictDecisions:
+    """What one conflict check decided; nothing is changed until :func:`apply_decisions`."""
+
+    records: list[ConflictRecord] = field(default_factory=list)
+    readings: list[StoreReading] = field(default_factory=list)
+    deprecations: list[Deprecate] = field(default_factory=list)
+    confirmations: list[Confirm] = field(default_factory=list)
+
+    @property
+    def touched(self) -> set[str]:
+        ids = {r.doc_id for r in self.readings} | {c.doc_id for c in self.confirmations}
+        for d in self.deprecations:
+            ids.update((d.loser_id, d.winner_id))
+        return ids
+
+
+def _confirmable(existing: Optional[Classification], incoming: Classification, knowledge: bool) -> bool:
+    """An inferred memory may be confirmed by a confirmed (user-validated) incoming one."""
+    return (existing is not None and existing.validity is Validity.INFERRED and not knowledge
+            and incoming.validity is Validity.CONFIRMED
+            and incoming.source is not Source.EXTERNAL_RETRIEVED)
+
+
+def decide_conflicts(incoming_id: str, incoming_doc: Any, result: ClassificationResult,
+                     neighbours: Iterable[tuple[str, Any, float]], *, top_k: int,
+                     settings: ClassifierSettings, detector: Detector, now_iso: str,
+                     skip_ids: frozenset[str] = frozenset(),
+                     min_relevance: float = MIN_CONFLICT_RELEVANCE) -> ConflictDecisions:
+    """Judge the new memory against its neighbours; reads metadata only, never writes it."""
+    out = ConflictDecisions()
     incoming_meta = incoming_doc.metadata
     incoming_text = incoming_doc.page_content
+    incoming_cls = read_classification(incoming_meta) or result.classification
     considered = 0
     for doc_id, doc, score in neighbours:
         if considered >= top_k:
@@ -105,10 +160,14 @@ def check_conflicts(incoming_id: str, incoming_doc: Any, result: ClassificationR
         considered += 1
         if score < min_relevance:
             continue
-        if is_knowledge_document(meta) and is_knowledge_document(incoming_meta):
+        knowledge = is_knowledge_document(meta)
+        if knowledge and is_knowledge_document(incoming_meta):
             continue
         contradiction = detector(text, incoming_text)
         if contradiction is None:
+            if (score >= MIN_RESTATEMENT_RELEVANCE and _confirmable(existing_cls, incoming_cls, knowledge)
+                    and restates(text, incoming_text)):
+                out.confirmations.append(Confirm(doc_id, incoming_id))
             continue
         existing_full = None
         if existing_cls is None:  # an old unclassified memory: judge it by a context-free reading
@@ -116,25 +175,60 @@ def check_conflicts(incoming_id: str, incoming_doc: Any, result: ClassificationR
             if existing_full is None:
                 continue
             existing_cls = existing_full.classification
-        current_incoming = read_classification(incoming_meta) or result.classification
         resolution = resolve(contender(doc_id, meta, existing_cls),
-                             contender(incoming_id, incoming_meta, current_incoming, result.correction),
+                             contender(incoming_id, incoming_meta, incoming_cls, result.correction),
                              getattr(contradiction, "kind", None))
         if resolution is None:
             continue
         loser_is_incoming = resolution.loser.id == incoming_id
-        loser_meta, winner_meta = (incoming_meta, meta) if loser_is_incoming else (meta, incoming_meta)
         loser_text, winner_text = (incoming_text, text) if loser_is_incoming else (text, incoming_text)
         if existing_full is not None:
-            # An old unclassified memory takes part: store the reading it was judged by.
-            write_classification(meta, existing_full.classification, existing_full.lineage)
+            out.readings.append(StoreReading(doc_id, existing_full))
         reason = (f"{getattr(contradiction, 'explanation', 'contradiction')} "
                   f"[{resolution.rule.value}: {resolution.explanation}]")
-        deprecate(loser_meta, resolution.loser.classification, resolution.winner.id, reason, now_iso)
-        add_supersedes(winner_meta, resolution.loser.id)
-        changed.update({doc_id, incoming_id})
-        records.append(ConflictRecord(incoming_id, doc_id, resolution, contradiction, score,
-                                      winner_text, loser_text, now_iso))
+        out.deprecations.append(Deprecate(resolution.loser.id, resolution.winner.id,
+                                          resolution.loser.classification, reason))
+        out.records.append(ConflictRecord(incoming_id, doc_id, resolution, contradiction, score,
+                                          winner_text, loser_text, now_iso))
         if loser_is_incoming:
-            break
-    return records, changed
+            break  # a deprecated memory deprecates nothing (and confirms nothing)
+    if any(d.loser_id == incoming_id for d in out.deprecations):
+        out.confirmations = []
+    return out
+
+
+def apply_decisions(decisions: ConflictDecisions, docs: Mapping[str, Any], now_iso: str) -> set[str]:
+    """Write the decisions into the documents' metadata; returns the ids changed."""
+    changed: set[str] = set()
+    for reading in decisions.readings:
+        doc = docs.get(reading.doc_id)
+        if doc is not None:
+            write_classification(doc.metadata, reading.result.classification, reading.result.lineage)
+            changed.add(reading.doc_id)
+    for d in decisions.deprecations:
+        loser, winner = docs.get(d.loser_id), docs.get(d.winner_id)
+        if loser is None or winner is None:
+            continue
+        deprecate(loser.metadata, d.loser_classification, d.winner_id, d.reason, now_iso)
+        add_supersedes(winner.metadata, d.loser_id)
+        changed.update((d.loser_id, d.winner_id))
+    for c in decisions.confirmations:
+        doc = docs.get(c.doc_id)
+        if doc is not None and confirm(doc.metadata, c.by_id, now_iso):
+            changed.add(c.doc_id)
+    return changed
+
+
+def check_conflicts(incoming_id: str, incoming_doc: Any, result: ClassificationResult,
+                    neighbours: Iterable[tuple[str, Any, float]], *, top_k: int,
+                    settings: ClassifierSettings, detector: Detector, now_iso: str,
+                    skip_ids: frozenset[str] = frozenset(),
+                    min_relevance: float = MIN_CONFLICT_RELEVANCE) -> tuple[list[ConflictRecord], set[str]]:
+    """Decide and apply at once (for callers that own the documents outright)."""
+    neighbours = list(neighbours)
+    decisions = decide_conflicts(incoming_id, incoming_doc, result, neighbours, top_k=top_k,
+                                 settings=settings, detector=detector, now_iso=now_iso,
+                                 skip_ids=skip_ids, min_relevance=min_relevance)
+    docs = {doc_id: doc for doc_id, doc, _ in neighbours}
+    docs[incoming_id] = incoming_doc
+    return decisions.records, apply_decisions(decisions, docs, now_iso)

@@ -57,6 +57,18 @@ CURRENT_AGENT: contextvars.ContextVar[Optional[Any]] = contextvars.ContextVar(
     "festinger_current_agent", default=None)
 
 TOKEN_DATA_KEY = "_festinger_snapshot_token"
+
+
+def in_memorizer_work() -> bool:
+    """True inside a monologue's end hooks and the memorizer tasks they start."""
+    return CURRENT_SNAPSHOT.get() is not None
+
+
+def in_agent_work() -> bool:
+    """True while an agent works (its monologue and tools, or its memorizers): what it reads
+    from the store is read for its model."""
+    return CURRENT_AGENT.get() is not None or CURRENT_SNAPSHOT.get() is not None
+
 AGENT_TOKEN_DATA_KEY = "_festinger_agent_token"
 
 
@@ -111,10 +123,27 @@ def _from_superior(msg: ContextMessage) -> ContextMessage:
     return ContextMessage("agent", msg.text) if msg.speaker == "user" else msg
 
 
-def history_messages(agent: Any) -> list[ContextMessage]:
+def _raw_history(agent: Any, loop_data: Any) -> list:
+    """The monologue's history as Agent Zero renders it for the model.
+
+    At monologue end ``loop_data.history_output`` holds what the last prompt was built from
+    and ``loop_data.last_response`` the model's final answer after it: together, the
+    history, without rendering it again (``history.output()`` re-reads Agent Zero's model
+    configuration from disk, ~1-10 ms of every turn). Outside a monologue: ``output()``."""
+    rendered = agent_state.get_attr(loop_data, "history_output") if loop_data is not None else None
+    if isinstance(rendered, list) and rendered:
+        raw = list(rendered)
+        last = agent_state.get_attr(loop_data, "last_response")
+        if isinstance(last, str) and last.strip():
+            raw.append({"ai": True, "content": last})
+        return raw
     history = agent_state.get_attr(agent, "history")
     output = getattr(history, "output", None)
-    raw = output() if callable(output) else []
+    return output() if callable(output) else []
+
+
+def history_messages(agent: Any, loop_data: Any = None) -> list[ContextMessage]:
+    raw = _raw_history(agent, loop_data)
     out: list[ContextMessage] = []
     for item in list(raw)[-MAX_MESSAGES:]:
         ai = bool(getattr(item, "ai", False) if not isinstance(item, dict) else item.get("ai"))
@@ -133,7 +162,7 @@ def capture(agent: Any, loop_data: Any, store_key: Optional[str] = None,
     org routing of the BST domain, Exocortex role, profile mapping), so a memory is scoped to
     the role recall will later filter by; without it, only the Exocortex role attribute.
     """
-    messages = history_messages(agent)
+    messages = history_messages(agent, loop_data)
     user_msg = agent_state.get_attr(loop_data, "user_message") if loop_data is not None else None
     if user_msg is not None:
         current = message_of(False, getattr(user_msg, "content", None))

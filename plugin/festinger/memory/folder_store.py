@@ -40,10 +40,6 @@ class NoEmbeddings(Embeddings):
         raise FolderError("this operation needs the store's embedding model")
 
 
-def _cosine_relevance(score: float) -> float:
-    return max(0.0, min(1.0, (1.0 + score) / 2.0))
-
-
 def embedding_info(folder: Path) -> dict[str, Any]:
     try:
         data = json.loads((folder / "embedding.json").read_text(encoding="utf-8"))
@@ -58,6 +54,24 @@ def uses_minilm(folder: Path) -> bool:
     return not name or name.endswith("all-MiniLM-L6-v2") or name == MINILM_NAME
 
 
+def default_memory_dir(value: Optional[str] = None) -> Path:
+    """The memory folder to work on: ``value``, else ``usr/memory/default`` of the Agent Zero
+    this runs in (its checkout, or ``/a0`` in Agent Zero's Docker image). FolderError when
+    there is none or it is no memory folder."""
+    from ..paths import agent_zero_root
+
+    if value:
+        path = Path(value).expanduser()
+    else:
+        root = agent_zero_root() or (Path("/a0") if Path("/a0/agent.py").is_file() else None)
+        if root is None:
+            raise FolderError("no Agent Zero found here: give --memory-dir PATH")
+        path = root / "usr" / "memory" / "default"
+    if not (path / "index.faiss").is_file() or not (path / "index.pkl").is_file():
+        raise FolderError(f"{path} is not an Agent Zero memory folder (no index.faiss/index.pkl)")
+    return path
+
+
 class FolderStore:
     def __init__(self, folder: Path, db: Any) -> None:
         self.folder = folder
@@ -70,21 +84,19 @@ class FolderStore:
         missing = [f for f in FILES if not (folder / f).is_file()]
         if missing:
             raise FolderError(f"{folder} is not an Agent Zero memory folder (missing {', '.join(missing)})")
-        from langchain_community.vectorstores import FAISS
-        from langchain_community.vectorstores.utils import DistanceStrategy
+        from ..a0.faiss_store import load_folder
 
         try:
-            db = FAISS.load_local(str(folder), embeddings or NoEmbeddings(),
-                                  allow_dangerous_deserialization=True,  # the user's own folder
-                                  distance_strategy=DistanceStrategy.COSINE,
-                                  relevance_score_fn=_cosine_relevance)
+            db = load_folder(str(folder), embeddings or NoEmbeddings())
         except Exception as exc:
             raise FolderError(f"cannot read {folder}: {type(exc).__name__}: {exc}") from exc
         return cls(folder, db)
 
     @property
     def docs(self) -> dict[str, Any]:
-        return self.db.docstore._dict
+        from ..a0.faiss_store import docs_of
+
+        return docs_of(self.db)
 
     def _mtimes(self) -> tuple[float, ...]:
         return tuple((self.folder / f).stat().st_mtime_ns for f in FILES if (self.folder / f).exists())
@@ -97,9 +109,11 @@ class FolderStore:
         if self.changed_by_others():
             raise FolderError(f"{self.folder} was written by another process (is Agent Zero running?); "
                               "stop it and run again: finished work is kept")
+        from ..a0.faiss_store import save_folder
+
         tmp = Path(tempfile.mkdtemp(prefix=".festinger-", dir=self.folder))
         try:
-            self.db.save_local(str(tmp))
+            save_folder(self.db, str(tmp))
             for name in FILES:
                 os.replace(tmp / name, self.folder / name)
         finally:

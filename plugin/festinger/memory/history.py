@@ -135,15 +135,86 @@ async def history_for_agent(agent: Any, query: str, k: int = 5) -> list[BeliefHi
     import asyncio
 
     from ..a0.memory_store import all_docs, memory_for
-    from .neighbours import nearest
+    from ..a0.faiss_store import embed_vector, nearest
 
     memory = await memory_for(agent)
     db = memory.db
 
     def search(q: str, n: int) -> list[tuple[str, Any, float]]:
-        import numpy as np
 
-        return nearest(db, np.asarray([db._embed_query(q)], dtype="float32"), n)
+        from ..a0.memory_events import store_lock
+
+        vector = embed_vector(db, q)
+        with store_lock(memory):  # nearest reads FAISS's buffer: no writer may grow it meanwhile
+            return nearest(db, vector, n)
 
     return await asyncio.get_running_loop().run_in_executor(
         None, lambda: previous_beliefs(all_docs(memory), query, search=search, k=k))
+
+
+def render_history(query: str, found: list[BeliefHistory], width: int = 300) -> str:
+    """The supersedes chains as text, oldest belief first, with dates (CLI and agent tool)."""
+    if not found:
+        return f"no earlier beliefs about {query!r}"
+    lines: list[str] = []
+    for h in found:
+        p = h.previous
+        lines.append(f"- previously: {p.text.strip()[:width]}")
+        since = f" (believed from {p.created_at[:10]})" if p.created_at else ""
+        lines.append(f"  [{p.id}]{since} deprecated {p.deprecated_at or '?'}: {p.reason or 'no reason recorded'}")
+        for s in h.successors:
+            state = "current" if s is h.current and s.validity != "deprecated" else (s.validity or "?")
+            text = s.text.strip()[:width] if s.present else "(no longer in the store)"
+            when = f" (since {s.created_at[:10]})" if s.created_at and s.present else ""
+            lines.append(f"  -> [{s.id}] ({state}) {text}{when}")
+    return "\n".join(lines)
+
+
+def history_payload(query: str, found: list[BeliefHistory]) -> dict[str, Any]:
+    """The JSON answer (HTTP route, CLI --json)."""
+    return {"query": query, "count": len(found), "beliefs": [h.to_dict() for h in found]}
+
+
+def folder_search(store: Any, folder: Any, embed: bool = True) -> Optional[Search]:
+    """A vector search over a memory folder opened outside Agent Zero, or None (word matching
+    only) when the folder's vectors were made by another model than the bundled MiniLM."""
+    from .folder_store import uses_minilm
+
+    if not embed or not uses_minilm(folder):
+        return None
+    import numpy as np
+
+    from ..embeddings import load_embeddings
+    from ..a0.faiss_store import nearest
+
+    emb = load_embeddings()
+    return lambda q, n: nearest(store.db, np.asarray([emb.embed_query(q)], dtype="float32"), n)
+
+
+def folder_history(query: str, k: int = 5, memory_dir: Optional[str] = None,
+                   embed: bool = True) -> dict[str, Any]:
+    """``history`` of a memory folder as a JSON-ready dict (HTTP route, scripts).
+
+    ValueError for bad input; ``folder_store.FolderError`` when the folder is unusable."""
+    from .folder_store import FolderStore, default_memory_dir
+
+    if not isinstance(query, str) or not query.strip():
+        raise ValueError("query must be a non-empty text")
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1 or k > 100:
+        raise ValueError("k must be a whole number from 1 to 100")
+    folder = default_memory_dir(memory_dir)
+    store = FolderStore.open(folder)
+    found = previous_beliefs(store.docs, query, search=folder_search(store, folder, embed), k=k)
+    return {**history_payload(query, found), "memory_dir": str(folder)}
+
+
+async def tool_answer(agent: Any, query: Any, k: Any = 5) -> str:
+    """The ``memory_history`` tool's answer for a running agent (bad input: one clear line)."""
+    if not isinstance(query, str) or not query.strip():
+        return "memory_history needs a `query`: what the belief was about, e.g. \"python version\""
+    try:
+        limit = max(1, min(20, int(k)))
+    except (TypeError, ValueError):
+        limit = 5
+    found = await history_for_agent(agent, query.strip(), k=limit)
+    return render_history(query.strip(), found)

@@ -16,7 +16,7 @@ that pointed at a consumed memory move to the new one, so chains never dangle:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Callable, Iterable, Mapping, Optional
 
 from ..core.metadata import (CLASSIFICATION_KEY, LINEAGE_KEY, Classification, Lineage, Validity,
                              read_classification, read_lineage, write_classification)
@@ -45,6 +45,19 @@ def deprecate(metadata: dict[str, Any], classification: Classification, winner_i
     lineage.deprecated_at = now_iso
     lineage.deprecated_reason = reason
     write_classification(metadata, classification.with_(validity=Validity.DEPRECATED), lineage)
+
+
+def confirm(metadata: dict[str, Any], by_id: str, now_iso: str) -> bool:
+    """Promote an inferred memory to confirmed (the user validated it); False if it was not
+    inferred (a deprecated memory stays deprecated)."""
+    cls = read_classification(metadata)
+    if cls is None or cls.validity is not Validity.INFERRED:
+        return False
+    lineage = read_lineage(metadata)
+    lineage.extra["confirmed_by"] = by_id
+    lineage.extra["confirmed_at"] = now_iso
+    write_classification(metadata, cls.with_(validity=Validity.CONFIRMED), lineage)
+    return True
 
 
 def add_supersedes(metadata: dict[str, Any], loser_id: str) -> None:
@@ -152,3 +165,66 @@ def strip_carried(metadata: dict[str, Any]) -> None:
     """Drop the classification/lineage consolidation copied from the consumed memories."""
     metadata.pop(CLASSIFICATION_KEY, None)
     metadata.pop(LINEAGE_KEY, None)
+
+
+def retire_into(new_id: str, new_metadata: dict[str, Any], retired_ids: Iterable[str],
+                live: Mapping[str, Any], now_iso: str, action: str,
+                fallback: Callable[[str, dict[str, Any]], Optional[Classification]]) -> set[str]:
+    """Keep the memories consolidation consumed, deprecated in favour of ``new_id``.
+
+    Agent Zero's consolidation deletes what it merges or replaces; the pack keeps those
+    memories instead (nothing stored is lost) and links them: each consumed live memory is
+    deprecated with ``superseded_by = new_id`` and the new memory ``supersedes`` it, so its
+    own older chain (``Q -> consumed``) continues to the new memory unchanged. A consumed
+    memory that was already deprecated keeps its successor. When everything consumed was
+    deprecated, the new memory carries only stale text and is deprecated too (in favour of
+    the first consumed memory's successor). ``fallback`` classifies an old unclassified
+    memory so it can be deprecated. Returns the ids of the consumed documents changed.
+    """
+    changed: set[str] = set()
+    consumed: list[str] = []
+    stale_successors: list[str] = []
+    all_deprecated = True
+    for pid in dict.fromkeys(retired_ids):
+        doc = live.get(pid)
+        meta = getattr(doc, "metadata", None)
+        if pid == new_id or not isinstance(meta, dict):
+            continue
+        consumed.append(pid)
+        cls = read_classification(meta)
+        if cls is not None and cls.validity is Validity.DEPRECATED:
+            succ = read_lineage(meta).superseded_by
+            if succ and succ != new_id:
+                stale_successors.append(succ)
+            continue
+        all_deprecated = False
+        cls = cls or fallback(str(getattr(doc, "page_content", "")), meta)
+        if cls is None:
+            continue
+        deprecate(meta, cls, new_id, f"consolidated into {new_id} ({action})", now_iso)
+        add_supersedes(new_metadata, pid)
+        changed.add(pid)
+    if not consumed:
+        return changed
+    lineage = read_lineage(new_metadata)
+    lineage.extra[DERIVED_FROM] = consumed
+    for pid in consumed:
+        prev = read_lineage(live[pid].metadata)
+        lineage.access_count += prev.access_count
+        if prev.last_accessed and (not lineage.last_accessed or prev.last_accessed > lineage.last_accessed):
+            lineage.last_accessed = prev.last_accessed
+    classification = read_classification(new_metadata)
+    if classification is not None and all_deprecated and stale_successors:
+        succ = live.get(stale_successors[0])
+        if succ is not None and isinstance(getattr(succ, "metadata", None), dict):
+            add_supersedes(succ.metadata, new_id)
+            changed.add(stale_successors[0])
+        lineage.superseded_by = stale_successors[0]
+        lineage.deprecated_at = now_iso
+        lineage.deprecated_reason = "made from memories that were all deprecated"
+        classification = classification.with_(validity=Validity.DEPRECATED)
+    if classification is not None:
+        write_classification(new_metadata, classification, lineage)
+    else:
+        _write_lineage(new_metadata, lineage)
+    return changed

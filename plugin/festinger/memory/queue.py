@@ -23,6 +23,7 @@ class RemovalMark:
     store_key: str
     ids: tuple[str, ...]
     at: float
+    retired: bool = False   # kept in the store (to be deprecated), not deleted
 
 
 @dataclass

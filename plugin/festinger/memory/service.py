@@ -1,5 +1,12 @@
 """MemoryService: classifies every new memory and resolves its conflicts, off the chat's path.
 
+The service is assembled from parts, one job each: :mod:`.intake` (memory events),
+:mod:`.batching` (when a landing is processed), :mod:`.processing` (classification, what
+consolidation consumed, conflict decisions), :mod:`.persistence` (one write per landing,
+counting, announcing), :mod:`.sweep` (first sight of a store) and :mod:`.affirmation`
+(the user's agreement confirms stored memories); shared state in :mod:`.state`. This module
+holds the hooks, the read API and the lifecycle.
+
 How new memories are found: the pack wraps Agent Zero's ``Memory`` write methods
 (:mod:`festinger.a0.memory_events`); every insert, from whatever writer (background
 memorizers, consolidation, ``memory_save``, knowledge import), is published to
@@ -36,95 +43,38 @@ For the health component: :meth:`stats` (``conflicts_resolved_this_session``,
 from __future__ import annotations
 
 import asyncio
-import contextvars
-import hashlib
 import threading
-import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Optional
+from typing import Any, Callable, Optional
 
 from ..a0 import agent_state, memory_events
-from ..a0.memory_store import (MemoryUnavailable, all_docs, current_memory, memory_class, memory_for,
-                               save, subdir_of)
-from ..core.classification import (ClassificationResult, ClassifierSettings, MemoryOrigin,
-                                   Unclassified, check_input, classify_memory,
-                                   iter_consolidation_ids, origin_of,
-                                   upgrade_json_fields)
-from ..core.metadata import (LINEAGE_KEY, Classification, is_knowledge_document, parse_timestamp,
-                             read_classification, read_lineage, utc_now_iso, Validity,
-                             write_classification)
+from ..a0.faiss_store import VectorPositions
+from ..a0.memory_store import MemoryUnavailable, memory_class, memory_for, subdir_of
+from ..core.classification import ClassifierSettings
 from ..logs import log, report_exception
 from . import context as mctx
-from .conflicts import ConflictRecord, check_conflicts
-from .lineage import Predecessor, move_links, strip_carried
-from .neighbours import VectorPositions, nearest, vector_of
-from .queue import PendingMemory, RemovalMark, RemovedRegistry, RetryRegistry
-
-# Set while the service itself writes, so its own update events are not taken for news.
-OWN_WRITE: contextvars.ContextVar[bool] = contextvars.ContextVar("festinger_own_write", default=False)
-# The last deletion made in the current task (consolidation: delete, then insert the new one).
-LAST_REMOVAL: contextvars.ContextVar[Optional[RemovalMark]] = contextvars.ContextVar(
-    "festinger_last_removal", default=None)
-
-ChangeKind = Literal["classified", "deprecated", "relinked"]
-TEXT_HASH_KEY = "text_sha1"   # lineage: hash of the text the classification was made from
-SNAPSHOT_KEEP = 256           # latest snapshots kept per (store, agent)
-
-
-def text_hash(text: Any) -> str:
-    """A short hash of a memory's text (tells an edited memory from a metadata update)."""
-    return hashlib.sha1(str(text).encode("utf-8", "replace")).hexdigest()[:16]
-
-
-def _stamp_text(meta: dict, text: Any) -> None:
-    lin = meta.get(LINEAGE_KEY)
-    if isinstance(lin, dict):
-        meta[LINEAGE_KEY] = {**lin, TEXT_HASH_KEY: text_hash(text)}
+from .affirmation import Affirmation
+from .batching import Batching
+from .intake import Intake
+from .persistence import Persistence
+from .processing import Processing
+from .queue import PendingMemory, RemovedRegistry, RetryRegistry
+from .state import (  # noqa: F401 (re-exported)
+    LAST_REMOVAL,
+    OWN_WRITE,
+    SNAPSHOT_KEEP,
+    TEXT_HASH_KEY,
+    BatchResult,
+    ChangeKind,
+    MemoryChange,
+    StoreState,
+    text_hash,
+)
+from .sweep import FirstSightSweep
 
 
-def _context_of(agent_key: Optional[str]) -> Optional[str]:
-    """The chat (context id) part of an agent key "<context id>:<number>"."""
-    return agent_key.rsplit(":", 1)[0] if agent_key else None
-
-
-@dataclass(frozen=True)
-class MemoryChange:
-    """One memory whose classification or lineage the service changed (for health counters)."""
-
-    kind: ChangeKind
-    store: str
-    doc_id: str
-    before: Optional[Classification]
-    after: Optional[Classification]
-    knowledge: bool = False
-
-
-@dataclass
-class StoreState:
-    key: str
-    memory: Any
-    positions: VectorPositions = field(default_factory=VectorPositions)
-    timer: Any = None
-    first_pending_at: Optional[float] = None
-    lock: Optional[asyncio.Lock] = None
-    swept: bool = False
-    sweep_timer: Any = None
-
-
-@dataclass
-class BatchResult:
-    changed: dict[str, Any] = field(default_factory=dict)          # id -> live Document
-    before: dict[str, Optional[Classification]] = field(default_factory=dict)
-    classified: list[tuple[PendingMemory, ClassificationResult]] = field(default_factory=list)
-    relinked: set[str] = field(default_factory=set)
-    conflicts: list[tuple[PendingMemory, ConflictRecord]] = field(default_factory=list)
-    failures: list[tuple[PendingMemory, str]] = field(default_factory=list)
-    done: list[PendingMemory] = field(default_factory=list)
-
-
-class MemoryService:
+class MemoryService(Intake, Batching, Processing, Persistence, FirstSightSweep, Affirmation):
     # Timing knobs (attributes, not user settings: tests and the benchmark change them).
     settle_seconds = 0.3          # quiet time after the last insert of a landing
     max_settle_seconds = 2.0      # a steady trickle of inserts is still handled this often
@@ -133,6 +83,7 @@ class MemoryService:
     removal_mark_seconds = 10.0   # a delete this recent in the same task was a replacement
     sweep_limit = 2000            # unclassified older memories classified at first sight of a store
     sweep_delay_seconds = 2.0
+    persist_delay_seconds = 20.0  # unsaved classifications wait this long for Agent Zero's next save
 
     def __init__(self, service: Any) -> None:
         self.service = service
@@ -152,14 +103,20 @@ class MemoryService:
         self._tasks: set[asyncio.Future] = set()
         self._installed_on: set[int] = set()
         self._closed = False
+        self._affirmations_queued = 0   # confirmations by agreement not finished yet
         self._detector: Optional[Callable[[str, str], Any]] = None
         self.counters = {"classified": 0, "conflicts_resolved": 0, "deprecated": 0,
                          "relinked": 0, "unclassified_events": 0, "persist_failures": 0,
-                         "swept": 0, "conflict_check_failures": 0}
+                         "swept": 0, "conflict_check_failures": 0, "forgotten": 0,
+                         "confirmed": 0}
         self.last_classification_run: Optional[str] = None
         memory_events.subscribe(self._on_event)
+        memory_events.subscribe_saved(self._on_saved)
+        # Inside an agent's work (its monologue, or the memorizers it started) searches serve
+        # current memories only; the memorizers' deletions become deprecations.
+        memory_events.policy.serve_current_only = mctx.in_agent_work
+        memory_events.policy.retire_deletes = mctx.in_memorizer_work
 
-    # ------------------------------------------------------------------ public read API
     def stats(self, agent: Any = None) -> dict[str, Any]:
         """Counters for the health component (cheap, no store access)."""
         with self._lock:
@@ -171,6 +128,8 @@ class MemoryService:
                 "relinked_this_session": self.counters["relinked"],
                 "swept_this_session": self.counters["swept"],
                 "persist_failures": self.counters["persist_failures"],
+                "forgotten_this_session": self.counters["forgotten"],
+                "confirmed_this_session": self.counters["confirmed"],
                 "conflict_check_failures": self.counters["conflict_check_failures"],
                 "pending": sum(len(p) for p in self._pending.values()),
                 "awaiting_context": len(self._awaiting),
@@ -199,7 +158,6 @@ class MemoryService:
             if callback in self._listeners:
                 self._listeners.remove(callback)
 
-    # ------------------------------------------------------------------ wiring
     def ensure_installed(self, memory_cls: Any = None) -> bool:
         """Make Agent Zero's Memory class publish its writes (idempotent)."""
         try:
@@ -213,13 +171,6 @@ class MemoryService:
             log.warning("cannot watch Agent Zero's memory writes: %s: %s", type(exc).__name__, exc)
             return False
         return True
-
-    def _detect(self) -> Callable[[str, str], Any]:
-        if self._detector is None:
-            from ..core.contradiction import detect_contradiction
-
-            self._detector = detect_contradiction
-        return self._detector
 
     def _store(self, memory: Any) -> StoreState:
         key = subdir_of(memory)
@@ -235,7 +186,6 @@ class MemoryService:
                 st.memory = memory
             return st
 
-    # ------------------------------------------------------------------ hooks
     async def on_monologue_start(self, agent: Any, loop_data: Any = None) -> None:
         self.ensure_installed()
         mctx.enter_agent(agent)
@@ -282,6 +232,8 @@ class MemoryService:
             self._awaiting = keep
         for key in claimed:
             self._schedule(key)
+        if store_key is not None and not self._closed:
+            self._note_affirmation(store_key, tuple(snap.context.messages))
         return snap
 
     async def on_monologue_end(self, agent: Any, loop_data: Any = None) -> None:
@@ -290,545 +242,14 @@ class MemoryService:
         mctx.leave_agent(agent)
         self.kick()
 
-    def kick(self, force_retries: bool = False) -> None:
-        """Move expired waits and due retries into the queue (never blocks)."""
-        now = time.monotonic()
-        keys: set[str] = set()
-        with self._lock:
-            keep = []
-            for item in self._awaiting:
-                if now - item.enqueued_at >= self.context_wait_seconds:
-                    self._add_pending(item)  # classified without a monologue context
-                    keys.add(item.store_key)
-                else:
-                    keep.append(item)
-            self._awaiting = keep
-            for item in self._retry.due(now, force=force_retries):
-                if item.store_key in self._stores:
-                    self._add_pending(item)
-                    keys.add(item.store_key)
-        for key in keys:
-            self._schedule(key)
-
-    # ------------------------------------------------------------------ events (writer's thread)
-    def _on_event(self, event: memory_events.MemoryEvent) -> None:
-        """Inline in the writer's thread and task: record and arm a timer, nothing more."""
-        if self._closed or OWN_WRITE.get():
-            return
-        st = self._store(event.memory)
-        key = st.key
-        if event.kind == "delete":
-            with self._lock:
-                ids = self._removed.record(key, event.docs)
-                self._retry.drop(key, ids)
-                pending = self._pending.get(key)
-                for doc_id in ids:
-                    if pending:
-                        pending.pop(doc_id, None)
-                self._awaiting = [i for i in self._awaiting if not (i.store_key == key and i.doc_id in ids)]
-            if ids:
-                LAST_REMOVAL.set(RemovalMark(key, tuple(ids), time.monotonic()))
-            return
-        if event.kind == "insert":
-            snapshot = mctx.CURRENT_SNAPSHOT.get()
-            agent = mctx.CURRENT_AGENT.get()
-            mark = LAST_REMOVAL.get()
-            if mark is not None:
-                LAST_REMOVAL.set(None)  # one deletion explains one insert
-            items = []
-            for doc, doc_id in zip(event.docs, event.ids):
-                meta = getattr(doc, "metadata", None)
-                items.append((PendingMemory(
-                    key, doc_id, "insert", snapshot,
-                    snapshot.agent_key if snapshot else (agent_state.agent_key(agent) if agent is not None else None),
-                    mark if mark is not None and mark.store_key == key else None),
-                    meta if isinstance(meta, dict) else {}))
-            self._enqueue_inserts(key, items)
-            return
-        # update: news when unclassified, or when its text is not the text that was classified
-        # (the memory dashboard edits the text and keeps the old metadata). Recall,
-        # maintenance and we update a lot otherwise.
-        fresh = []
-        for doc in event.docs:
-            meta = getattr(doc, "metadata", None)
-            if not (isinstance(meta, dict) and isinstance(meta.get("id"), str)):
-                continue
-            if read_classification(meta) is None:
-                fresh.append(PendingMemory(key, meta["id"], "update", conflict_check=False))
-                continue
-            lin = meta.get(LINEAGE_KEY)
-            stamp = lin.get(TEXT_HASH_KEY) if isinstance(lin, dict) else None
-            if isinstance(stamp, str) and stamp != text_hash(getattr(doc, "page_content", "")):
-                fresh.append(PendingMemory(key, meta["id"], "update", reclassify=True))
-        if fresh:
-            with self._lock:
-                for item in fresh:
-                    self._add_pending(item)
-            self._schedule(key)
-
-    def _enqueue_inserts(self, key: str, items: list[tuple[PendingMemory, dict]]) -> None:
-        now = time.monotonic()
-        ready = False
-        with self._lock:
-            for item, meta in items:
-                origin = origin_of(meta)
-                if item.snapshot is None and origin in (MemoryOrigin.FRAGMENT, MemoryOrigin.CONSOLIDATION):
-                    # The memorizer's context did not travel (another Agent Zero build?):
-                    # fall back to the latest recent snapshot of the SAME chat in this store.
-                    # None found: classified without user context (agent_inferred), since a
-                    # wrong user_asserted could deprecate a true memory.
-                    snap = self._latest_snapshot(key, _context_of(item.agent_key))
-                    if snap is not None and now - snap.taken_at <= self.memorizer_fallback_seconds:
-                        item.snapshot = snap
-                if (item.snapshot is None and item.agent_key is not None and origin is MemoryOrigin.SAVED
-                        and not self._bad_input(item, meta)):
-                    self._awaiting.append(item)  # memory_save: wait for this monologue's snapshot
-                    continue
-                self._add_pending(item)
-                ready = True
-        if ready:
-            self._schedule(key)
-
-    def _latest_snapshot(self, key: str, context_id: Optional[str]) -> Optional[mctx.MonologueSnapshot]:
-        """The newest snapshot of chat ``context_id`` in store ``key`` (caller holds the lock)."""
-        if context_id is None:
-            return None
-        best = None
-        for (store, agent_key), snap in self._last_snapshot.items():
-            if store == key and _context_of(agent_key) == context_id and (best is None or snap.seq > best.seq):
-                best = snap
-        return best
-
-    def _bad_input(self, item: PendingMemory, meta: dict) -> bool:
-        """Input no context can fix goes straight to processing (and its logged failure)."""
-        docs = all_docs(self._stores[item.store_key].memory)
-        doc = docs.get(item.doc_id)
-        return doc is None or check_input(getattr(doc, "page_content", None), getattr(doc, "metadata", None),
-                                          self.settings.max_text_chars) is not None
-
-    def _add_pending(self, item: PendingMemory) -> None:
-        queue = self._pending.setdefault(item.store_key, {})
-        queue.pop(item.doc_id, None)
-        queue[item.doc_id] = item
-        st = self._stores.get(item.store_key)
-        if st is not None and st.first_pending_at is None:
-            st.first_pending_at = time.monotonic()
-
-    # ------------------------------------------------------------------ scheduling (I/O loop)
-    def _call_soon(self, fn: Callable, *args: Any) -> None:
-        try:
-            self.service.io.loop.call_soon_threadsafe(fn, *args)
-        except RuntimeError:  # loop closed during shutdown
-            pass
-
-    def _schedule(self, key: str, delay: Optional[float] = None) -> None:
-        if not self._closed:
-            self._call_soon(self._arm, key, delay)
-
-    def _arm(self, key: str, delay: Optional[float]) -> None:
-        st = self._stores.get(key)
-        if st is None or self._closed:
-            return
-        if st.timer is not None:
-            st.timer.cancel()
-        wait = self.settle_seconds if delay is None else delay
-        if st.first_pending_at is not None:
-            waited = time.monotonic() - st.first_pending_at
-            wait = max(0.0, min(wait, self.max_settle_seconds - waited))
-        st.timer = asyncio.get_running_loop().call_later(wait, self._start, key)
-
-    def _start(self, key: str) -> None:
-        st = self._stores.get(key)
-        if st is None:
-            return
-        st.timer = None
-        task = asyncio.ensure_future(self._run_store(key))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    def _arm_sweep(self, key: str) -> None:
-        st = self._stores.get(key)
-        if st is not None and not st.swept and st.sweep_timer is None:
-            st.sweep_timer = asyncio.get_running_loop().call_later(
-                self.sweep_delay_seconds, self._start_sweep, key)
-
-    def _start_sweep(self, key: str) -> None:
-        st = self._stores.get(key)
-        if st is not None:
-            st.sweep_timer = None
-            self._track(asyncio.ensure_future(self._sweep(key)))
-
-    def _track(self, task: asyncio.Future) -> None:
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def drain(self, timeout: float = 30.0) -> bool:
-        """Process everything queued now (tests, CLI, shutdown). True when all settled."""
-        if not self.service.io.in_loop():
-            return await self.service.io.wait(self.drain(timeout))
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for st in list(self._stores.values()):
-                if st.sweep_timer is not None:
-                    st.sweep_timer.cancel()
-                    self._start_sweep(st.key)
-                if st.timer is not None:
-                    st.timer.cancel()
-                    st.timer = None
-                if self._pending.get(st.key):
-                    self._start(st.key)
-            tasks = [t for t in self._tasks if not t.done()]
-            if tasks:
-                await asyncio.wait(tasks, timeout=max(0.01, deadline - time.monotonic()))
-                continue
-            with self._lock:
-                if not any(self._pending.values()):
-                    return True
-            await asyncio.sleep(0)
-        return False
-
-    def drain_sync(self, timeout: float = 30.0) -> bool:
-        return self.service.io.call(self.drain(timeout), timeout + 5)
-
-    # ------------------------------------------------------------------ processing
-    async def _run_store(self, key: str) -> None:
-        st = self._stores.get(key)
-        if st is None:
-            return
-        if st.lock is None:
-            st.lock = asyncio.Lock()
-        async with st.lock:
-            with self._lock:
-                items = list(self._pending.pop(key, {}).values())
-                st.first_pending_at = None
-            if not items:
-                return
-            if not self._refresh(st):
-                with self._lock:  # Agent Zero is reloading the store: try again later
-                    for item in items:
-                        self._retry.fail(item, "internal error: store is being reloaded")
-                return
-            loop = asyncio.get_running_loop()
-            try:
-                result = await loop.run_in_executor(self._executor, self._work, st, items)
-            except Exception as exc:  # a bug in the batch: requeue as retries, never lose items
-                report_exception("memory classification batch", exc)
-                with self._lock:
-                    for item in items:
-                        self._retry.fail(item, f"internal error: {type(exc).__name__}: {exc}")
-                return
-            await self._persist(st, result.changed)
-            self._finish(st, result)
-
-    def _refresh(self, st: StoreState) -> bool:
-        """Point ``st`` at the store Agent Zero serves now (a reload replaces the FAISS object:
-        writing through the old one would overwrite the re-indexed files). False: unloaded."""
-        try:
-            memory = current_memory(st.memory)
-        except Exception:
-            return True
-        if memory is None:
-            return False
-        if memory is not st.memory:
-            with self._lock:
-                if getattr(memory, "db", None) is not getattr(st.memory, "db", None):
-                    st.positions = VectorPositions()
-                st.memory = memory
-        return True
-
-    def _work(self, st: StoreState, items: list[PendingMemory]) -> BatchResult:
-        """Classify, re-link and conflict-check one landing (worker thread, no awaits)."""
-        result = BatchResult()
-        memory = st.memory
-        live = all_docs(memory)
-        now_iso = utc_now_iso()
-        unprocessed = {i.doc_id for i in items}
-        for item in items:
-            unprocessed.discard(item.doc_id)
-            doc = live.get(item.doc_id)
-            if doc is None:
-                result.done.append(item)  # deleted before we got to it
-                continue
-            try:
-                with memory_events.store_lock(memory):  # no save pickles while we write
-                    self._work_one(st, item, doc, live, now_iso, frozenset(unprocessed), result)
-            except Exception as exc:
-                log.debug("classifying %s failed", item.doc_id, exc_info=True)
-                result.failures.append((item, f"internal error: {type(exc).__name__}: {exc}"))
-        return result
-
-    def _work_one(self, st: StoreState, item: PendingMemory, doc: Any, live: dict, now_iso: str,
-                  unprocessed: frozenset, result: BatchResult) -> None:
-        meta = getattr(doc, "metadata", None)
-        text = getattr(doc, "page_content", None)
-        reason = check_input(text, meta, self.settings.max_text_chars)
-        if reason:
-            result.failures.append((item, reason))
-            return
-        current = read_classification(meta)
-        if item.reclassify:
-            lin = meta.get(LINEAGE_KEY)
-            if isinstance(lin, dict) and lin.get(TEXT_HASH_KEY) == text_hash(text):
-                result.done.append(item)  # reclassified meanwhile (or edited back)
-                return
-        fresh = False
-        preds: list[Predecessor] = []
-        if item.kind == "insert":
-            preds = self._predecessors(st.key, item, meta)
-            # Anything consolidation wrote carries the consumed memories' classification.
-            fresh = bool(preds) or "consolidation_action" in meta
-            if current is not None and not fresh and read_lineage(meta).extra.get("classified_by"):
-                result.done.append(item)  # inserted already classified (a restore or a move)
-                return
-        elif current is not None and not item.reclassify:
-            result.done.append(item)  # someone classified it meanwhile
-            return
-        result.before.setdefault(item.doc_id, None if fresh else current)
-        if fresh:
-            strip_carried(meta)
-        upgrade_json_fields(meta)
-        created = now_iso if item.kind == "insert" else None
-        if created is None:
-            stamp = parse_timestamp(meta.get("timestamp"))
-            created = stamp.isoformat(timespec="seconds") if stamp else None
-        outcome = classify_memory(text, meta, item.snapshot.context if item.snapshot else None,
-                                  self.settings, now_iso=now_iso, created_at=created, fresh=fresh)
-        if isinstance(outcome, Unclassified):
-            result.failures.append((item, outcome.reason))
-            return
-        write_classification(meta, outcome.classification, outcome.lineage)
-        _stamp_text(meta, text)
-        result.changed[item.doc_id] = doc
-        result.classified.append((item, outcome))
-        if preds:
-            for changed_id in move_links(item.doc_id, meta, preds, live, now_iso):
-                result.before.setdefault(changed_id, read_classification(live[changed_id].metadata))
-                result.changed[changed_id] = live[changed_id]
-                result.relinked.add(changed_id)
-        if not item.conflict_check or not (item.kind in ("insert", "retry") or item.reclassify):
-            return
-        db = getattr(st.memory, "db", None)
-        if db is None:
-            return
-        top_k = self.config.conflict_top_k
-        try:
-            vec = vector_of(db, item.doc_id, text, st.positions)
-            neighbours = nearest(db, vec, min(4 * top_k + len(unprocessed) + 1, 200))
-            for nid, ndoc, _ in neighbours:
-                nmeta = getattr(ndoc, "metadata", None)
-                if isinstance(nmeta, dict) and nid not in result.before:
-                    result.before[nid] = read_classification(nmeta)
-            records, changed = check_conflicts(
-                item.doc_id, doc, outcome, neighbours, top_k=top_k, settings=self.settings,
-                detector=self._detect(), now_iso=now_iso, skip_ids=unprocessed)
-        except Exception as exc:
-            # The classification stands; a failed conflict check only risks a redundant
-            # memory (a false negative), never a wrong deprecation.
-            with self._lock:
-                self.counters["conflict_check_failures"] += 1
-            log.warning("conflict check of memory %s failed: %s: %s", item.doc_id, type(exc).__name__, exc)
-            return
-        for cid in changed:
-            if cid in live:
-                result.changed[cid] = live[cid]
-        result.conflicts.extend((item, r) for r in records)
-
-    def _predecessors(self, key: str, item: PendingMemory, meta: dict) -> list[Predecessor]:
-        """The memories this insert replaced (consolidation, or the memorizer's replace path)."""
-        origin = origin_of(meta)
-        ids: list[str] = []
-        mark = item.removal
-        if (mark is not None and item.enqueued_at - mark.at <= self.removal_mark_seconds
-                and origin in (MemoryOrigin.CONSOLIDATION, MemoryOrigin.FRAGMENT, MemoryOrigin.SOLUTION)):
-            ids = list(mark.ids)  # exact: the deletion this very task made just before
-        elif origin is MemoryOrigin.CONSOLIDATION:
-            ids = list(iter_consolidation_ids(meta))  # may be stale copies: take() filters
-        if not ids:
-            return []
-        with self._lock:
-            return self._removed.take(key, ids)
-
-    async def _persist(self, st: StoreState, changed: dict[str, Any]) -> None:
-        """One ``update_documents`` for everything this landing changed."""
-        if not changed:
-            return
-        live = all_docs(st.memory)
-        docs = []
-        for doc_id, doc in changed.items():
-            current = live.get(doc_id)
-            if current is None:
-                continue  # deleted meanwhile: nothing to write
-            if current is not doc:
-                # Replaced meanwhile (recall's access tracking updates documents too): carry
-                # our classification and lineage over, keeping its newer access counters.
-                with memory_events.store_lock(st.memory):
-                    _carry_over(doc.metadata, current.metadata)
-                doc = current
-            docs.append(doc)
-        if not docs:
-            return
-        token = OWN_WRITE.set(True)
-        try:
-            await st.memory.update_documents(docs)
-        except Exception as exc:
-            # The changes are in memory already; write the files without re-embedding.
-            with self._lock:
-                self.counters["persist_failures"] += 1
-            log.warning("memory classification: update_documents failed (%s); saving in place", exc)
-            try:
-                save(st.memory)
-                memory_events.publish(memory_events.MemoryEvent(
-                    "update", st.memory, tuple(d.metadata["id"] for d in docs), tuple(docs)))
-            except Exception as exc2:
-                report_exception("memory classification save", exc2)
-        finally:
-            OWN_WRITE.reset(token)
-
-    def _finish(self, st: StoreState, result: BatchResult) -> None:
-        now_iso = utc_now_iso()
-        changes: list[MemoryChange] = []
-        with self._lock:
-            for item in result.done:
-                self._retry.succeed(st.key, item.doc_id)
-            for item, outcome in result.classified:
-                self._retry.succeed(st.key, item.doc_id)
-                self.counters["classified"] += 1
-            for item, reason in result.failures:
-                self.counters["unclassified_events"] += 1
-                permanent = not reason.startswith("internal error")
-                if self._retry.fail(item, reason, permanent=permanent):
-                    log.warning("memory %s in '%s' left unclassified: %s%s", item.doc_id, st.key, reason,
-                                "" if permanent else " (will retry)")
-            deprecated_now = set()
-            for doc_id, doc in result.changed.items():
-                meta = getattr(doc, "metadata", {})
-                before, after = result.before.get(doc_id), read_classification(meta)
-                if (after is not None and after.validity is Validity.DEPRECATED
-                        and (before is None or before.validity is not Validity.DEPRECATED)):
-                    kind: ChangeKind = "deprecated"
-                    deprecated_now.add(doc_id)
-                elif before != after:
-                    kind = "classified"
-                else:
-                    kind = "relinked"
-                changes.append(MemoryChange(kind, st.key, doc_id, before, after, is_knowledge_document(meta)))
-            self.counters["deprecated"] += len(deprecated_now)
-            self.counters["relinked"] += len(result.relinked)
-            self.counters["conflicts_resolved"] += len(result.conflicts)
-            if result.classified or result.conflicts:
-                self.last_classification_run = now_iso
-            listeners = list(self._listeners)
-        for item, record in result.conflicts:
-            agent = self._agent_for(st.key, item)
-            entry = record.to_log_entry(st.key, agent_state.agent_label(agent) if agent is not None else "")
-            with self._lock:
-                self._conflict_log.append(entry)
-            if agent is not None:
-                agent_state.append_conflict_log(agent, entry)
-            log.info("memory conflict in '%s': %s deprecated, superseded by %s (%s)", st.key,
-                     record.resolution.loser.id, record.resolution.winner.id, record.resolution.rule.value)
-        for change in changes:
-            for cb in listeners:
-                try:
-                    cb(change)
-                except Exception as exc:
-                    report_exception(f"memory change listener {getattr(cb, '__name__', cb)}", exc)
-
-    def _agent_for(self, key: str, item: PendingMemory) -> Any:
-        """The agent whose conflict log gets the entry: the memory's own, never another chat's."""
-        if item.snapshot is not None and item.snapshot.agent is not None:
-            return item.snapshot.agent
-        if item.agent_key is None:
-            return None
-        with self._lock:
-            snap = self._last_snapshot.get((key, item.agent_key))
-        return snap.agent if snap is not None else None
-
-    # ------------------------------------------------------------------ first sight of a store
-    async def _sweep(self, key: str) -> None:
-        """Classify (no conflict checks) older unclassified memories once per store and process.
-
-        Catches what landed while the pack was not listening, e.g. knowledge Agent Zero
-        preloaded before the first hook ran. Bounded by ``sweep_limit``; the rest is for
-        ``festinger backfill``. Written in place and saved once (no re-embedding).
-        """
-        st = self._stores.get(key)
-        if st is None or st.swept or self._closed:
-            return
-        st.swept = True
-        if st.lock is None:
-            st.lock = asyncio.Lock()
-        async with st.lock:
-            if not self._refresh(st):
-                st.swept = False  # unloaded: sweep at the next sight of it
-                return
-            loop = asyncio.get_running_loop()
-            try:
-                changed, remaining = await loop.run_in_executor(self._executor, self._sweep_work, st)
-            except Exception as exc:
-                report_exception("memory sweep", exc)
-                return
-            if not changed:
-                return
-            token = OWN_WRITE.set(True)
-            try:
-                save(st.memory)
-                memory_events.publish(memory_events.MemoryEvent(
-                    "update", st.memory, tuple(changed), tuple(changed.values())))
-            except Exception as exc:
-                report_exception("memory sweep save", exc)
-            finally:
-                OWN_WRITE.reset(token)
-            with self._lock:
-                self.counters["swept"] += len(changed)
-            log.info("classified %d older memories in '%s'%s", len(changed), key,
-                     f"; {remaining} more unclassified: run `festinger backfill`" if remaining else "")
-
-    def _sweep_work(self, st: StoreState) -> tuple[dict[str, Any], int]:
-        live = all_docs(st.memory)
-        with self._lock:
-            queued = set(self._pending.get(st.key, {})) | {i.doc_id for i in self._awaiting}
-        todo, failed = [], []
-        for doc_id, doc in list(live.items()):
-            meta = getattr(doc, "metadata", None)
-            if doc_id in queued or not isinstance(meta, dict) or read_classification(meta) is not None:
-                continue
-            reason = check_input(getattr(doc, "page_content", None), meta, self.settings.max_text_chars)
-            if reason:
-                failed.append((doc_id, reason))
-                continue
-            todo.append((str(meta.get("timestamp", "")), doc_id, doc))
-        with self._lock:
-            for doc_id, reason in failed[: self.sweep_limit]:
-                self._retry.fail(PendingMemory(st.key, doc_id, "sweep", conflict_check=False), reason,
-                                 permanent=True)
-        if failed:
-            log.warning("%d older memories in '%s' cannot be classified as stored (e.g. %s: %s)",
-                        len(failed), st.key, failed[0][0], failed[0][1])
-        todo.sort(reverse=True)  # newest first
-        changed: dict[str, Any] = {}
-        now_iso = utc_now_iso()
-        for _, doc_id, doc in todo[: self.sweep_limit]:
-            meta = doc.metadata
-            stamp = parse_timestamp(meta.get("timestamp"))
-            with memory_events.store_lock(st.memory):
-                upgrade_json_fields(meta)
-            outcome = classify_memory(doc.page_content, meta, None, self.settings, now_iso=now_iso,
-                                      created_at=stamp.isoformat(timespec="seconds") if stamp else None)
-            if isinstance(outcome, ClassificationResult):
-                with memory_events.store_lock(st.memory):
-                    write_classification(meta, outcome.classification, outcome.lineage)
-                    _stamp_text(meta, doc.page_content)
-                changed[doc_id] = doc
-        return changed, max(0, len(todo) - self.sweep_limit)
-
-    # ------------------------------------------------------------------ lifecycle
     def unsubscribe(self) -> None:
         """Stop taking memory events (sync: also for a service closed without its I/O loop)."""
         memory_events.unsubscribe(self._on_event)
+        memory_events.policy.reset()
 
     async def close(self) -> None:
         memory_events.unsubscribe(self._on_event)
+        memory_events.policy.reset()
         with self._lock:
             stores = list(self._stores.values())
         for st in stores:
@@ -840,23 +261,14 @@ class MemoryService:
             await asyncio.wait_for(self.drain(10.0), 12.0)
         except Exception:
             pass
+        try:  # drain timed out before saving: what is classified is still written
+            await asyncio.wait_for(self._flush_unsaved(), 30.0)
+        except Exception as exc:
+            report_exception("memory classification save at shutdown", exc)
         self._closed = True
+        memory_events.unsubscribe_saved(self._on_saved)
         for st in stores:
-            for handle in (st.timer, st.sweep_timer):
+            for handle in (st.timer, st.sweep_timer, st.save_timer):
                 if handle is not None:
                     handle.cancel()
         self._executor.shutdown(wait=False, cancel_futures=True)
-
-
-def _carry_over(ours: dict, theirs: dict) -> None:
-    """Copy our classification/lineage into a document someone replaced meanwhile."""
-    from ..core.metadata import CLASSIFICATION_KEY, LINEAGE_KEY
-
-    their_lineage = read_lineage(theirs)
-    our = dict(ours.get(LINEAGE_KEY) or {})
-    our["access_count"] = max(int(our.get("access_count") or 0), their_lineage.access_count)
-    if their_lineage.last_accessed and (not our.get("last_accessed") or their_lineage.last_accessed > our["last_accessed"]):
-        our["last_accessed"] = their_lineage.last_accessed
-    if CLASSIFICATION_KEY in ours:
-        theirs[CLASSIFICATION_KEY] = ours[CLASSIFICATION_KEY]
-    theirs[LINEAGE_KEY] = our

@@ -58,8 +58,29 @@ class RecallSettings:
 DISABLED = RecallSettings(enabled=False)
 
 
+_MEMO_ATTR = "_festinger_recall_settings_memo"
+
+
 def read_recall_settings(agent: Any = None) -> RecallSettings:
-    """The current settings; ``DISABLED`` when Agent Zero has no memory recall configured."""
+    """The current settings; ``DISABLED`` when Agent Zero has no memory recall configured.
+
+    Read once per monologue (``agent.loop_data`` is new for each): Agent Zero's plugin
+    configuration is resolved from disk on every call, and the recall hooks ask twice a turn.
+    """
+    marker = getattr(agent, "loop_data", None) if agent is not None else None
+    memo = getattr(agent, _MEMO_ATTR, None) if marker is not None else None
+    if isinstance(memo, tuple) and memo[0] is marker:
+        return memo[1]
+    settings = _read_recall_settings(agent)
+    if marker is not None:
+        try:
+            setattr(agent, _MEMO_ATTR, (marker, settings))
+        except Exception:
+            pass
+    return settings
+
+
+def _read_recall_settings(agent: Any = None) -> RecallSettings:
     try:
         from helpers.plugins import get_plugin_config  # type: ignore[import-not-found]
     except ImportError:

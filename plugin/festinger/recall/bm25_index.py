@@ -22,7 +22,7 @@ import math
 import re
 import threading
 from collections import Counter, deque
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -254,21 +254,26 @@ class Bm25Index:
             return len(self._ids)
 
     # --- search --------------------------------------------------------------------------
-    def scores(self, query_tokens: Sequence[str]) -> dict[str, float]:
+    def scores(self, query_tokens: Sequence[str],
+               weights: Optional[Mapping[str, float]] = None) -> dict[str, float]:
         """BM25 score of every live document that shares a token with the query."""
         with self._lock:
             self._drain()
-            acc, touched = self._accumulate(query_tokens)
+            acc, touched = self._accumulate(query_tokens, weights)
             if touched is None:
                 return {}
             return {self._ids[s]: float(acc[s]) for s in touched.tolist()}
 
-    def search(self, query: str | Sequence[str], k: int) -> list[tuple[str, float]]:
-        """Top ``k`` (doc_id, score), best first; ties by doc id, so the order is stable."""
+    def search(self, query: str | Sequence[str], k: int,
+               weights: Optional[Mapping[str, float]] = None) -> list[tuple[str, float]]:
+        """Top ``k`` (doc_id, score), best first; ties by doc id, so the order is stable.
+
+        ``weights`` multiplies the contribution of the given query tokens (names, dates and
+        identifiers count more: ``query_weights``); absent tokens weigh 1."""
         tokens = bm25_terms(query) if isinstance(query, str) else list(query)
         with self._lock:
             self._drain()
-            acc, touched = self._accumulate(tokens)
+            acc, touched = self._accumulate(tokens, weights)
             if touched is None or k <= 0:
                 return []
             vals = acc[touched]
@@ -280,7 +285,7 @@ class Bm25Index:
         pairs.sort(key=lambda p: (-p[1], p[0]))
         return pairs[:k]
 
-    def _accumulate(self, tokens: Sequence[str]):
+    def _accumulate(self, tokens: Sequence[str], weights: Optional[Mapping[str, float]] = None):
         n_docs = len(self._slot_of)
         if n_docs == 0:
             return None, None
@@ -302,7 +307,8 @@ class Bm25Index:
             idf = math.log(1.0 + (n_docs - df + 0.5) / (df + 0.5))
             lens = self._lens[slots]
             tfc = tfs / (self.k1 * ((1.0 - self.b) + self.b * lens / avgdl) + tfs)
-            acc[slots] += idf * tfc
+            w = weights.get(tok, 1.0) if weights else 1.0
+            acc[slots] += (w * idf) * tfc
             hit[slots] = True
             any_hit = True
         if not any_hit:

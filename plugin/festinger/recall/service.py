@@ -22,24 +22,17 @@ import time
 from typing import Any, Mapping, Optional, Sequence
 
 from ..core.ranking import RankingWeights
+from ..core.servable import is_servable
 from ..core.roles import ActiveRole, RoleProfile
 from ..logs import log, report_exception
 from .a0_settings import RecallSettings
 from .access_tracker import AccessTracker
+from ..core.temporal import time_window
 from .bm25_index import StoreIndexes
-from .pipeline import Limits, RecallOutcome, Reranker, select
+from .query_weights import query_weights
+from .pipeline import Features, Limits, RecallOutcome, Reranker, select
+from .time_index import TimeIndexes
 from .role_files import RoleFiles
-
-def _servable_metadata(metadata: Mapping[str, Any]) -> bool:
-    """FAISS filter: not deprecated, not superseded (plain lookups: runs per fetched doc)."""
-    if not isinstance(metadata, Mapping):
-        return True
-    cls = metadata.get("classification")
-    if isinstance(cls, Mapping) and cls.get("validity") == "deprecated":
-        return False
-    lin = metadata.get("lineage")
-    return not (isinstance(lin, Mapping) and lin.get("superseded_by"))
-
 
 def _is_current(memory: Any) -> bool:
     from ..a0.memory_store import is_current
@@ -89,6 +82,7 @@ class RecallService:
         self.service = service
         self.roles = RoleFiles.default(getattr(service, "home", None))
         self.indexes = StoreIndexes()
+        self.times = TimeIndexes()
         self.access = AccessTracker(is_current=_is_current, store_lock=_store_lock)
         self._events_installed = False
         self._flush_task: Optional[Any] = None
@@ -97,6 +91,9 @@ class RecallService:
         self._reranker: Optional[Reranker] = None
         self._reranker_path: Optional[str] = None
         self._reranker_failed: Optional[str] = None
+        self._roles_lock = threading.Lock()
+        self._roles_seen: dict[tuple[str, str], Optional[str]] = {}   # (store, agent) -> role id
+        self._relevance_task: Optional[Any] = None
 
     # --- configuration --------------------------------------------------------------
     @property
@@ -181,8 +178,13 @@ class RecallService:
                  limits: Limits, role: Optional[ActiveRole] = None,
                  roles: Mapping[str, RoleProfile] = {}, now: Optional[float] = None,
                  wait_for_index: bool = False, use_sparse: bool = True,
-                 tiered: bool = True) -> RecallOutcome:
-        """Dense + sparse search and selection (blocking; no embedding here)."""
+                 tiered: bool = True, features: Features = Features(),
+                 time_query: Optional[str] = None) -> RecallOutcome:
+        """Dense + sparse search and selection (blocking; no embedding here).
+
+        ``time_query`` is the text read for time cues (default ``sparse_text``: the user's
+        message, not the history, whose dates are about other things)."""
+        from ..a0.faiss_store import dense_search
         from ..a0.memory_store import all_docs
 
         docs = all_docs(memory)
@@ -190,17 +192,31 @@ class RecallService:
             return RecallOutcome(role=role)
         n = max(1, self.config.recall_candidates)
         k = min(len(docs), 2 * n)
-        db = memory.db
-        pairs = db.similarity_search_with_score_by_vector(
-            list(query_vector), k=k, filter=_servable_metadata, fetch_k=min(len(docs), 4 * k))
-        relevance = db._select_relevance_score_fn()
-        dense = [(d.metadata.get("id"), relevance(s)) for d, s in pairs
-                 if isinstance(d.metadata.get("id"), str)]
+        dense = dense_search(memory.db, query_vector, k, filter=is_servable, fetch_k=min(len(docs), 4 * k))
         index = self.indexes.get(memory, docs, wait=wait_for_index) if use_sparse else None
-        sparse = index.search(sparse_text, n) if index is not None else []
+        weights = query_weights(sparse_text) if features.field_weights else None
+        sparse = index.search(sparse_text, n, weights) if index is not None else []
+        now = time.time() if now is None else now
+        window = time_window(time_query if time_query is not None else sparse_text, now) \
+            if features.temporal else None
+        if window is not None:
+            # Memories dated in the named time join the pool with their real similarity,
+            # also those the dense top-k missed (deprecated ones are dropped by select).
+            have = {i for i, _ in dense}
+            dated = [i for i in self.times.in_window(memory, docs, window, 4 * n) if i not in have]
+            dense = dense + self.times.dense_scores(memory, docs, dated, query_vector)
+        near: dict[str, str] = {}
+        if features.neighbours:
+            thr = limits.threshold
+            hits = [i for i, s in dense if s >= thr][:3] + [i for i, _ in sparse[:3]]
+            near = self.times.neighbours(memory, docs, hits, 120.0)
+            have = {i for i, _ in dense}
+            dense = dense + self.times.dense_scores(memory, docs, [i for i in near if i not in have],
+                                                    query_vector)
         return select(docs, dense, sparse, sparse_text, limits=limits, role=role, roles=roles,
-                      weights=self.weights(), now=time.time() if now is None else now,
-                      reranker=self.reranker(), rerank_query=sparse_text, tiered=tiered)
+                      weights=self.weights(), now=now, reranker=self.reranker(),
+                      rerank_query=sparse_text, tiered=tiered, features=features, window=window,
+                      neighbours=near)
 
     async def build_query(self, agent: Any, loop_data: Any, settings: RecallSettings
                           ) -> Optional[tuple[str, str]]:
@@ -241,13 +257,63 @@ class RecallService:
         if not all_docs(memory):
             return RecallOutcome()
         role, roles = self.resolve_role(agent, loop_data)
+        self.note_role(memory, agent, role, roles)
         limits = self.limits(settings)
+        if settings.post_filter:
+            # As Agent Zero: the filter sees the search's candidates (max_search), the result
+            # limits apply after it.
+            limits = Limits(threshold=limits.threshold, memories=settings.memories_max_search,
+                            solutions=settings.solutions_max_search,
+                            cap=settings.memories_max_search + settings.solutions_max_search)
 
         def work() -> RecallOutcome:
             vector = embed_query(memory, dense_text)
             return self.retrieve(memory, vector, sparse_text, limits=limits, role=role, roles=roles)
 
-        return await asyncio.to_thread(work)
+        outcome = await asyncio.to_thread(work)
+        if settings.post_filter:
+            from . import post_filter
+
+            outcome = await post_filter.apply(agent, outcome, history=self._history(agent, settings),
+                                              user_text=user_text_of(loop_data))
+            outcome = post_filter.cut(outcome, settings.memories_max_result,
+                                      settings.solutions_max_result, self.config.max_injected_memories)
+        return outcome
+
+    def note_role(self, memory: Any, agent: Any, role: Optional[ActiveRole],
+                  roles: Mapping[str, RoleProfile]) -> None:
+        """On a role activation (a change of this agent's role in this store), toggle the
+        store's relevance axis in the background (dormant outside the role's domains)."""
+        from ..a0.agent_state import agent_key
+        from ..a0.memory_store import subdir_of
+
+        key = (subdir_of(memory), agent_key(agent))
+        role_id = role.role_id if role is not None else None
+        with self._roles_lock:
+            first = key not in self._roles_seen
+            if not first and self._roles_seen[key] == role_id:
+                return
+            self._roles_seen[key] = role_id
+        if first and role is None:
+            return  # nothing was activated: nothing to toggle
+        self._relevance_task = self.service.io.submit(self._toggle_relevance(memory, role, dict(roles)))
+
+    async def _toggle_relevance(self, memory: Any, role: Optional[ActiveRole],
+                                roles: Mapping[str, RoleProfile]) -> int:
+        from .role_relevance import apply_role_relevance
+
+        try:
+            return await asyncio.to_thread(apply_role_relevance, memory, role, roles)
+        except Exception as exc:
+            report_exception("relevance toggle on role activation", exc)
+            return 0
+
+    @staticmethod
+    def _history(agent: Any, settings: RecallSettings) -> str:
+        try:
+            return agent.history.output_text()[-settings.history_len:] if settings.history_len else ""
+        except Exception:
+            return ""
 
     # --- lifecycle ------------------------------------------------------------------
     async def flush_due(self) -> int:

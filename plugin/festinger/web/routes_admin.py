@@ -8,6 +8,8 @@ browser.
     POST /admin/login             redirect to /admin (the form on the page posts here); the
                                   server checks the cookie on every API call, so a wrong
                                   token only brings the sign-in form back
+                                  (`?token=` only when typed or from our own pages: a link
+                                  on another site must not sign the browser in)
     GET  /admin/static/{name}     admin.js, admin.css
     GET  /admin/status            the summary the page polls
     GET  /admin/concept?name=X    a concept's edges by dimension and its pending conflicts
@@ -24,8 +26,9 @@ from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs
 
-from .routes_conflicts import handle_action, same_origin
-from .server import HttpError, Request, Response, Router
+from .http import HttpError, Request, Response, Router
+from .routes_conflicts import handle_action
+from .security import navigation_allowed, same_origin
 
 COOKIE = "festinger_token"
 STATIC = {"admin.html": "text/html; charset=utf-8",
@@ -59,6 +62,11 @@ def _sign_in(sent: str) -> Response:
 async def admin_page(service: Any, request: Request):
     sent = request.query.get("token")
     if sent is not None:
+        # Another site linking here with a token of its choosing would sign the browser in
+        # as that token (login CSRF); only a typed URL or our own page may set the cookie.
+        if not navigation_allowed(request):
+            raise HttpError(403, "sign-in links only work from this server's own pages or "
+                                 "the address bar")
         return _sign_in(sent.strip())
     return Response(200, static_bytes("admin.html"), STATIC["admin.html"], _page_headers())
 
@@ -98,7 +106,7 @@ async def action(service: Any, request: Request):
 
 def register(router: Router) -> None:
     router.add("GET", "/admin", admin_page, auth=False)
-    router.add("POST", "/admin/login", login, auth=False)
+    router.add("POST", "/admin/login", login, auth=False, form=True)
     router.add("GET", "/admin/static/{name}", static_file, auth=False)
     router.add("GET", "/admin/status", status)
     router.add("GET", "/admin/concept", concept)

@@ -22,7 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..graph.models import ALL, CONFLICT_STATUSES, DEFAULT_LIST, MAX_LIST, PENDING
-from .server import HttpError, Request, Router
+from .http import HttpError, Request, Router
+# same_origin is also enforced by the server for every state change (web/security.py)
+from .security import same_origin
 
 ACTIONS = ("status", "list", "get", "dismiss", "resolve", "concept", "run", "runs")
 
@@ -140,19 +142,6 @@ async def _runs(service: Any, limit: int) -> list[dict]:
 
 
 # ---------------------------------------------------------------------- REST routes
-def same_origin(request: Request) -> None:
-    """Refuse state changes a browser sends on behalf of another site (cookie auth)."""
-    site = request.headers.get("sec-fetch-site")
-    if site is not None:  # modern browsers: the browser's own word on where it came from
-        if site not in ("same-origin", "none"):
-            raise HttpError(403, "cross-site request refused")
-        return
-    origin = request.headers.get("origin")
-    host = request.headers.get("host")
-    if origin and host and origin.split("://", 1)[-1] != host:
-        raise HttpError(403, "cross-origin request refused")
-
-
 def _body(request: Request) -> dict:
     if not request.body:
         return {}

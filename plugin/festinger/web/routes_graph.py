@@ -17,7 +17,7 @@ from typing import Any
 from ..graph.iknowthat import handle_http
 from ..graph.models import ALL, DEFAULT_LIST, MAX_LIST, WRITE_STATUSES
 from ..graph.service import MAX_PROMPT_CHARS
-from .server import HttpError, Request, Router
+from .http import HttpError, Request, Router
 
 
 def _graph(service: Any):

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Callable, Union
 
-from . import detector, foundation, graph, graph_pg, loops, memory, recall
+from . import (detector, foundation, graph, graph_pg, loops, memory, proxy, real_a0, recall,
+               recall_suite)
 
 Case = Callable[[bool], Union[dict, list[dict]]]
 
@@ -25,6 +26,10 @@ CASES: tuple[Case, ...] = (
     graph_pg.bench_pg,
     recall.bench_recall_overhead,
     recall.bench_retrieval_eval,
+    recall_suite.bench_retrieval_suite,
+    recall_suite.bench_recall_time_cues,
     loops.bench_loop_detection,
     loops.bench_history_collapse,
+    proxy.bench_proxy,
+    real_a0.bench_real_a0_turn,
 )

@@ -40,7 +40,7 @@ def _soas_rows(n_tokens: int, now: datetime) -> list[tuple]:
     base = len(rows) + 1
     for i in range(n_tokens - len(rows)):
         count = rng.choice((1, 1, 2, 3, 5, 8, 20, 60))
-        sal = 0.0 if count == 1 else round(math.log10(count), 3)
+        sal = 0.0 if count == 1 else round(math.log(count), 3)
         rows.append((base + i, _word(i), count, now, sal, 0.5))
     return rows
 

@@ -121,13 +121,13 @@ async def run_scenario(report: Report, *, root: Path, extensions: Path, embeddin
 
         report.section("recollections: the concept graph learns from a prompt and answers later ones")
         # "X is a Y of Z" is a cue: the fact goes straight into the graph. The concept is
-        # recollected once it is salient enough (log10 of its mentions above the read
-        # threshold, 0.5 by default): here from its fourth mention on.
+        # recollected once it is salient enough (the natural log of its mentions above the
+        # read threshold, 0.5 by default): here from its second mention on.
         await turn(sim, agent, "gnommoweb is a repo of Glitch University.", "Noted.")
-        await turn(sim, agent, "Please update gnommoweb to use FastAPI instead.", "On it.")
         first = sim.last_prompt.system or ""
-        report.check("a concept mentioned twice is not yet recollected",
+        report.check("a concept mentioned once is not yet recollected",
                      "gnommoweb:" not in first)
+        await turn(sim, agent, "Please update gnommoweb to use FastAPI instead.", "On it.")
         await turn(sim, agent, "Is gnommoweb deployed yet?", "Not yet.")
         await turn(sim, agent, "Deploy gnommoweb now, please.", "Deploying.")
         system = sim.last_prompt.system or ""

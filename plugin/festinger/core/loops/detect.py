@@ -48,6 +48,9 @@ class Detection:
     loop_keys: tuple[str, ...] = ()   # near keys of the loop's actions (for history truncation)
 
 
+LONG_VALUE_CHARS = 80
+
+
 def _similar(a: str, b: str, threshold: float) -> bool:
     if a == b:
         return True
@@ -58,7 +61,7 @@ def _similar(a: str, b: str, threshold: float) -> bool:
     return fuzz.ratio(a, b, score_cutoff=threshold) >= threshold
 
 
-def _near_args(a: ActionKeys, b: ActionKeys, threshold: float) -> bool:
+def _near_args(a: ActionKeys, b: ActionKeys, threshold: float, *, targets: bool = True) -> bool:
     """Same tool, same argument names, and every argument value similar on its own (so a
     long unchanged envelope cannot hide a different command inside one argument)."""
     if a.tool != b.tool:
@@ -68,7 +71,17 @@ def _near_args(a: ActionKeys, b: ActionKeys, threshold: float) -> bool:
     if len(a.parts) != len(b.parts):
         return False
     for (ka, va), (kb, vb) in zip(a.parts, b.parts):
-        if ka != kb or not _similar(va, vb, threshold):
+        if ka != kb:
+            return False
+        if va == vb:
+            continue
+        # A short value (a path, a name, a flag) that still differs once its volatile parts are
+        # normalised names another target: `cat widget_a.py`, `cat widget_b.py` is reading
+        # several files, not a loop. Only inside a long value (a script, a query) can a small
+        # non-volatile edit be noise around the same repeated action.
+        # (`targets=False`: only asks whether two calls are variants of one command, as the
+        # stagnation check does to exempt a growing backoff.)
+        if (targets and min(len(va), len(vb)) < LONG_VALUE_CHARS) or not _similar(va, vb, threshold):
             return False
     return True
 
@@ -199,7 +212,7 @@ def _stagnation(tail: Sequence[Recorded], s: LoopSettings) -> Optional[Detection
     if not _ERRORISH.search(raw):
         return None  # "ok" or "file saved" three times after three different actions is work
     keys = [r.keys for r in window]
-    related = all(_near_args(r, keys[-1], s.similarity * 0.75) for r in keys)
+    related = all(_near_args(r, keys[-1], s.similarity * 0.75, targets=False) for r in keys)
     if related and _is_backoff(keys, s.backoff_growth) and k <= s.backoff_max_polls:
         return None  # waiting longer each time for a service to come back is deliberate
     run = k

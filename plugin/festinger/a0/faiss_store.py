@@ -1,4 +1,14 @@
-"""The nearest memories of a memory already in the FAISS store, with their scores.
+"""All of langchain FAISS's internals the pack touches, in one place.
+
+Agent Zero keeps memories in a langchain ``FAISS`` object (``memory.db``): an ``IndexFlatIP``,
+an ``InMemoryDocstore`` whose private ``_dict`` is the live ``{id: Document}`` map, the
+``index_to_docstore_id`` position map and a relevance function. Everything else in the pack
+goes through the functions here: :func:`docs_of`, :func:`size`, :func:`relevance_fn`,
+:func:`embed_vector`, :func:`dense_search` (recall), :func:`vector_of` / :func:`nearest`
+(conflict checks, history, backfill), and :func:`load_folder` / :func:`save_folder` (a memory
+folder opened outside Agent Zero).
+
+The nearest memories of a memory already in the FAISS store, with their scores:
 
 A memory that just landed already has its vector in the index, so the conflict check
 reads it back (``index.reconstruct``) instead of embedding the text again: no second model
@@ -56,6 +66,25 @@ def vector_of(db: Any, doc_id: str, text: str, positions: VectorPositions) -> np
             return vec
         except Exception:  # an index type without reconstruct: fall back to embedding
             pass
+    return embed_vector(db, text)
+
+
+def docs_of(db: Any) -> dict[str, Any]:
+    """The live ``{id: Document}`` dict (no copy: O(1)); Agent Zero's ``get_all_docs`` when it
+    has one, else the docstore's own dict."""
+    getter = getattr(db, "get_all_docs", None)
+    if callable(getter):
+        return getter()
+    return db.docstore._dict
+
+
+def size(db: Any) -> int:
+    """How many vectors the index holds."""
+    return int(db.index.ntotal)
+
+
+def embed_vector(db: Any, text: str) -> np.ndarray:
+    """``text`` embedded by the store's own embedder (1 x d float32), normalised like the store."""
     vec = np.asarray([db._embed_query(text)], dtype=np.float32)
     if getattr(db, "_normalize_L2", False):
         import faiss
@@ -64,7 +93,35 @@ def vector_of(db: Any, doc_id: str, text: str, positions: VectorPositions) -> np
     return vec
 
 
-def _relevance_fn(db: Any) -> Callable[[float], float]:
+def dense_search(db: Any, query_vector: Any, k: int, *, filter: Optional[Callable[[Any], bool]] = None,
+                 fetch_k: int = 20) -> list[tuple[str, float]]:
+    """(id, Agent Zero relevance) of the ``k`` nearest documents passing ``filter`` (a
+    metadata predicate applied inside the search, so filtered ones take no slot)."""
+    pairs = db.similarity_search_with_score_by_vector(list(query_vector), k=k, filter=filter, fetch_k=fetch_k)
+    relevance = relevance_fn(db)
+    return [(d.metadata.get("id"), relevance(s)) for d, s in pairs if isinstance(d.metadata.get("id"), str)]
+
+
+def load_folder(folder: str, embeddings: Any) -> Any:
+    """A memory folder's FAISS object as Agent Zero stores it (cosine, (1 + cos) / 2 relevance)."""
+    from langchain_community.vectorstores import FAISS
+    from langchain_community.vectorstores.utils import DistanceStrategy
+
+    return FAISS.load_local(folder, embeddings,
+                            allow_dangerous_deserialization=True,  # the user's own folder
+                            distance_strategy=DistanceStrategy.COSINE,
+                            relevance_score_fn=_cosine_relevance)
+
+
+def save_folder(db: Any, folder: str) -> None:
+    db.save_local(folder)
+
+
+def _cosine_relevance(score: float) -> float:
+    return max(0.0, min(1.0, (1.0 + score) / 2.0))
+
+
+def relevance_fn(db: Any) -> Callable[[float], float]:
     try:
         return db._select_relevance_score_fn()
     except Exception:
@@ -106,9 +163,9 @@ def nearest(db: Any, vector: np.ndarray, n: int) -> list[tuple[str, Any, float]]
     if total == 0 or n <= 0:
         return []
     scores, positions = _search(db.index, vector, min(n, total))
-    relevance = _relevance_fn(db)
+    relevance = relevance_fn(db)
     mapping = db.index_to_docstore_id
-    docs = db.docstore._dict if hasattr(db.docstore, "_dict") else None
+    docs = docs_of(db) if hasattr(db.docstore, "_dict") else None
     out: list[tuple[str, Any, float]] = []
     for score, pos in zip(scores[0], positions[0]):
         if pos < 0:

@@ -1,0 +1,16 @@
+"""Festinger: memory_load answers with current memories only (superseded ones marked)."""
+try:
+    from helpers.extension import Extension  # Agent Zero v1.x
+except ImportError:
+    from python.helpers.extension import Extension  # Agent Zero v0.9.x
+
+
+class FestingerMemoryToolsAfter(Extension):
+    async def execute(self, **kwargs):
+        try:  # an exception escaping a hook ends the user's chat: never let one out
+            from festinger.a0.guard import guarded
+            from festinger.a0.handlers.memory_tools import on_tool_execute_after
+            # Tool hooks carry no loop_data: the handler gets the hook's kwargs instead.
+            await guarded("tool_execute_after", on_tool_execute_after, self.agent, {"loop_data": kwargs})
+        except Exception as exc:
+            print(f"festinger: tool_execute_after hook _50_festinger_memory_tools.py failed: {exc!r}")

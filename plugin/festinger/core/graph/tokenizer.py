@@ -1,0 +1,172 @@
+"""Prompt tokeniser (festinger-concept-graph.md "Tokenisation Rules", T14).
+
+One regex pass turns text into a *word stream*: lowercased words, capitalised runs merged into
+one underscore-joined compound (`Glitch University` -> `glitch_university`), the uppercase cue
+operators `ISA`/`ISPART` kept as upper-case markers, and punctuation runs collapsed into a
+single BOUNDARY item. The cue scanner reads the full stream (it needs `is`, `a`, `of`); the
+saliency engine reads `select_tokens`, the >= 5-character subset.
+
+The vocabulary is ASCII by construction: non-ASCII text is folded first (accents dropped,
+everything else becomes a separator), so every SOAS token is made of [a-z0-9_.-] and the
+`<recollection>` block can render it verbatim. Control characters are plain separators.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Iterable, Optional
+
+BOUNDARY = "."  # stream item for punctuation / newline; no word can equal it
+ISA_MARKER = "ISA"
+ISPART_MARKER = "ISPART"
+MARKERS = frozenset({ISA_MARKER, ISPART_MARKER})
+
+MIN_TOKEN_CHARS = 5  # "keep tokens with 5 or more characters"
+MAX_TOKEN_CHARS = 64  # longer "words" are hashes, base64 or minified code, never concepts
+# A capitalised run longer than this is a title or shouting, not one proper noun: its words
+# are kept separately instead of becoming a 9-word compound nobody will ever type again.
+MAX_COMPOUND_WORDS = 4
+
+# Function words. A capitalised one starting a run is split off ("The Glitch University" is
+# `the` + `glitch_university`, as if written in lower case), and the cue scanner refuses
+# them as subject or object ("This is a test" states nothing about a concept "this").
+STOPWORDS = frozenset("""
+a an the this that these those there here it its it's they them their theirs we us our ours
+you your yours he him his she her hers i me my mine who whom whose which what where when why
+how is are was were be been being am do does did has have had will would shall should can
+could may might must not no nor and or but if then else so than too very also just only
+some any all each every both either neither few many much more most other such own same
+in on at by for from to of with about into onto over under between through during before
+after above below up down out off again further once one two
+""".split())
+
+_CAP = r"[A-Z][A-Za-z0-9_]*(?:[.\-][A-Za-z0-9_]+)*"
+_WORD = r"[A-Za-z0-9_]+(?:[.\-][A-Za-z0-9_]+)*"
+_PUNCT = r"[\n.,;:!?()\[\]{}\"<>|=\-]+"
+# Alternatives in priority order: a capitalised run (words separated by spaces/tabs only, so
+# a comma, full stop or newline ends a proper noun), a plain word, a punctuation run.
+_STREAM_RE = re.compile(rf"{_CAP}(?:[ \t]+{_CAP})*|{_WORD}|{_PUNCT}")
+_COMBINING_RE = re.compile(r"[\u0300-\u036f]+")
+_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]+")
+_HAS_LETTER_RE = re.compile(r"[a-z]")
+
+
+def fold_to_ascii(text: str) -> str:
+    """`Zürich` -> `Zurich`; any other non-ASCII character becomes a space (a separator)."""
+    text = unicodedata.normalize("NFKD", text)
+    text = _COMBINING_RE.sub("", text)
+    return _NON_ASCII_RE.sub(" ", text)
+
+
+def _split_run(run: str, out: list[str]) -> None:
+    """Append the stream items of a multi-word capitalised run to `out`."""
+    current: list[str] = []
+
+    def flush() -> None:
+        if not current:
+            return
+        if len(current) > MAX_COMPOUND_WORDS:
+            out.extend(w.lower() for w in current)
+        else:
+            out.append("_".join(current).lower())
+        current.clear()
+
+    for part in run.split():
+        if part in MARKERS:  # `Gnommoweb ISA Repo`: the operator separates two concepts
+            flush()
+            out.append(part)
+        elif not current and part.lower() in STOPWORDS:
+            out.append(part.lower())
+        else:
+            current.append(part)
+    flush()
+
+
+def words(text: str) -> list[str]:
+    """The word stream of `text` (see module doc). Linear in the text length."""
+    if not text:
+        return []
+    if not text.isascii():
+        text = fold_to_ascii(text)
+    out: list[str] = []
+    append = out.append
+    for item in _STREAM_RE.findall(text):
+        first = item[0]
+        if "A" <= first <= "Z":
+            if " " in item or "\t" in item:
+                _split_run(item, out)
+            elif item in MARKERS:
+                append(item)
+            else:
+                append(item.lower())
+        elif first.isalnum() or first == "_":
+            append(item.lower())
+        elif not out or out[-1] is not BOUNDARY:  # collapse consecutive boundaries
+            append(BOUNDARY)
+    return out
+
+
+def select_tokens(stream: Iterable[str], keep: Iterable[str] = (),
+                  min_chars: int = MIN_TOKEN_CHARS,
+                  max_chars: int = MAX_TOKEN_CHARS) -> list[str]:
+    """Distinct saliency tokens of a word stream, in first-occurrence order.
+
+    A token is kept when it has `min_chars`..`max_chars` characters and at least one letter
+    (`20240419` is a date, not a concept); `keep` adds short tokens that took part in a
+    matched relationship cue (`repo` in "gnommoweb is a repo").
+    """
+    seen: set[str] = set()
+    out: list[str] = []
+    add, append = seen.add, out.append
+    for w in stream:
+        n = len(w)
+        if n < min_chars or n > max_chars or w in seen or w in MARKERS:
+            continue
+        if not ("a" <= w[0] <= "z") and not _HAS_LETTER_RE.search(w):
+            continue
+        add(w)
+        append(w)
+    for w in keep:
+        if w not in seen and 0 < len(w) <= max_chars:
+            add(w)
+            append(w)
+    return out
+
+
+def short_words(stream: Iterable[str], min_chars: int = MIN_TOKEN_CHARS) -> list[str]:
+    """Distinct words shorter than `min_chars` that could name a concept (`aws`, `k8s`,
+    `vm`): at least one letter, not a function word, not a cue operator. The saliency
+    engine keeps them only when the graph holds facts about them."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for w in stream:
+        if len(w) >= min_chars or w in seen or w in MARKERS or w is BOUNDARY \
+                or w in STOPWORDS or not _HAS_LETTER_RE.search(w):
+            continue
+        seen.add(w)
+        out.append(w)
+    return out
+
+
+def tokenize(text: str) -> list[str]:
+    """Saliency tokens of `text` without cue participants (see `cues.scan_prompt`)."""
+    return select_tokens(words(text))
+
+
+def concept_words(text: str) -> list[str]:
+    """The concept tokens of a short phrase (a fact's subject, parent or dimension).
+
+    Uses the same rules as prompts, so `Glitch University` and `glitch_university` are the same
+    concept; length rules do not apply (`repo`, `usa` are fine concepts). Punctuation between
+    words is dropped; an empty list means the phrase holds no concept at all.
+    """
+    return [w for w in words(text) if w != BOUNDARY]
+
+
+def single_concept(text: str) -> Optional[str]:
+    """The one concept `text` names, or None if it names zero or several."""
+    found = concept_words(text)
+    if len(found) != 1 or found[0] in MARKERS or len(found[0]) > MAX_TOKEN_CHARS:
+        return None
+    return found[0]
