@@ -12,10 +12,7 @@ from pathlib import Path
 import pytest
 
 from festinger.core.metadata import read_lineage
-try:  # the simulator's home once the test kit is split from the product
-    from festinger_testkit.simulator import respond, tool_call
-except ImportError:
-    from festinger.simulator import respond, tool_call
+from festinger_testkit.simulator import respond, tool_call
 from festinger.web.routes_history import history_route, parse_history_query
 
 REPO = Path(__file__).resolve().parents[2]

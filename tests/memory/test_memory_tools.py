@@ -13,10 +13,7 @@ import logging
 import pytest
 
 from festinger.core.metadata import read_classification, read_lineage
-try:  # the simulator's home once the test kit is split from the product
-    from festinger_testkit.simulator import respond, tool_call
-except ImportError:
-    from festinger.simulator import respond, tool_call
+from festinger_testkit.simulator import respond, tool_call
 
 
 def tool_results(agent, name: str) -> list[str]:

@@ -6,10 +6,7 @@ from __future__ import annotations
 import re
 
 from festinger.recall.post_filter import parse_indices
-try:  # the simulator's home once the test kit is split from the product
-    from festinger_testkit.simulator import respond
-except ImportError:
-    from festinger.simulator import respond
+from festinger_testkit.simulator import respond
 
 from .helpers import shown, store
 

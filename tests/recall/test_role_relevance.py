@@ -7,10 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from festinger.core.metadata import read_classification
-try:  # the simulator's home once the test kit is split from the product
-    from festinger_testkit.simulator import respond
-except ImportError:
-    from festinger.simulator import respond
+from festinger_testkit.simulator import respond
 
 from .test_recall_hooks import LOW, QUESTION, role_file, seed_domains
 from .helpers import shown
