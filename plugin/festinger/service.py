@@ -239,6 +239,15 @@ class FestingerService:
             return
 
         async def _close_all() -> None:
+            opening = self._db_task
+            if opening is not None and not opening.done():
+                # still connecting (a command that ended early): cancel it, so the loop does
+                # not stop under a pending task ("Task was destroyed but it is pending!")
+                opening.cancel()
+                try:
+                    await asyncio.wait_for(asyncio.wrap_future(opening), 5)
+                except (asyncio.CancelledError, Exception):  # cancelled, failed or slow: close anyway
+                    pass
             for comp in reversed(comps):
                 closer: Optional[Callable] = getattr(comp, "close", None)
                 if closer is not None:

@@ -107,3 +107,18 @@ def test_config_never_prints_the_database_password(tmp_path):
                           capture_output=True, text=True, env=env, timeout=60)
     assert "s3cr3t-pw" not in proc.stdout + proc.stderr
     assert "127.0.0.1:1/x" in proc.stdout
+
+
+def test_a_busy_port_is_one_line_and_no_task_dump(tmp_path):
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        proc = subprocess.run([sys.executable, "-m", "festinger", "serve", "--port", str(port)],
+                              capture_output=True, text=True, env=_cli_env(tmp_path), timeout=120)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    lines = [l for l in proc.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1 and f"cannot listen on 127.0.0.1:{port}" in lines[0], proc.stderr
+    assert "Task was destroyed" not in proc.stderr and "Traceback" not in proc.stderr

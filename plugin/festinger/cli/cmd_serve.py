@@ -30,14 +30,14 @@ def run(args) -> int:
     except ValueError as exc:
         svc.close()
         raise UserFacingError(str(exc)) from None
-    if svc.config.graph_enabled:
-        svc.graph.start()
-        svc.resolution.start()  # the write path and the scheduled job
-    try:
+    try:  # the port first: a busy port must end the command before anything else starts
         svc.io.call(server.start(), 30)
     except OSError as exc:
         svc.close()
         raise UserFacingError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    if svc.config.graph_enabled:
+        svc.graph.start()
+        svc.resolution.start()  # the write path and the scheduled job
     where = TOKEN_ENV if TOKEN_ENV in __import__("os").environ else svc.home / TOKEN_FILE
     print(f"festinger serve: listening on {server.url} (token: {where})", flush=True)
     print(f"festinger serve: admin page {server.url}/admin", flush=True)
