@@ -65,7 +65,7 @@ def _parse_fact(text: str) -> None:
 
 def _classify(text: str) -> None:
     context = ClassificationContext([ContextMessage("user", text), ContextMessage("agent", "Noted.")])
-    outcome = classify_memory(text, {"id": "m1", "area": "fragments"}, context, SETTINGS)
+    outcome = classify_memory(text, {"id": "m1", "area": "fragments"}, context, SETTINGS, now_iso="2025-01-01T00:00:00+00:00")
     assert outcome is not None
 
 
