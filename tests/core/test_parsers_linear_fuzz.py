@@ -25,7 +25,7 @@ from festinger.core.keywords import _has_concrete_value, find_keywords, is_hedge
 from festinger.core.source_attribution import ContextMessage
 from festinger.graph.cues import extract_triples, scan_prompt
 from festinger.graph.factfile import FactError, parse_fact
-from festinger.graph.tokenizer import tokenize
+from festinger.graph.tokenizer import prompt_concept_tokens
 
 # Per input. Linear parsers need milliseconds to a few hundred ms here, even on a loaded CI box;
 # the quadratic path pattern this guards against took 20 s on 100 KB, and minutes on larger runs.
@@ -42,7 +42,7 @@ PATHOLOGICAL_UNITS = [
     "Staging:\n", "  - ", "```", "|", "\"", "`a`", "The user's name is Alice. ", "His name is Leo. ",
 ]
 PARSERS = {
-    "tokenizer": lambda t: tokenize(t),
+    "tokenizer": lambda t: prompt_concept_tokens(t),
     "cues": lambda t: (scan_prompt(t), extract_triples(t[:20_000])),
     "fact parser": lambda t: _parse_fact(t),
     "statements": lambda t: extract_statements(t, allow_correction=True),
@@ -65,7 +65,7 @@ def _parse_fact(text: str) -> None:
 
 def _classify(text: str) -> None:
     context = ClassificationContext([ContextMessage("user", text), ContextMessage("agent", "Noted.")])
-    outcome = classify_memory(text, {"id": "m1", "area": "fragments"}, context, SETTINGS)
+    outcome = classify_memory(text, {"id": "m1", "area": "fragments"}, context, SETTINGS, now_iso="2025-01-01T00:00:00+00:00")
     assert outcome is not None
 
 

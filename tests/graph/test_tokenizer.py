@@ -4,8 +4,8 @@ import time
 
 import pytest
 
-from festinger.graph.tokenizer import (BOUNDARY, MAX_TOKEN_CHARS, concept_words, select_tokens,
-                                       single_concept, tokenize, words)
+from festinger.graph.tokenizer import (BOUNDARY, MAX_TOKEN_CHARS, concept_words, prompt_concept_tokens,
+                                       select_tokens, single_concept, words)
 
 
 @pytest.mark.parametrize("text, token", [
@@ -35,21 +35,21 @@ def test_punctuation_and_newlines_end_a_compound():
 
 
 def test_seed_example_keeps_long_tokens_only():
-    assert tokenize("gnommoweb is a repo of Glitch University") == [
+    assert prompt_concept_tokens("gnommoweb is a repo of Glitch University") == [
         "gnommoweb", "glitch_university"]
 
 
 def test_tokens_of_four_chars_or_less_are_dropped():
-    assert tokenize("a repo of dogs and cats; gnommoweb uses fastapi") == [
+    assert prompt_concept_tokens("a repo of dogs and cats; gnommoweb uses fastapi") == [
         "gnommoweb", "fastapi"]
 
 
 def test_lowercase_and_strip_punctuation():
-    assert tokenize("«Gnommoweb», (FastAPI)... 'instead'!") == ["gnommoweb", "fastapi", "instead"]
+    assert prompt_concept_tokens("«Gnommoweb», (FastAPI)... 'instead'!") == ["gnommoweb", "fastapi", "instead"]
 
 
 def test_dotted_and_hyphenated_names_stay_whole():
-    assert tokenize("see glitch.university and runs-on and agent0_stack.") == [
+    assert prompt_concept_tokens("see glitch.university and runs-on and agent0_stack.") == [
         "glitch.university", "runs-on", "agent0_stack"]
 
 
@@ -57,7 +57,7 @@ def test_cue_operators_are_kept_as_markers_and_split_runs():
     assert words("Gnommoweb ISA Repo") == ["gnommoweb", "ISA", "repo"]
     assert words("gnommoweb ISPART Glitch University") == [
         "gnommoweb", "ISPART", "glitch_university"]
-    assert "ISPART" not in tokenize("gnommoweb ISPART glitch_university")
+    assert "ISPART" not in prompt_concept_tokens("gnommoweb ISPART glitch_university")
 
 
 def test_title_case_headings_do_not_become_one_giant_concept():
@@ -67,21 +67,21 @@ def test_title_case_headings_do_not_become_one_giant_concept():
 
 def test_numbers_hashes_and_blobs_are_not_concepts():
     blob = "x" * (MAX_TOKEN_CHARS + 1)
-    assert tokenize(f"on 20240419 at 12345 the {blob} gnommoweb") == ["gnommoweb"]
+    assert prompt_concept_tokens(f"on 20240419 at 12345 the {blob} gnommoweb") == ["gnommoweb"]
 
 
 def test_duplicates_are_counted_once_in_first_occurrence_order():
-    assert tokenize("fastapi gnommoweb fastapi GNOMMOWEB gnommoweb") == ["fastapi", "gnommoweb"]
+    assert prompt_concept_tokens("fastapi gnommoweb fastapi GNOMMOWEB gnommoweb") == ["fastapi", "gnommoweb"]
 
 
 def test_non_ascii_is_folded_and_never_reaches_tokens():
-    assert tokenize("Zürich café naïve — 東京 gnommoweb’s") == ["zurich", "naive", "gnommoweb"]
-    for tok in tokenize("Ünïcödé wörds ☃ ﬁnance ＦＵＬＬＷＩＤＴＨ"):
+    assert prompt_concept_tokens("Zürich café naïve — 東京 gnommoweb’s") == ["zurich", "naive", "gnommoweb"]
+    for tok in prompt_concept_tokens("Ünïcödé wörds ☃ ﬁnance ＦＵＬＬＷＩＤＴＨ"):
         assert tok.isascii()
 
 
 def test_control_characters_are_separators():
-    assert tokenize("gnommo\x00web\x07fastapi\x1b[31mredtext\x7f") == [
+    assert prompt_concept_tokens("gnommo\x00web\x07fastapi\x1b[31mredtext\x7f") == [
         "gnommo", "fastapi", "31mredtext"]
 
 
@@ -100,7 +100,7 @@ def test_concept_helpers_for_facts():
 
 def test_empty_and_whitespace():
     assert words("") == []
-    assert tokenize(" \n\t ") == []
+    assert prompt_concept_tokens(" \n\t ") == []
 
 
 @pytest.mark.parametrize("text", [
@@ -113,6 +113,6 @@ def test_empty_and_whitespace():
 ])
 def test_one_megabyte_prompts_stay_fast(text):
     t0 = time.perf_counter()
-    toks = tokenize(text)
+    toks = prompt_concept_tokens(text)
     assert time.perf_counter() - t0 < 2.0  # ~0.1 s on a slow shared core
     assert all(len(t) <= MAX_TOKEN_CHARS for t in toks)

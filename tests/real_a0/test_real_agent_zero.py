@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from a0_harness import INSTALL_SH, REPO, A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster
+from a0_harness import REPO, A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster
 from fake_llm_server import FakeLLMServer, HashEmbedder, MiniLMEmbedder, ScriptedLLM, final_response, tool_call
 from probe_plugin import BEFORE_MAIN_MARKER, PLUGIN_NAME, SYSTEM0_MARKER, install_probe, read_events
 
@@ -153,8 +153,6 @@ def _pack_hook_files():
 @pytest.fixture(scope="module")
 def pack_a0(a0_pristine, a0_python, tmp_path_factory) -> A0Install:
     """A copy of the pristine tree with the pack installed by install.sh."""
-    if not INSTALL_SH.is_file():
-        pytest.skip("install.sh is not there yet")
     root = copy_tree(a0_pristine, tmp_path_factory.mktemp("pack") / "a0")
     install_pack(root, a0_python)
     return A0Install(root=root, python=a0_python, layout=detect_layout(root))

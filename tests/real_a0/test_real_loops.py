@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Optional
 
 import pytest
 
-from a0_harness import INSTALL_SH, A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster
+from a0_harness import A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster
 from fake_llm_server import ChatRequest, FakeLLMServer, HashEmbedder, ScriptedLLM, final_response, tool_call
 
 TOOL_FILE = '''
@@ -106,8 +106,6 @@ class LoopingModel:
 
 @pytest.fixture(scope="module")
 def loops_chat(a0_pristine, a0_python, tmp_path_factory):
-    if not INSTALL_SH.is_file():
-        pytest.skip("install.sh is not there yet")
     root = copy_tree(a0_pristine, tmp_path_factory.mktemp("loops") / "a0")
     python = install_pack(root, a0_python)
     (root / "usr" / "tools").mkdir(parents=True, exist_ok=True)

@@ -29,7 +29,7 @@ from typing import Any, Dict, List, Optional
 
 import pytest
 
-from a0_harness import (INSTALL_SH, A0Install, ChatRun, copy_tree, detect_layout, install_pack, processes_mentioning,
+from a0_harness import (A0Install, ChatRun, copy_tree, detect_layout, install_pack, processes_mentioning,
                         stop_leftover_postmaster)
 from fake_llm_server import ChatRequest, FakeLLMServer, HashEmbedder, ScriptedLLM, final_response, tool_call
 
@@ -76,8 +76,6 @@ TURNS: List[tuple] = [
 
 @pytest.fixture(scope="module")
 def behaviour(a0_pristine, a0_python, tmp_path_factory):
-    if not INSTALL_SH.is_file():
-        pytest.skip("install.sh is not there yet")
     root = copy_tree(a0_pristine, tmp_path_factory.mktemp("behaviour") / "a0")
     install_pack(root, a0_python)
     a0 = A0Install(root=root, python=a0_python, layout=detect_layout(root))

@@ -18,7 +18,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from a0_harness import INSTALL_SH, A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster
+from a0_harness import A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster
 from fake_llm_server import FakeLLMServer, HashEmbedder, ScriptedLLM, final_response
 from test_real_pack_behaviour import explain, first_request_for, recalled_part
 
@@ -46,8 +46,6 @@ TURNS: List[tuple] = [
 
 @pytest.fixture(scope="module")
 def son_chat(a0_pristine, a0_python, tmp_path_factory):
-    if not INSTALL_SH.is_file():
-        pytest.skip("install.sh is not there yet")
     root = copy_tree(a0_pristine, tmp_path_factory.mktemp("son-name") / "a0")
     install_pack(root, a0_python)
     a0 = A0Install(root=root, python=a0_python, layout=detect_layout(root))

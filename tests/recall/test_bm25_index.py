@@ -8,7 +8,8 @@ from types import SimpleNamespace
 import bm25s
 import pytest
 
-from festinger.recall.bm25_index import Bm25Index, StoreIndexes, bm25_terms, is_identifier
+from festinger.recall.bm25_index import Bm25Index, StoreIndexes
+from festinger.recall.bm25_tokens import bm25_terms, is_identifier
 
 WORDS = ("redis postgres nginx deploy worker queue cache timeout retry backup cron disk "
          "memory python version host port token secret").split()

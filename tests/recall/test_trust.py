@@ -53,7 +53,8 @@ def test_classified_knowledge_document_reads_from_a_document():
     from festinger.core.metadata import write_classification
 
     meta = {"id": "k1", "area": "main", "knowledge_source": True, "source_file": "ports.md"}
-    outcome = classify_memory("The default dashboard port is 8080.", meta, None, ClassifierSettings(("port",)))
+    outcome = classify_memory("The default dashboard port is 8080.", meta, None, ClassifierSettings(("port",)),
+                              now_iso="2025-01-01T00:00:00+00:00")
     write_classification(meta, outcome.classification, outcome.lineage)
     assert outcome.classification.source is Source.EXTERNAL_RETRIEVED
     assert label_for(meta).startswith("from a document")

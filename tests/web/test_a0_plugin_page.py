@@ -23,7 +23,7 @@ def test_installer_puts_the_served_admin_files_into_the_plugin_webui(tmp_path):
     """v1.x serves the page from usr/plugins/festinger/webui/: the installer places the same
     admin.js/admin.css that `festinger serve` serves (one copy in the repo)."""
     from festinger.install.layout import detect
-    from festinger.install.plan import gather_sources
+    from festinger.install.sources import gather_sources
     from tests.install.conftest import make_plugin_tree
 
     root = make_plugin_tree(tmp_path / "a0")

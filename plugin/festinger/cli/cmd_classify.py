@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..clock import utc_now_iso
 from ..config import load_config
 from ..core.classification import ClassifierSettings, Unclassified, classify_text
 from ..paths import resolve_home
@@ -22,7 +23,7 @@ def add_arguments(p) -> None:
 def run(args) -> int:
     config = load_config(file_path=resolve_home(None) / "config.json").config
     outcome = classify_text(read_text_arg(args.text), args.origin, ClassifierSettings.from_config(config),
-                            tool_name=args.tool_name, area=args.area)
+                            now_iso=utc_now_iso(), tool_name=args.tool_name, area=args.area)
     if isinstance(outcome, Unclassified):
         raise UserFacingError(f"not classifiable: {outcome.reason}")
     data = outcome.classification.to_dict()

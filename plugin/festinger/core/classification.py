@@ -36,8 +36,7 @@ from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 from .confirmation import affirmed_by_user
 from .keywords import find_keywords, is_correction, is_stated_fact
 from .metadata import (CLASSIFICATION_KEY, LINEAGE_KEY, Classification, Lineage, Relevance,
-                       Source, Utility, Validity, is_knowledge_document, read_lineage,
-                       utc_now_iso)
+                       Source, Utility, Validity, is_knowledge_document, read_lineage)
 from .source_attribution import Attribution, ContextMessage, MessageIndex, attribute
 
 CLASSIFIER_NAME = "festinger"
@@ -196,7 +195,7 @@ def _source_for(text: str, metadata: Mapping[str, Any], origin: MemoryOrigin,
 
 
 def classify_memory(text: Any, metadata: Any, context: Optional[ClassificationContext],
-                    settings: ClassifierSettings, *, now_iso: Optional[str] = None,
+                    settings: ClassifierSettings, *, now_iso: str,
                     created_at: Optional[str] = None, fresh: bool = False) -> Outcome:
     """Classify one memory; never raises for bad input (returns :class:`Unclassified`).
 
@@ -230,7 +229,7 @@ def classify_memory(text: Any, metadata: Any, context: Optional[ClassificationCo
         raw_lineage = _json_object(raw_lineage) or {}
     previous = Lineage() if fresh else read_lineage({LINEAGE_KEY: raw_lineage})
     lineage = Lineage(
-        created_at=previous.created_at or created_at or now_iso or utc_now_iso(),
+        created_at=previous.created_at or created_at or now_iso,
         created_by_role=previous.created_by_role or ctx.role_id,
         bst_domain=previous.bst_domain or ctx.bst_domain,
         supersedes=previous.supersedes,
@@ -241,7 +240,7 @@ def classify_memory(text: Any, metadata: Any, context: Optional[ClassificationCo
         deprecated_reason=previous.deprecated_reason,
         extra={**previous.extra, **({"created_by_agent": ctx.agent} if ctx.agent else {}),
                "classified_by": CLASSIFIER_NAME, "origin": origin.value,
-               "classified_at": now_iso or utc_now_iso(),
+               "classified_at": now_iso,
                "source_evidence": attribution.reason if attribution else f"{origin.value} memory",
                **({"confirmed_by": "user affirmation"} if affirmed else {})},
     )
@@ -250,7 +249,7 @@ def classify_memory(text: Any, metadata: Any, context: Optional[ClassificationCo
 
 
 def classify_text(text: str, origin: str, settings: ClassifierSettings, *,
-                  tool_name: str = "search_engine", area: str = "fragments") -> Outcome:
+                  now_iso: str, tool_name: str = "search_engine", area: str = "fragments") -> Outcome:
     """Classify a text as if it were a memory taken from a message of ``origin``
     (user|agent|tool): the ``festinger classify`` command and quick checks."""
     speaker = {"user": "user", "agent": "agent", "tool": "tool"}.get(origin)
@@ -258,13 +257,13 @@ def classify_text(text: str, origin: str, settings: ClassifierSettings, *,
         raise ValueError(f"origin must be user, agent or tool, not {origin!r}")
     messages = [ContextMessage(speaker, text, tool_name if speaker == "tool" else None)]  # type: ignore[arg-type]
     metadata = {"id": "cli", "area": area}
-    return classify_memory(text, metadata, ClassificationContext(messages), settings)
+    return classify_memory(text, metadata, ClassificationContext(messages), settings, now_iso=now_iso)
 
 
 def default_for_resolution(text: Any, metadata: Mapping[str, Any],
-                           settings: ClassifierSettings) -> Optional[ClassificationResult]:
+                           settings: ClassifierSettings, *, now_iso: str) -> Optional[ClassificationResult]:
     """A context-free classification for an unclassified neighbour in a conflict, or None."""
-    outcome = classify_memory(text, metadata, None, settings)
+    outcome = classify_memory(text, metadata, None, settings, now_iso=now_iso)
     return outcome if isinstance(outcome, ClassificationResult) else None
 
 

@@ -80,10 +80,6 @@ class Lineage:
 _LINEAGE_FIELDS = {f for f in Lineage.__dataclass_fields__ if f != "extra"}
 
 
-def utc_now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
 def parse_timestamp(value: Any) -> Optional[datetime]:
     """A lineage time (ISO-8601) or Agent Zero's ``timestamp`` ("%Y-%m-%d %H:%M:%S"), as an
     aware UTC datetime; None when missing or unreadable. Agent Zero writes local time without

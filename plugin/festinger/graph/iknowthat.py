@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from .cache import ALREADY_PENDING, REFUSED
 from .factfile import FactError, parse_fact
 from ..redact import redact_secrets
 from .models import Triple
+
+if TYPE_CHECKING:
+    from festinger.service import FestingerService
 
 LOAD_TIMEOUT_S = 60.0
 WRITE_TIMEOUT_S = 15.0
@@ -68,7 +71,7 @@ def _conflict_line(graph: Any, t: Triple, result: dict, queued_now: bool) -> str
             "the resolution job")
 
 
-async def iknowthat(service: Any, fact: Any, *, load_timeout: float = LOAD_TIMEOUT_S,
+async def iknowthat(service: FestingerService, fact: Any, *, load_timeout: float = LOAD_TIMEOUT_S,
                     write_timeout: float = WRITE_TIMEOUT_S) -> FactResult:
     """Parse, store and report one fact. Never raises for bad input."""
     try:
@@ -140,7 +143,7 @@ def _short(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-async def handle_http(service: Any, body: Any) -> tuple[int, dict]:
+async def handle_http(service: FestingerService, body: Any) -> tuple[int, dict]:
     """`POST /iknowthat` for any HTTP front end: (status, JSON body)."""
     if not isinstance(body, dict) or "fact" not in body:
         return 400, {"ok": False, "outcome": "invalid",
@@ -150,6 +153,6 @@ async def handle_http(service: Any, body: Any) -> tuple[int, dict]:
     return result.http_status, result.as_dict()
 
 
-async def run_on_service(service: Any, fact: Any) -> FactResult:
+async def run_on_service(service: FestingerService, fact: Any) -> FactResult:
     """From any event loop (an agent's, a web server's): run on the service's I/O loop."""
     return await service.io.wait(iknowthat(service, fact))

@@ -37,7 +37,7 @@ import os
 import socket
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..core.graph.planner import Plan, automatic_decision, plan_decision
 from ..core.graph.resolution_items import Item, ItemGone, ResolutionError
@@ -51,6 +51,9 @@ from .reload import announce
 from .resolution_apply import apply_to_cache, execute_plan, lock_and_recheck
 from .resolution_store import MAX_ERROR_CHARS, load_item, pending_ids, record_failure
 from .resolution_views import SqlView
+
+if TYPE_CHECKING:
+    from festinger.service import FestingerService
 
 LOCK_NAMESPACE = 0x7265_736F  # "reso": with hashtext(schema), one job per schema
 DEFAULT_LLM_TIMEOUT = 60.0
@@ -113,7 +116,7 @@ class ResolutionJob:
     (`service.graph`), its cache is kept in step with every item applied; a
     process without one (the CLI) only announces its changes (reload.py)."""
 
-    def __init__(self, service: Any, provider_source: Any, *, origin: str,
+    def __init__(self, service: FestingerService, provider_source: Any, *, origin: str,
                  llm_timeout: float = DEFAULT_LLM_TIMEOUT) -> None:
         self.service = service
         self.provider_source = provider_source  # async (conn) -> LLMProvider

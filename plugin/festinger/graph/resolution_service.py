@@ -24,7 +24,7 @@ import socket
 import threading
 import uuid
 from datetime import datetime
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..llm import model_table
 from ..llm.keys import KeyRing
@@ -36,6 +36,9 @@ from .models import ALL, DEFAULT_LIST, MAX_LIST, PENDING
 from .resolution import RECENT_DAYS, LOCK_NAMESPACE, ResolutionJob, RunReport
 from .scheduler import (CATCH_UP_DELAY_S, ResolutionScheduler, local_now,
                         next_fire, schedule_error)
+
+if TYPE_CHECKING:
+    from festinger.service import FestingerService
 
 SCHEDULE_KEY = "resolution_schedule"
 
@@ -57,7 +60,7 @@ def _jsonable(row: dict) -> dict:
 
 
 class ResolutionService:
-    def __init__(self, service: Any) -> None:
+    def __init__(self, service: FestingerService) -> None:
         self.service = service
         self.origin = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
         self.keyring = KeyRing(service.home)

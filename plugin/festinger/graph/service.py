@@ -34,7 +34,7 @@ import itertools
 import threading
 import uuid
 from datetime import datetime
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from . import store
 from .cache import GraphCache
@@ -52,8 +52,11 @@ from . import snapshot as snapshot_file
 from .sync import SyncMixin
 from .writer import JournalUnwritable, WriterMixin  # noqa: F401  (re-exported)
 
+if TYPE_CHECKING:
+    from festinger.service import FestingerService
 
-def database_key(service: Any) -> str:
+
+def database_key(service: FestingerService) -> str:
     """Names the database a journal or snapshot belongs to (no password)."""
     from ..redact import redact_dsn
 
@@ -71,7 +74,7 @@ class GraphService(LoadingMixin, HotPathMixin, WriterMixin, OperationsMixin, Syn
         sync.py        LISTEN/NOTIFY: other processes' writes into this cache
     """
 
-    def __init__(self, service: Any) -> None:
+    def __init__(self, service: FestingerService) -> None:
         self.service = service
         cfg = service.config
         self.lock = threading.RLock()  # guards the cache: hooks run on several chat threads
@@ -180,7 +183,7 @@ class GraphService(LoadingMixin, HotPathMixin, WriterMixin, OperationsMixin, Syn
 
 
 
-def open_for_cli(service: Any, timeout: float = CONNECT_TIMEOUT_S) -> GraphService:
+def open_for_cli(service: FestingerService, timeout: float = CONNECT_TIMEOUT_S) -> GraphService:
     """The graph of a short-lived CLI process: loaded (from Postgres if it answers within
     `timeout`, else from the snapshot), without rewriting the snapshot on exit."""
     graph = service.graph

@@ -15,105 +15,13 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
 from . import MANIFEST_FORMAT, MANIFEST_REL, MANIFEST_SCHEMA, PLUGIN_NAME
-from .layout import Refusal
+from .files import (Rollback, check_writable, only_bytecode_left, remove_pycache_of, snapshot, unlink_quiet,
+                    write_file)
 from .pip_step import PipError, PipRunner, added_and_upgraded, normalize, same_interpreter
 from .plan import (CREATE, KEEP, MKDIR, REMOVE, REPLACE, InstallPlan, UninstallPlan,
                    describe)
 
 Out = Callable[[str], None]
-
-
-class Rollback:
-    """Undo steps for the changes made so far, replayed newest first."""
-
-    def __init__(self) -> None:
-        self._undo: List[Tuple[str, Callable[[], None]]] = []
-
-    def add(self, what: str, fn: Callable[[], None]) -> None:
-        self._undo.append((what, fn))
-
-    def run(self) -> List[str]:
-        """Undo everything; returns what could not be undone (normally nothing)."""
-        problems = []
-        while self._undo:
-            what, fn = self._undo.pop()
-            try:
-                fn()
-            except OSError as exc:
-                problems.append("%s: %s" % (what, exc))
-        return problems
-
-
-# ----------------------------------------------------------------------------- file primitives
-
-def write_file(path: Path, content: bytes, mode: int) -> None:
-    """Write through a temporary file in the same folder, so a crash never leaves half a file."""
-    tmp = path.with_name(".%s.festinger-tmp" % path.name)
-    try:
-        fd = os.open(str(tmp), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            view = memoryview(content)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
-        os.chmod(str(tmp), mode)
-        os.replace(str(tmp), str(path))
-    except BaseException:
-        try:
-            os.unlink(str(tmp))
-        except OSError:
-            pass
-        raise
-
-
-def _snapshot(path: Path) -> Tuple[bytes, int]:
-    return path.read_bytes(), path.stat().st_mode & 0o7777
-
-
-def _unlink_quiet(path: Path) -> None:
-    try:
-        path.unlink()
-    except FileNotFoundError:
-        pass
-
-
-def _nearest_existing(path: Path) -> Path:
-    while not path.exists() and path != path.parent:
-        path = path.parent
-    return path
-
-
-def check_writable(root: Path, rel_paths: List[str]) -> None:
-    """Refuse before writing when any folder we would write into is read-only (a read-only mount
-    reports EROFS to access(2) even for root)."""
-    checked = set()
-    for rel in rel_paths:
-        folder = _nearest_existing((root / rel).parent)
-        if folder in checked:
-            continue
-        checked.add(folder)
-        if not os.access(str(folder), os.W_OK | os.X_OK):
-            raise Refusal("%s is read-only (cannot write in %s)" % (root, folder))
-
-
-def _remove_pycache_of(py_file: Path) -> None:
-    """Agent Zero imports hook files, leaving bytecode beside them; it goes with the file."""
-    cache = py_file.parent / "__pycache__"
-    if not cache.is_dir() or py_file.suffix != ".py":
-        return
-    for pyc in cache.glob(py_file.stem + ".*.pyc"):
-        _unlink_quiet(pyc)
-    try:
-        cache.rmdir()
-    except OSError:
-        pass  # other modules' bytecode is still there
-
-
-def _only_bytecode_left(folder: Path) -> bool:
-    entries = list(folder.iterdir())
-    return len(entries) == 1 and entries[0].name == "__pycache__" and entries[0].is_dir() and \
-        all(p.is_file() and p.suffix == ".pyc" for p in entries[0].iterdir())
 
 
 # ----------------------------------------------------------------------------- manifest
@@ -230,14 +138,14 @@ def install(plan: InstallPlan, pip: PipWork, dry_run: bool, out: Out,
                 undo.add("remove folder " + a.path, lambda p=path: p.rmdir())
             elif a.op == CREATE:
                 writer(path, a.source.content, a.source.mode)
-                undo.add("remove " + a.path, lambda p=path: _unlink_quiet(p))
+                undo.add("remove " + a.path, lambda p=path: unlink_quiet(p))
             elif a.op in (REPLACE, REMOVE):
-                old, mode = _snapshot(path)
+                old, mode = snapshot(path)
                 if a.op == REPLACE:
                     writer(path, a.source.content, a.source.mode)
                 else:
                     path.unlink()
-                    _remove_pycache_of(path)
+                    remove_pycache_of(path)
                 undo.add("restore " + a.path,
                          lambda p=path, o=old, m=mode: write_file(p, o, m))
         pip_records = (plan.manifest_before or {}).get("pip", []) or []
@@ -253,10 +161,10 @@ def install(plan: InstallPlan, pip: PipWork, dry_run: bool, out: Out,
         manifest = build_manifest(plan, pip_records)
         mpath = root / MANIFEST_REL
         if mpath.exists():
-            old, mode = _snapshot(mpath)
+            old, mode = snapshot(mpath)
             undo.add("restore manifest", lambda o=old, m=mode: write_file(mpath, o, m))
         else:
-            undo.add("remove manifest", lambda: _unlink_quiet(mpath))
+            undo.add("remove manifest", lambda: unlink_quiet(mpath))
         writer(mpath, manifest_bytes(manifest), 0o644)
     except (OSError, PipError, KeyboardInterrupt) as exc:
         reason = _reason(exc)
@@ -348,10 +256,10 @@ def uninstall(plan: UninstallPlan, runner_for: Optional[Callable[[str], PipRunne
     try:
         for a in removals:
             path = root / a.path
-            old, mode = _snapshot(path)
+            old, mode = snapshot(path)
             path.unlink()
             undo.add("restore " + a.path, lambda p=path, o=old, m=mode: write_file(p, o, m))
-            _remove_pycache_of(path)
+            remove_pycache_of(path)
     except OSError as exc:
         problems = undo.run()
         out("festinger uninstall: failed: %s%s" % (
@@ -389,7 +297,7 @@ def uninstall(plan: UninstallPlan, runner_for: Optional[Callable[[str], PipRunne
         if not path.is_dir() or path.is_symlink():
             continue
         try:
-            if _only_bytecode_left(path):
+            if only_bytecode_left(path):
                 cache = path / "__pycache__"
                 for pyc in cache.iterdir():
                     pyc.unlink()

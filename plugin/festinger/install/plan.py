@@ -15,18 +15,14 @@ Ownership rules, so a user never loses an edit:
 
 from __future__ import annotations
 
-import hashlib
 import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Iterable, List, Optional, Tuple
 
-from . import MANIFEST_FORMAT, MANIFEST_REL, MANIFEST_SCHEMA, PLUGIN_NAME, PROTECTED_REL
-from .layout import PLUGIN, Layout, Refusal
-
-PACK = "pack"
-USER_DATA = "user_data"
+from . import MANIFEST_FORMAT, MANIFEST_REL, MANIFEST_SCHEMA, PROTECTED_REL
+from .layout import Layout, Refusal
+from .sources import PACK, USER_DATA, Source, fingerprint, gather_sources, read_pyproject, sha256_file
 
 # Operations on one path.
 MKDIR = "mkdir"
@@ -35,21 +31,6 @@ REPLACE = "replace"
 REMOVE = "remove"
 SAME = "same"  # already installed, identical
 KEEP = "keep"  # a file that stays as the user has it
-
-
-@dataclass(frozen=True)
-class Source:
-    """One file the pack ships, at its destination under the Agent Zero root."""
-
-    dest: str
-    content: bytes
-    mode: int
-    kind: str  # PACK or USER_DATA
-    origin: str  # where it comes from, for messages
-
-    @property
-    def sha256(self) -> str:
-        return sha256_bytes(self.content)
 
 
 @dataclass(frozen=True)
@@ -100,173 +81,6 @@ class UninstallPlan:
     actions: List[Action]  # REMOVE / KEEP of files, then REMOVE of dirs (deepest first)
     notes: List[str] = field(default_factory=list)
 
-
-def sha256_bytes(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def sha256_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(str(path), "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 16), b""):
-            h.update(chunk)
-    return h.hexdigest()
-
-
-# ----------------------------------------------------------------------------- the repo
-
-def _skip_name(name: str) -> bool:
-    return name.startswith(".") or name == "__pycache__" or name.endswith((".pyc", ".pyo"))
-
-
-def _files_under(folder: Path, recursive: bool, suffix: str = "") -> List[Path]:
-    if not folder.is_dir():
-        return []
-    found = []
-    walker = folder.rglob("*") if recursive else folder.iterdir()
-    for p in sorted(walker):
-        rel_parts = p.relative_to(folder).parts
-        if any(_skip_name(part) for part in rel_parts):
-            continue
-        if p.is_file() and p.name.endswith(suffix):
-            found.append(p)
-    return found
-
-
-def read_pyproject(repo: Path) -> Dict[str, str]:
-    """name, version and description of the pack (tomllib when there, a small parser before 3.11)."""
-    text = (repo / "pyproject.toml").read_text(encoding="utf-8")
-    try:
-        import tomllib  # type: ignore[import-not-found]
-
-        project = tomllib.loads(text).get("project", {})
-        return {k: str(project.get(k, "")) for k in ("name", "version", "description")}
-    except ImportError:
-        pass
-    section = re.search(r"^\[project\]\s*$(.*?)(?=^\[|\Z)", text, re.M | re.S)
-    body = section.group(1) if section else ""
-    out = {}
-    for key in ("name", "version", "description"):
-        m = re.search(r'^%s\s*=\s*"((?:[^"\\]|\\.)*)"' % key, body, re.M)
-        out[key] = json.loads('"%s"' % m.group(1)) if m else ""
-    return out
-
-
-def fingerprint(repo: Path) -> str:
-    """Identifies the Python code pip would install, so an unchanged pack is not reinstalled."""
-    h = hashlib.sha256()
-    paths = [repo / "pyproject.toml"] + _files_under(repo / "plugin" / "festinger", True)
-    for p in paths:
-        if p.is_file():
-            h.update(p.relative_to(repo).as_posix().encode() + b"\0")
-            h.update(p.read_bytes() + b"\0")
-    return h.hexdigest()
-
-
-def yaml_from_mapping(data: Dict[str, object], header: str = "") -> str:
-    """A flat settings mapping as block YAML. JSON scalars and flow lists are valid YAML, so each
-    value is written as JSON, which keeps strings like "0 2 * * *" or "no" from changing type."""
-    lines = ["# " + line for line in header.splitlines()] if header else []
-    for key, value in data.items():
-        if key.startswith("_"):
-            continue  # comments in the JSON file
-        if not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", key):
-            raise ValueError("setting name %r cannot be a plain YAML key" % key)
-        lines.append("%s: %s" % (key, json.dumps(value, ensure_ascii=False)))
-    return "\n".join(lines) + "\n"
-
-
-PLUGIN_TITLE = "Festinger memory"
-
-
-def plugin_yaml(meta: Dict[str, str]) -> str:
-    """Agent Zero v1.x's plugin.yaml (its PluginMetadata: name, title, description, version,
-    settings_sections, per_project_config, per_agent_config, always_enabled), generated from
-    pyproject.toml so the version shown in Agent Zero is the version installed. The settings
-    live in the agent section; one configuration for every project and agent."""
-    return yaml_from_mapping({
-        "name": PLUGIN_NAME,
-        "title": PLUGIN_TITLE,
-        "description": meta.get("description", ""),
-        "version": meta.get("version", ""),
-        "settings_sections": ["agent"],
-        "per_project_config": False,
-        "per_agent_config": False,
-    }, "Generated by the Festinger installer from pyproject.toml.")
-
-
-def gather_sources(repo: Path, layout: Layout, notes: Optional[List[str]] = None) -> List[Source]:
-    """Every file the pack puts into this layout, read from the repo now (other parts of the pack
-    add files over time, so nothing here lists them by name)."""
-    notes = notes if notes is not None else []
-    out: List[Source] = []
-    seen: Dict[str, str] = {}
-
-    def add(dest: str, path: Optional[Path], kind: str, content: Optional[bytes] = None,
-            origin: str = "") -> None:
-        if path is not None:
-            content = path.read_bytes()
-            origin = path.relative_to(repo).as_posix()
-            mode = path.stat().st_mode & 0o777 | 0o644
-        else:
-            mode = 0o644
-        if dest in seen:  # an explicit file in plugin/agent-zero/ wins over the generic source
-            notes.append("%s: using %s, not %s" % (dest, seen[dest], origin))
-            return
-        seen[dest] = origin
-        out.append(Source(dest, content or b"", mode, kind, origin))
-
-    a0_src = repo / "plugin" / "agent-zero"
-    hooks_root = repo / "extensions"
-    hook_files = [(h.name, f) for h in sorted(hooks_root.iterdir()) if h.is_dir()
-                  and not _skip_name(h.name) for f in _files_under(h, False, ".py")] \
-        if hooks_root.is_dir() else []
-    config_json = repo / "configs" / "festinger.json"
-
-    if layout.kind == PLUGIN:
-        for f in _files_under(a0_src, True):
-            add("%s/%s" % (layout.plugin_dir, f.relative_to(a0_src).as_posix()), f, PACK)
-        for hook, f in hook_files:
-            add("%s/%s" % (layout.hook_dir(hook), f.name), f, PACK)
-        # The admin page's script and style are the very files `festinger serve` uses.
-        static = repo / "plugin" / "festinger" / "web" / "static"
-        for name in ("admin.js", "admin.css"):
-            if (static / name).is_file():
-                add("%s/webui/%s" % (layout.plugin_dir, name), static / name, PACK)
-        if not (a0_src / "plugin.yaml").is_file():
-            add(layout.plugin_dir + "/plugin.yaml", None, PACK,
-                plugin_yaml(read_pyproject(repo)).encode(), "generated from pyproject.toml")
-        if not (a0_src / "default_config.yaml").is_file() and config_json.is_file():
-            data = json.loads(config_json.read_text(encoding="utf-8"))
-            text = yaml_from_mapping(data, "Festinger defaults (from configs/festinger.json). "
-                                     "Change settings in Agent Zero's plugin settings, which\n"
-                                     "saves config.json beside this file.")
-            add(layout.plugin_dir + "/default_config.yaml", None, PACK, text.encode(),
-                "generated from configs/festinger.json")
-    else:
-        for hook, f in hook_files:
-            add("%s/%s" % (layout.hook_dir(hook), f.name), f, PACK)
-        for f in _files_under(a0_src / "tools", False, ".py"):
-            add("%s/%s" % (layout.tools_dir, f.name), f, PACK)
-        for f in _files_under(a0_src / "prompts", False):
-            add("%s/%s" % (layout.prompts_dir, f.name), f, PACK)
-        skipped = [d for d in ("api", "webui") if _files_under(a0_src / d, True)]
-        if skipped:
-            notes.append("%s: only the plugin layout (Agent Zero v1.x) loads these; skipped"
-                         % ", ".join(d + "/" for d in skipped))
-        if config_json.is_file():
-            add(layout.legacy_config, config_json, USER_DATA)
-
-    # The wording the model reads (festinger.*.md): in Agent Zero's prompt folder, where a
-    # user's edit overrides the built-in copy in the package and survives reinstalls.
-    for f in _files_under(repo / "plugin" / "festinger" / "prompts", False, ".md"):
-        add("%s/%s" % (layout.prompts_dir, f.name), f, PACK)
-    for f in _files_under(repo / "roles", False, ".json"):
-        add("%s/%s" % (layout.roles_dir, f.name), f, USER_DATA)
-    return out
-
-
-# ----------------------------------------------------------------------------- the tree
 
 def load_manifest(root: Path) -> Optional[dict]:
     path = root / MANIFEST_REL

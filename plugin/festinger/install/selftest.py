@@ -27,7 +27,8 @@ from typing import Callable, List, Optional, Sequence
 from . import MANIFEST_REL
 from .layout import PLUGIN, Layout, Refusal
 from .pip_step import staged_source
-from .plan import load_manifest, sha256_file
+from .plan import load_manifest
+from .sources import sha256_file
 
 Out = Callable[[str], None]
 TORCH_PIN = "torch==2.13.0"

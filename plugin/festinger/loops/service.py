@@ -10,17 +10,20 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict, deque
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from ..core.loops import LoopEvent, LoopSession, LoopSettings
 from .events import LoopEventLog
+
+if TYPE_CHECKING:
+    from festinger.service import FestingerService
 
 MAX_SESSIONS = 500    # an old chat's session is dropped first when a process serves many
 RECENT_EVENTS = 20
 
 
 class LoopGuardService:
-    def __init__(self, service: Any) -> None:
+    def __init__(self, service: FestingerService) -> None:
         self.settings = LoopSettings.from_config(service.config)
         self.events = LoopEventLog(service.home)
         self._sessions: "OrderedDict[str, LoopSession]" = OrderedDict()
@@ -79,7 +82,7 @@ def now() -> float:
     return time.time()
 
 
-def loop_stats_of(service: Any, session_key: Optional[str] = None) -> Optional[dict]:
+def loop_stats_of(service: FestingerService, session_key: Optional[str] = None) -> Optional[dict]:
     """The loop guard's statistics if it has been started in this process, else None."""
     guard = getattr(service, "loops_if_started", None)
     return guard.stats(session_key) if guard is not None else None

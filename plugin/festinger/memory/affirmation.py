@@ -15,8 +15,9 @@ from typing import Any
 
 from ..a0 import memory_events
 from ..a0.faiss_store import embed_vector, nearest
+from ..clock import utc_now_iso
 from ..core.confirmation import affirmed_by_user, latest_affirmation
-from ..core.metadata import Source, Validity, is_knowledge_document, read_classification, utc_now_iso
+from ..core.metadata import Source, Validity, is_knowledge_document, read_classification
 from ..core.servable import is_servable
 from ..core.source_attribution import ContextMessage
 from ..logs import report_exception

@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from ..clock import utc_now_iso
 from ..core.classification import (ClassificationResult, ClassifierSettings, check_input, classify_memory,
                                    origin_of, upgrade_json_fields)
-from ..core.metadata import (LINEAGE_KEY, parse_timestamp, read_classification, read_lineage, utc_now_iso,
-                             write_classification)
+from ..core.metadata import (LINEAGE_KEY, parse_timestamp, read_classification, read_lineage, write_classification)
 from ..core.servable import is_servable
 from .conflicts import apply_decisions, decide_conflicts
 from .folder_store import FolderStore

@@ -171,7 +171,7 @@ def decide_conflicts(incoming_id: str, incoming_doc: Any, result: Classification
             continue
         existing_full = None
         if existing_cls is None:  # an old unclassified memory: judge it by a context-free reading
-            existing_full = default_for_resolution(text, meta, settings)
+            existing_full = default_for_resolution(text, meta, settings, now_iso=now_iso)
             if existing_full is None:
                 continue
             existing_cls = existing_full.classification

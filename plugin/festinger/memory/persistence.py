@@ -9,6 +9,7 @@ from typing import Any
 
 from ..a0 import agent_state, memory_events
 from ..a0.memory_store import all_docs, save, subdir_of
+from ..clock import utc_now_iso
 from ..core.metadata import (
     CLASSIFICATION_KEY,
     LINEAGE_KEY,
@@ -16,7 +17,6 @@ from ..core.metadata import (
     is_knowledge_document,
     read_classification,
     read_lineage,
-    utc_now_iso,
 )
 from ..logs import log, report_exception
 from .queue import PendingMemory

@@ -11,6 +11,7 @@ from typing import Any, Callable, Optional
 from ..a0 import memory_events
 from ..a0.faiss_store import nearest, vector_of
 from ..a0.memory_store import all_docs
+from ..clock import utc_now_iso
 from ..core.classification import (
     MemoryOrigin,
     Unclassified,
@@ -27,7 +28,6 @@ from ..core.metadata import (
     parse_timestamp,
     read_classification,
     read_lineage,
-    utc_now_iso,
     write_classification,
 )
 from ..logs import log
@@ -119,7 +119,7 @@ class Processing(_Base):
                     result.before.setdefault(rid, read_classification(live[rid].metadata))
             action = str(meta.get("consolidation_action") or "replace")
             for changed_id in retire_into(item.doc_id, meta, retired, live, now_iso, action,
-                                          self._fallback_classification):
+                                          lambda t, m: self._fallback_classification(t, m, now_iso)):
                 # consumed ones were captured above; a re-linked successor keeps its class
                 result.before.setdefault(changed_id, read_classification(live[changed_id].metadata))
                 result.changed[changed_id] = live[changed_id]
@@ -169,9 +169,9 @@ class Processing(_Base):
             return []
         return list(mark.ids)
 
-    def _fallback_classification(self, text: str, meta: dict) -> Optional[Classification]:
+    def _fallback_classification(self, text: str, meta: dict, now_iso: str) -> Optional[Classification]:
         """Classify an old unclassified memory (context-free) so it can be deprecated."""
-        found = default_for_resolution(text, meta, self.settings)
+        found = default_for_resolution(text, meta, self.settings, now_iso=now_iso)
         if found is None:
             return None
         write_classification(meta, found.classification, found.lineage)

@@ -46,7 +46,7 @@ import asyncio
 import threading
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..a0 import agent_state, memory_events
 from ..a0.faiss_store import VectorPositions
@@ -73,6 +73,9 @@ from .state import (  # noqa: F401 (re-exported)
 )
 from .sweep import FirstSightSweep
 
+if TYPE_CHECKING:
+    from festinger.service import FestingerService
+
 
 class MemoryService(Intake, Batching, Processing, Persistence, FirstSightSweep, Affirmation):
     # Timing knobs (attributes, not user settings: tests and the benchmark change them).
@@ -85,7 +88,7 @@ class MemoryService(Intake, Batching, Processing, Persistence, FirstSightSweep, 
     sweep_delay_seconds = 2.0
     persist_delay_seconds = 20.0  # unsaved classifications wait this long for Agent Zero's next save
 
-    def __init__(self, service: Any) -> None:
+    def __init__(self, service: FestingerService) -> None:
         self.service = service
         self.config = service.config
         self.settings = ClassifierSettings.from_config(self.config)

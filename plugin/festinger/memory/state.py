@@ -10,7 +10,7 @@ import threading
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Optional
+from typing import TYPE_CHECKING, Any, Callable, Literal, Optional
 
 from ..a0.faiss_store import VectorPositions
 from ..core.classification import ClassificationResult, ClassifierSettings
@@ -18,6 +18,9 @@ from ..core.metadata import LINEAGE_KEY, Classification
 from . import context as mctx
 from .conflicts import ConflictRecord
 from .queue import PendingMemory, RemovalMark, RemovedRegistry, RetryRegistry
+
+if TYPE_CHECKING:
+    from festinger.service import FestingerService
 
 # Set while the service itself writes, so its own update events are not taken for news.
 OWN_WRITE: contextvars.ContextVar[bool] = contextvars.ContextVar("festinger_own_write", default=False)
@@ -87,7 +90,7 @@ class BatchResult:
 class _Base:
     """The state the parts of the memory service share (set up by ``MemoryService.__init__``)."""
 
-    service: Any
+    service: FestingerService
     config: Any
     settings: ClassifierSettings
     _lock: threading.RLock

@@ -9,8 +9,9 @@ from typing import Any
 
 from ..a0 import memory_events
 from ..a0.memory_store import all_docs, save
+from ..clock import utc_now_iso
 from ..core.classification import ClassificationResult, check_input, classify_memory, upgrade_json_fields
-from ..core.metadata import parse_timestamp, read_classification, utc_now_iso, write_classification
+from ..core.metadata import parse_timestamp, read_classification, write_classification
 from ..logs import log, report_exception
 from .queue import PendingMemory
 from .state import OWN_WRITE, StoreState, _Base, stamp_text

@@ -28,7 +28,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from ..core.metadata import LINEAGE_KEY, Lineage, utc_now_iso
+from ..clock import utc_now_iso
+from ..core.metadata import LINEAGE_KEY, Lineage
 
 
 @dataclass

@@ -9,7 +9,7 @@ of the memories dated in that window, and passes the live documents. Steps:
    cut before fusion but a condition on what is SHOWN: a memory with only dense evidence is
    shown only above it. A memory is also shown on lexical evidence (a BM25 score at least
    ``lexical_gate`` of the best one, or an exact identifier shared with the query: see
-   ``bm25_index.is_identifier``) or when it is dated in the time the query names
+   ``bm25_tokens.is_identifier``) or when it is dated in the time the query names
    (``core.temporal``). Without ``open_pool`` the threshold cuts the dense list before
    fusion and BM25 adds only identifier matches (the previous behaviour, for ablations).
 2. validity -- deprecated memories (or ones with ``superseded_by`` set) never pass.
@@ -35,7 +35,7 @@ from ..core.temporal import TimeWindow
 from ..core.servable import is_servable as servable
 from ..core.roles import ActiveRole, RoleProfile, in_role_scope, memory_domains
 from ..core.trust import LabelledItem, RecallWording, label_for, render_blocks
-from .bm25_index import bm25_terms, is_identifier
+from .bm25_tokens import bm25_terms, is_identifier
 
 SOLUTIONS_AREA = "solutions"
 Reranker = Callable[[str, Sequence[str]], Sequence[float]]

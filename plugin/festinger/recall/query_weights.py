@@ -4,7 +4,7 @@ matching over one text per memory; see ``core.query_fields``)."""
 from __future__ import annotations
 
 from ..core.query_fields import salient_words
-from .bm25_index import bm25_terms
+from .bm25_tokens import bm25_terms
 
 
 def query_weights(text: str, weight: float = 2.0) -> dict[str, float]:

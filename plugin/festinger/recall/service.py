@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from typing import Any, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
 from ..core.ranking import RankingWeights
 from ..core.servable import is_servable
@@ -33,6 +33,9 @@ from .query_weights import query_weights
 from .pipeline import Features, Limits, RecallOutcome, Reranker, select
 from .time_index import TimeIndexes
 from .role_files import RoleFiles
+
+if TYPE_CHECKING:
+    from festinger.service import FestingerService
 
 def _is_current(memory: Any) -> bool:
     from ..a0.memory_store import is_current
@@ -78,7 +81,7 @@ class CrossEncoderReranker:
 
 
 class RecallService:
-    def __init__(self, service: Any) -> None:
+    def __init__(self, service: FestingerService) -> None:
         self.service = service
         self.roles = RoleFiles.default(getattr(service, "home", None))
         self.indexes = StoreIndexes()

@@ -23,12 +23,15 @@ from __future__ import annotations
 
 import re
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
 from .http import HttpError, Request, Response, Router
 from .routes_conflicts import handle_action
 from .security import navigation_allowed, same_origin
+
+if TYPE_CHECKING:
+    from festinger.service import FestingerService
 
 COOKIE = "festinger_token"
 STATIC = {"admin.html": "text/html; charset=utf-8",
@@ -59,7 +62,7 @@ def _sign_in(sent: str) -> Response:
         **_page_headers()})
 
 
-async def admin_page(service: Any, request: Request):
+async def admin_page(service: FestingerService, request: Request):
     sent = request.query.get("token")
     if sent is not None:
         # Another site linking here with a token of its choosing would sign the browser in
@@ -71,7 +74,7 @@ async def admin_page(service: Any, request: Request):
     return Response(200, static_bytes("admin.html"), STATIC["admin.html"], _page_headers())
 
 
-async def login(service: Any, request: Request):
+async def login(service: FestingerService, request: Request):
     same_origin(request)
     ctype = request.headers.get("content-type", "")
     if "json" in ctype:
@@ -84,22 +87,22 @@ async def login(service: Any, request: Request):
     return _sign_in(sent.strip())
 
 
-async def static_file(service: Any, request: Request):
+async def static_file(service: FestingerService, request: Request):
     name = request.params["name"]
     return Response(200, static_bytes(name), STATIC.get(name, "text/plain"),
                     {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
 
 
-async def status(service: Any, request: Request):
+async def status(service: FestingerService, request: Request):
     return await handle_action(service, {"action": "status"})
 
 
-async def concept(service: Any, request: Request):
+async def concept(service: FestingerService, request: Request):
     return await handle_action(service, {"action": "concept",
                                          "name": request.query.get("name", "")})
 
 
-async def action(service: Any, request: Request):
+async def action(service: FestingerService, request: Request):
     same_origin(request)
     return await handle_action(service, request.json())
 

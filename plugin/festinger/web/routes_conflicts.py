@@ -19,12 +19,15 @@ database unreachable, the pending entries this process's cache knows (`database:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..graph.models import ALL, CONFLICT_STATUSES, DEFAULT_LIST, MAX_LIST, PENDING
 from .http import HttpError, Request, Router
 # same_origin is also enforced by the server for every state change (web/security.py)
 from .security import same_origin
+
+if TYPE_CHECKING:
+    from festinger.service import FestingerService
 
 ACTIONS = ("status", "list", "get", "dismiss", "resolve", "concept", "run", "runs")
 
@@ -35,7 +38,7 @@ class ActionError(Exception):
         self.status, self.message = status, message
 
 
-def _res(service: Any):
+def _res(service: FestingerService):
     if not service.config.graph_enabled:
         raise ActionError(503, "the concept graph is switched off (graph_enabled = false)")
     res = service.resolution
@@ -60,7 +63,7 @@ def _limit(value: Any, default: int = DEFAULT_LIST) -> int:
     return n
 
 
-async def handle_action(service: Any, payload: Any) -> tuple[int, Any]:
+async def handle_action(service: FestingerService, payload: Any) -> tuple[int, Any]:
     """One admin/API action -> (HTTP status, JSON body). Never raises for bad input."""
     from ..graph.resolution import ItemGone, ResolutionError
     from ..graph.store import is_connection_error
@@ -131,7 +134,7 @@ async def handle_action(service: Any, payload: Any) -> tuple[int, Any]:
     return 400, {"ok": False, "error": "unknown action"}  # pragma: no cover
 
 
-async def _runs(service: Any, limit: int) -> list[dict]:
+async def _runs(service: FestingerService, limit: int) -> list[dict]:
     db = await service.db(timeout=10)
     async with db.pool.acquire() as conn:
         rows = await conn.fetch("SELECT id, trigger, runner, started_at, finished_at, processed, "
@@ -151,7 +154,7 @@ def _body(request: Request) -> dict:
     return data
 
 
-async def list_conflicts(service: Any, request: Request):
+async def list_conflicts(service: FestingerService, request: Request):
     status = request.query.get("status")
     payload: dict[str, Any] = {"action": "list", "limit": request.query.get("limit")}
     if status:
@@ -171,31 +174,31 @@ async def list_conflicts(service: Any, request: Request):
     return code, body
 
 
-async def get_conflict(service: Any, request: Request):
+async def get_conflict(service: FestingerService, request: Request):
     return await handle_action(service, {"action": "get", "id": request.params["id"]})
 
 
-async def dismiss(service: Any, request: Request):
+async def dismiss(service: FestingerService, request: Request):
     same_origin(request)
     body = _body(request)
     return await handle_action(service, {"action": "dismiss", "id": request.params["id"],
                                          "reason": body.get("reason")})
 
 
-async def resolve(service: Any, request: Request):
+async def resolve(service: FestingerService, request: Request):
     same_origin(request)
     return await handle_action(service, {**_body(request), "action": "resolve",
                                          "id": request.params["id"]})
 
 
-async def run(service: Any, request: Request):
+async def run(service: FestingerService, request: Request):
     same_origin(request)
     body = _body(request)
     return await handle_action(service, {"action": "run", "wait": bool(body.get("wait")),
                                          "trigger": "api" if body.get("wait") else "admin"})
 
 
-async def runs(service: Any, request: Request):
+async def runs(service: FestingerService, request: Request):
     return await handle_action(service, {"action": "runs", "limit": request.query.get("limit")})
 
 

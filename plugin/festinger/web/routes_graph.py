@@ -12,15 +12,18 @@ GET /conflicts (the T31 listing) is routes_conflicts.py's.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..graph.iknowthat import handle_http
 from ..graph.models import ALL, DEFAULT_LIST, MAX_LIST, WRITE_STATUSES
 from ..graph.service import MAX_PROMPT_CHARS
 from .http import HttpError, Request, Router
 
+if TYPE_CHECKING:
+    from festinger.service import FestingerService
 
-def _graph(service: Any):
+
+def _graph(service: FestingerService):
     graph = service.graph
     graph.start()
     return graph
@@ -44,17 +47,17 @@ def _status(request: Request, allowed: tuple[str, ...], default: str) -> Any:
     return None if status == ALL else status
 
 
-async def health(service: Any, request: Request) -> dict:
+async def health(service: FestingerService, request: Request) -> dict:
     graph = service.graph if service.config.graph_enabled else None
     return {"ok": True, "graph": None if graph is None else
             {"state": graph.stats()["state"], "database": graph.db_up, "source": graph.source}}
 
 
-async def iknowthat(service: Any, request: Request):
+async def iknowthat(service: FestingerService, request: Request):
     return await handle_http(service, request.json())
 
 
-async def recollect(service: Any, request: Request) -> dict:
+async def recollect(service: FestingerService, request: Request) -> dict:
     body = request.json()
     prompt = body.get("prompt") if isinstance(body, dict) else None
     if not isinstance(prompt, str):
@@ -72,11 +75,11 @@ async def recollect(service: Any, request: Request) -> dict:
             "write_candidates": r.write_candidates}
 
 
-async def stats(service: Any, request: Request) -> dict:
+async def stats(service: FestingerService, request: Request) -> dict:
     return _graph(service).stats()
 
 
-async def write_queue(service: Any, request: Request) -> dict:
+async def write_queue(service: FestingerService, request: Request) -> dict:
     graph = _graph(service)
     if not graph.db_up:
         raise HttpError(503, "the database is unreachable; the write queue lives there")
@@ -84,7 +87,7 @@ async def write_queue(service: Any, request: Request) -> dict:
     return {"write_queue": rows}
 
 
-async def reload(service: Any, request: Request) -> dict:
+async def reload(service: FestingerService, request: Request) -> dict:
     graph = _graph(service)
     if not graph.db_up:
         raise HttpError(503, "the database is unreachable; nothing to reload from")

@@ -9,7 +9,10 @@ layer unchanged.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional
+
+if TYPE_CHECKING:
+    from festinger.service import FestingerService
 
 
 def parse_history_query(query: Mapping[str, str]) -> tuple[str, int, Optional[str], bool]:
@@ -40,7 +43,7 @@ def history_route(query: Mapping[str, str]) -> tuple[int, dict[str, Any]]:
         return 404, {"error": str(exc)}
 
 
-async def history(service: Any, request: Any) -> tuple[int, dict[str, Any]]:
+async def history(service: FestingerService, request: Any) -> tuple[int, dict[str, Any]]:
     return await asyncio.to_thread(history_route, dict(request.query))
 
 

@@ -30,7 +30,7 @@ import os
 import secrets
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from aiohttp import web
 
@@ -39,6 +39,9 @@ from ..logs import log, report_exception
 from . import security
 from .http import (MAX_JSON_DEPTH, HttpError, Request, Response, Route, Router,  # noqa: F401
                    parse_json)
+
+if TYPE_CHECKING:
+    from festinger.service import FestingerService
 
 ROUTE_MODULES: list[str] = [
     "festinger.web.routes_conflicts",  # conflicts API and the resolution job
@@ -141,7 +144,7 @@ async def read_request(req: web.Request, max_body: int = MAX_BODY_BYTES) -> Requ
 
 
 class HttpServer:
-    def __init__(self, service: Any, host: str = "127.0.0.1", port: int = 8765,
+    def __init__(self, service: FestingerService, host: str = "127.0.0.1", port: int = 8765,
                  token: Optional[str] = None, router: Optional[Router] = None) -> None:
         if not security.is_loopback(host):
             raise ValueError(f"festinger serve binds to loopback only, not {host!r}")

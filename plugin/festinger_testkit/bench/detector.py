@@ -12,6 +12,8 @@ import time
 
 from festinger_testkit.bench.timing import row
 
+NOW = "2025-01-01T00:00:00+00:00"  # fixed: the bench times classification, not the clock
+
 
 def bench_detector(quick: bool) -> list[dict]:
     from festinger.core.contradiction import detect_contradiction
@@ -47,12 +49,12 @@ def bench_linear_classify(quick: bool) -> list[dict]:
         text = ("My project uses " + unit * (100_000 // len(unit)))[:100_000]
         context = ClassificationContext([ContextMessage("user", text), ContextMessage("agent", "Noted.")])
         _ = context.index  # built once per monologue in the service
-        classify_memory(text, {"id": "warm", "area": "fragments"}, context, settings)  # word list loading
+        classify_memory(text, {"id": "warm", "area": "fragments"}, context, settings, now_iso=NOW)  # word list loading
         samples = []
         for n in range(3 if quick else 9):
             memory = text[:-1] + str(n % 10)  # a new text each time: no cache helps
             t0 = time.perf_counter()
-            classify_memory(memory, {"id": f"m{n}", "area": "fragments"}, context, settings)
+            classify_memory(memory, {"id": f"m{n}", "area": "fragments"}, context, settings, now_iso=NOW)
             samples.append((time.perf_counter() - t0) * 1000.0)
         # The bound is for "a.a.a." (20 s before the fix); the other runs are reported.
         target = "median <= 50 ms" if unit == "a.a.a." else "linear (reported)"

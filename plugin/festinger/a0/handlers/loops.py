@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Optional
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Optional
 
 from ...logs import log
 from .. import agent_state
+
+if TYPE_CHECKING:
+    from festinger.service import FestingerService
 
 STATE_KEY = "_festinger_loops"
 
@@ -48,7 +51,7 @@ def with_hook_kwargs(handler: Callable[..., Awaitable[None]], kwargs: dict) -> C
     """The handler with the hook's own keyword arguments bound (same name in reports)."""
 
     @functools.wraps(handler)
-    async def bound(service: Any, agent: Any, loop_data: Any) -> None:
+    async def bound(service: FestingerService, agent: Any, loop_data: Any) -> None:
         await handler(service, agent, loop_data, **{k: v for k, v in kwargs.items() if k != "loop_data"})
 
     return bound
@@ -114,7 +117,7 @@ def _chat_log(agent: Any, events: list[dict]) -> None:
 
 # --- handlers ---------------------------------------------------------------------------
 
-async def on_monologue_start(service: Any, agent: Any, loop_data: Any = None, **_: Any) -> None:
+async def on_monologue_start(service: FestingerService, agent: Any, loop_data: Any = None, **_: Any) -> None:
     try:
         from ...loops import agent_zero as a0
 
@@ -124,7 +127,7 @@ async def on_monologue_start(service: Any, agent: Any, loop_data: Any = None, **
         _report("monologue_start", exc, agent)
 
 
-async def on_prompts_after(service: Any, agent: Any, loop_data: Any = None, **_: Any) -> None:
+async def on_prompts_after(service: FestingerService, agent: Any, loop_data: Any = None, **_: Any) -> None:
     """Forbidden-action note and history truncation for the prompt being built."""
     try:
         from ...loops import agent_zero as a0
@@ -141,7 +144,7 @@ async def on_prompts_after(service: Any, agent: Any, loop_data: Any = None, **_:
         _report("message_loop_prompts_after", exc, agent)
 
 
-async def on_before_main_llm_call(service: Any, agent: Any, loop_data: Any = None, **_: Any) -> None:
+async def on_before_main_llm_call(service: FestingerService, agent: Any, loop_data: Any = None, **_: Any) -> None:
     """Consume this call's adjustments: the breaker, or the v0.9.x temperature boost."""
     try:
         from ...loops import agent_zero as a0
@@ -161,7 +164,7 @@ async def on_before_main_llm_call(service: Any, agent: Any, loop_data: Any = Non
         _report("before_main_llm_call", exc, agent)
 
 
-async def on_chat_model_call_before(service: Any, agent: Any, loop_data: Any = None, call_data: Any = None,
+async def on_chat_model_call_before(service: FestingerService, agent: Any, loop_data: Any = None, call_data: Any = None,
                                     **_: Any) -> None:
     """v1.x: the chat model object for this call is in ``call_data``; boost it if due."""
     try:
@@ -176,7 +179,7 @@ async def on_chat_model_call_before(service: Any, agent: Any, loop_data: Any = N
         _report("chat_model_call_before", exc, agent)
 
 
-async def on_response_stream_end(service: Any, agent: Any, loop_data: Any = None, **_: Any) -> None:
+async def on_response_stream_end(service: FestingerService, agent: Any, loop_data: Any = None, **_: Any) -> None:
     try:
         from ...loops import agent_zero as a0
 
@@ -188,7 +191,7 @@ async def on_response_stream_end(service: Any, agent: Any, loop_data: Any = None
         _report("response_stream_end", exc, agent)
 
 
-async def on_tool_execute_before(service: Any, agent: Any, loop_data: Any = None, tool_name: Any = None,
+async def on_tool_execute_before(service: FestingerService, agent: Any, loop_data: Any = None, tool_name: Any = None,
                                  tool_args: Any = None, **_: Any) -> None:
     try:
         st = _fresh(agent)
@@ -200,7 +203,7 @@ async def on_tool_execute_before(service: Any, agent: Any, loop_data: Any = None
         _report("tool_execute_before", exc, agent)
 
 
-async def on_tool_execute_after(service: Any, agent: Any, loop_data: Any = None, response: Any = None,
+async def on_tool_execute_after(service: FestingerService, agent: Any, loop_data: Any = None, response: Any = None,
                                 tool_name: Any = None, **_: Any) -> None:
     try:
         st = _fresh(agent)
@@ -210,7 +213,7 @@ async def on_tool_execute_after(service: Any, agent: Any, loop_data: Any = None,
         _report("tool_execute_after", exc, agent)
 
 
-async def on_message_loop_end(service: Any, agent: Any, loop_data: Any = None, **_: Any) -> None:
+async def on_message_loop_end(service: FestingerService, agent: Any, loop_data: Any = None, **_: Any) -> None:
     """Record what the model did in this iteration and plan the next call's mitigation."""
     try:
         from ...core.loops import Action

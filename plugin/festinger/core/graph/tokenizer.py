@@ -149,8 +149,8 @@ def short_words(stream: Iterable[str], min_chars: int = MIN_TOKEN_CHARS) -> list
     return out
 
 
-def tokenize(text: str) -> list[str]:
-    """Saliency tokens of `text` without cue participants (see `cues.scan_prompt`)."""
+def prompt_concept_tokens(text: str) -> list[str]:
+    """The candidate concept tokens of a prompt, in order, without cue participants (see `cues.scan_prompt`)."""
     return select_tokens(words(text))
 
 
