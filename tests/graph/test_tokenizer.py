@@ -114,5 +114,7 @@ def test_empty_and_whitespace():
 def test_one_megabyte_prompts_stay_fast(text):
     t0 = time.perf_counter()
     toks = prompt_concept_tokens(text)
-    assert time.perf_counter() - t0 < 2.0  # ~0.1 s on a slow shared core
+    # a ceiling, not a speed target (that is `festinger bench`): ~0.1 s on an idle shared core,
+    # and a super-linear pattern on 1 MB would take minutes
+    assert time.perf_counter() - t0 < 10.0
     assert all(len(t) <= MAX_TOKEN_CHARS for t in toks)
