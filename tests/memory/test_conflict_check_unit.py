@@ -52,3 +52,18 @@ def test_two_knowledge_documents_never_judge_each_other():
     doc, result = incoming("The default port is 9090.", knowledge_source=True)
     k = old("k", "The default port is 8080.", knowledge_source=True)
     assert run(doc, result, [("k", k, 0.99)]) == ([], set())
+
+
+def test_an_agents_first_person_memory_never_deprecates_the_users_own_fact():
+    # "My name is Agent Zero." stored by the agent is about the agent: the detector reads "my"
+    # as the user, so the conflict check judges a user slot only on the user's own words
+    # (found by a blind attack set: it deprecated "The user's name is Alice.")
+    doc, result = incoming("My name is Agent Zero.")
+    assert result.classification.source.value != "user_asserted"
+    o = old("o", "The user's name is Alice.")
+    records, changed = run(doc, result, [("new", doc, 1.0), ("o", o, 0.95)])
+    assert records == [] and "o" not in changed
+    # a memory in the user's own words still takes part in the check
+    user_doc, user_result = incoming("The user's name is Alicia now.")
+    records, _ = run(user_doc, user_result, [("new", user_doc, 1.0), ("o2", old("o2", "The user's name is Alice."), 0.95)])
+    assert records and records[0].resolution.loser.id == "o2"

@@ -15,6 +15,7 @@ separate from applying (:func:`apply_decisions`, in the persist step, under the 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Iterable, Mapping, Optional
@@ -134,6 +135,21 @@ def _confirmable(existing: Optional[Classification], incoming: Classification, k
             and incoming.source is not Source.EXTERNAL_RETRIEVED)
 
 
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.IGNORECASE)
+
+
+def _writer_may_not_be_the_user(contradiction: Any, *sides: tuple[str, Optional[Classification]]) -> bool:
+    """'I' and 'my' are whoever wrote the memory. The detector reads them as the user, which
+    is right only for what the user said: a first-person memory the agent stored ("My name is
+    Agent Zero.") is about the agent, and must not deprecate "The user's name is Alice.". A
+    slot about the user is therefore judged only when every first-person side is the user's
+    own words (source user_asserted); a missed contradiction is tolerable, a wrong one is not."""
+    if not str(getattr(contradiction, "subject", "")).startswith("user"):
+        return False
+    return any(_FIRST_PERSON.search(text or "") and (cls is None or cls.source is not Source.USER_ASSERTED)
+               for text, cls in sides)
+
+
 def decide_conflicts(incoming_id: str, incoming_doc: Any, result: ClassificationResult,
                      neighbours: Iterable[tuple[str, Any, float]], *, top_k: int,
                      settings: ClassifierSettings, detector: Detector, now_iso: str,
@@ -164,6 +180,9 @@ def decide_conflicts(incoming_id: str, incoming_doc: Any, result: Classification
         if knowledge and is_knowledge_document(incoming_meta):
             continue
         contradiction = detector(text, incoming_text)
+        if contradiction is not None and _writer_may_not_be_the_user(
+                contradiction, (text, existing_cls), (incoming_text, incoming_cls)):
+            contradiction = None
         if contradiction is None:
             if (score >= MIN_RESTATEMENT_RELEVANCE and _confirmable(existing_cls, incoming_cls, knowledge)
                     and restates(text, incoming_text)):
