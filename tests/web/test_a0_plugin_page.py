@@ -15,7 +15,6 @@ from festinger.service import set_service
 from festinger.web.server import HttpServer, Router
 from tests.fakes import a0_host
 
-pytestmark = pytest.mark.postgres
 STATIC = a0_host.REPO / "plugin" / "festinger" / "web" / "static"
 
 
@@ -56,6 +55,7 @@ def plugin_env(graph_env, fake_llm):
 
 
 
+@pytest.mark.postgres
 def test_api_handlers(plugin_env, a0_api, fake_llm):
     env = plugin_env
     conflicts, resolve_run = a0_api("conflicts"), a0_api("resolve_run")
@@ -92,6 +92,7 @@ def test_api_handlers(plugin_env, a0_api, fake_llm):
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
+@pytest.mark.postgres
 @pytest.mark.browser
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium not installed")
 def test_admin_page_inside_agent_zero(plugin_env, a0_api, fake_llm):
