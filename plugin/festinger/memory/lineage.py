@@ -141,23 +141,13 @@ def move_links(new_id: str, new_metadata: dict[str, Any], predecessors: Iterable
                     changed.add(s_id)
                 if s_id not in successors:
                     successors.append(s_id)
-        lineage.access_count += p.lineage.access_count
-        if p.lineage.last_accessed and (not lineage.last_accessed or p.lineage.last_accessed > lineage.last_accessed):
-            lineage.last_accessed = p.lineage.last_accessed
+        _inherit_access(lineage, p.lineage)
     if inherited:
         lineage.extra[SUPERSEDES_ALL] = inherited
         lineage.supersedes = inherited[-1]
     lineage.extra[DERIVED_FROM] = [p.id for p in preds]
-    classification = read_classification(new_metadata)
-    if classification is not None and successors and all(p.deprecated for p in preds):
-        lineage.superseded_by = successors[0]
-        lineage.deprecated_at = now_iso
-        lineage.deprecated_reason = "made from memories that were all deprecated"
-        classification = classification.with_(validity=Validity.DEPRECATED)
-    if classification is not None:
-        write_classification(new_metadata, classification, lineage)
-    else:
-        _write_lineage(new_metadata, lineage)
+    stale_successor = successors[0] if successors and all(p.deprecated for p in preds) else None
+    _write_merged(new_metadata, lineage, stale_successor, now_iso)
     return changed
 
 
@@ -209,22 +199,35 @@ def retire_into(new_id: str, new_metadata: dict[str, Any], retired_ids: Iterable
     lineage = read_lineage(new_metadata)
     lineage.extra[DERIVED_FROM] = consumed
     for pid in consumed:
-        prev = read_lineage(live[pid].metadata)
-        lineage.access_count += prev.access_count
-        if prev.last_accessed and (not lineage.last_accessed or prev.last_accessed > lineage.last_accessed):
-            lineage.last_accessed = prev.last_accessed
-    classification = read_classification(new_metadata)
-    if classification is not None and all_deprecated and stale_successors:
-        succ = live.get(stale_successors[0])
+        _inherit_access(lineage, read_lineage(live[pid].metadata))
+    stale_successor = stale_successors[0] if all_deprecated and stale_successors else None
+    if stale_successor is not None and read_classification(new_metadata) is not None:
+        succ = live.get(stale_successor)
         if succ is not None and isinstance(getattr(succ, "metadata", None), dict):
             add_supersedes(succ.metadata, new_id)
-            changed.add(stale_successors[0])
-        lineage.superseded_by = stale_successors[0]
+            changed.add(stale_successor)
+    _write_merged(new_metadata, lineage, stale_successor, now_iso)
+    return changed
+
+
+def _inherit_access(lineage: Lineage, prev: Lineage) -> None:
+    """A memory made from others is as used as they were: counts add, the latest access wins."""
+    lineage.access_count += prev.access_count
+    if prev.last_accessed and (not lineage.last_accessed or prev.last_accessed > lineage.last_accessed):
+        lineage.last_accessed = prev.last_accessed
+
+
+def _write_merged(metadata: dict[str, Any], lineage: Lineage, stale_successor: Optional[str],
+                  now_iso: str) -> None:
+    """Store the merged memory's lineage; made only from deprecated memories (``stale_successor``
+    is then their successor), it carries only stale text and is deprecated too."""
+    classification = read_classification(metadata)
+    if classification is None:
+        _write_lineage(metadata, lineage)
+        return
+    if stale_successor is not None:
+        lineage.superseded_by = stale_successor
         lineage.deprecated_at = now_iso
         lineage.deprecated_reason = "made from memories that were all deprecated"
         classification = classification.with_(validity=Validity.DEPRECATED)
-    if classification is not None:
-        write_classification(new_metadata, classification, lineage)
-    else:
-        _write_lineage(new_metadata, lineage)
-    return changed
+    write_classification(metadata, classification, lineage)
