@@ -56,6 +56,7 @@ class Candidate:
     sparse_rank: Optional[int] = None     # 1-based rank in the BM25 list
     sparse_score: Optional[float] = None
     temporal_rank: Optional[int] = None   # 1-based rank among memories dated in the query's time window
+    person_rank: Optional[int] = None     # 1-based rank among memories naming a person the query names
     utility: Optional[Utility] = None
     access_count: int = 0
     created_ts: Optional[float] = None    # epoch seconds; None = unknown age (no recency boost)
@@ -92,6 +93,8 @@ def rrf_of(candidate: Candidate, k: int, dense_weight: float = 1.0) -> float:
         total += 1.0 / (k + candidate.sparse_rank)
     if candidate.temporal_rank is not None:
         total += 1.0 / (k + candidate.temporal_rank)
+    if candidate.person_rank is not None:
+        total += 1.0 / (k + candidate.person_rank)
     return total
 
 
@@ -118,7 +121,8 @@ def score_candidate(candidate: Candidate, now: float, weights: RankingWeights) -
 
 
 def _best_rank(c: Candidate) -> int:
-    ranks = [r for r in (c.dense_rank, c.sparse_rank, c.temporal_rank) if r is not None]
+    ranks = [r for r in (c.dense_rank, c.sparse_rank, c.temporal_rank, c.person_rank)
+             if r is not None]
     return min(ranks) if ranks else 1 << 30
 
 

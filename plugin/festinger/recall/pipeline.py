@@ -30,7 +30,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ..core.metadata import (epoch_seconds, read_classification, read_lineage, Relevance, Utility)
 from ..core.ranking import Candidate, Ranked, RankingWeights, fair_split, rank, sort_key
-from ..core.query_fields import salient_words
+from ..core.query_fields import person_pattern, salient_words
 from ..core.temporal import TimeWindow
 from ..core.servable import is_servable as servable
 from ..core.roles import ActiveRole, RoleProfile, in_role_scope, memory_domains
@@ -60,7 +60,10 @@ class Features:
     # three benchmarks (weak matches crowd the head), so off; kept for the ablation row.
     open_pool: bool = False
     lexical_gate: float = 0.5       # BM25 score share of the best that counts as evidence
-    field_weights: bool = True      # names, dates, identifiers weigh double in BM25
+    # Names and identifiers weigh double in BM25 (recall/query_weights.py). Superseded by the
+    # person list: with stems and that list it added nothing on shipped/noisy and cost
+    # memorybank recall@5 0.918 -> 0.898; off, kept for the ablation row.
+    field_weights: bool = False
     temporal: bool = True           # time cues in the query matched against memory dates
     # A memory dated in the named time is evidence on its own when the time is narrow (a day,
     # "a few days ago"); a month-wide window only ranks (admitting it all crowded the head:
@@ -73,6 +76,18 @@ class Features:
     neighbours: bool = False
     min_shared: int = 2             # distinct query words (names aside) lexical evidence shares
     dense_weight: float = 1.0       # RRF weight of the dense list (BM25 and time lists: 1)
+    stemming: bool = True           # BM25 counts words by their Snowball stem
+    # The memories that name a person the query names (core.query_fields.person_pattern) form
+    # one more RRF list, ordered by similarity: a memory about someone else ranks lower.
+    person_list: bool = True
+    # The memory written right after a top hit that asks something (holds "?"), within two
+    # minutes -- the turn that answers it -- joins like a neighbour, ranked at its question's
+    # place ("what did you recommend?" matches the question turn, not the answer).
+    replies: bool = True
+    # RM3-style expansion of the BM25 query from the top 3 (recall/feedback.py): measured,
+    # mixed (memorybank up, shipped and noisy MRR down); off, kept for the ablation row.
+    prf: bool = False
+    candidates: Optional[int] = None  # fusion depth per list (None: config recall_candidates)
 
 
 @dataclass
@@ -280,7 +295,7 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
         shown_ok = pool
         dense_dict = dict(dense_ok)
         dense_dict.update({i: dense_all[i] for i in pool if i in dense_all and i not in dense_ok})
-    if features.neighbours and neighbours:
+    if (features.neighbours or features.replies) and neighbours:
         near = {n: h for n, h in neighbours.items() if h in shown_ok and get(n) is not None}
         pool = pool | set(near)
         shown_ok = shown_ok | set(near)
@@ -307,6 +322,11 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
                           key=lambda i: (-sparse_scores[i], i))
     time_order = sorted((i for i in survivors if i in in_window),
                         key=lambda i: (-dense_dict.get(i, -1.0), -sparse_scores.get(i, 0.0), i))
+    people = person_pattern(sparse_query) if features.person_list else None
+    person_order = [] if people is None else sorted(
+        (i for i in survivors if people.search(views[i].text.lower())),
+        key=lambda i: (-dense_dict.get(i, -1.0), -sparse_scores.get(i, 0.0), i))
+    p_rank = {i: n for n, i in enumerate(person_order, start=1)}
     d_rank = {i: n for n, i in enumerate(dense_order, start=1)}
     s_rank = {i: n for n, i in enumerate(sparse_order, start=1)}
     t_rank = {i: n for n, i in enumerate(time_order, start=1)}
@@ -324,6 +344,7 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
             id=doc_id, dense_rank=d_rank.get(doc_id), dense_score=dense_dict.get(doc_id),
             sparse_rank=s_rank.get(doc_id), sparse_score=sparse_scores.get(doc_id),
             temporal_rank=t_rank.get(doc_id) if doc_id in t_rank else n_rank.get(doc_id),
+            person_rank=p_rank.get(doc_id),
             utility=v.utility, access_count=v.access_count, created_ts=v.created_ts))
 
     chosen: dict[str, list[tuple[Ranked, float]]] = {}

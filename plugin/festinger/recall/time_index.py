@@ -81,6 +81,28 @@ class TimeIndexes:
                     out.setdefault(other, doc_id)
         return out
 
+    def replies(self, memory: Any, docs: Mapping[str, Any], ids: Sequence[str],
+                within_s: float) -> dict[str, str]:
+        """The memory written next after each of ``ids`` that asks something (holds a "?"),
+        within ``within_s`` seconds: the turn that answers it. {reply: question id}."""
+        entry = self._entry(memory, docs)
+        out: dict[str, str] = {}
+        for doc_id in ids:
+            doc = docs.get(doc_id)
+            if doc is None or "?" not in (getattr(doc, "page_content", "") or ""):
+                continue
+            ts = created_ts(doc)
+            if ts is None:
+                continue
+            lo = bisect_left(entry.times, ts)
+            hi = bisect_left(entry.times, ts + within_s + 1e-6)
+            for other in entry.ids[lo:hi]:
+                if other != doc_id and other in docs and entry.times[lo] >= ts:
+                    if created_ts(docs[other]) > ts:
+                        out.setdefault(other, doc_id)
+                        break
+        return out
+
     def dense_scores(self, memory: Any, docs: Mapping[str, Any], ids: Sequence[str],
                      query_vector: Sequence[float]) -> list[tuple[str, float]]:
         """Agent Zero relevance of each id to the query, from the stored vectors."""

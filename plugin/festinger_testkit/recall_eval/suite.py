@@ -35,9 +35,11 @@ from festinger_testkit.recall_eval.memorybank import DATA_FILE as MEMORYBANK_FIL
 from festinger_testkit.recall_eval.noisy import DATA_FILE as NOISY_FILE
 
 SETS: dict[str, Path] = {"shipped": SHIPPED_FILE, "noisy": NOISY_FILE, "memorybank": MEMORYBANK_FILE}
-BEFORE = Features(open_pool=False, field_weights=False, temporal=False)
+BEFORE = Features(open_pool=False, field_weights=False, temporal=False, stemming=False,
+                  person_list=False, replies=False)
 PACK = Features()
-OPEN = Features(open_pool=True)
+# the pack as issue 17's first round left it (time cues and field-aware BM25, nothing after)
+ROUND1 = replace(PACK, field_weights=True, stemming=False, person_list=False, replies=False)
 
 
 @dataclass(frozen=True)
@@ -50,11 +52,17 @@ class Variant:
 VARIANTS = [
     Variant("stock Agent Zero", None),
     Variant("pack before (threshold cut, plain BM25)", BEFORE),
+    Variant("pack, first round (time cues, field-aware BM25)", ROUND1),
     Variant("pack", PACK),
-    Variant("pack + open pool (rejected)", OPEN),
-    Variant("pack - field-aware BM25 (ablation)", replace(PACK, field_weights=False)),
+    Variant("pack - stemming (ablation)", replace(PACK, stemming=False)),
+    Variant("pack - person list (ablation)", replace(PACK, person_list=False)),
+    Variant("pack - replies to matched questions (ablation)", replace(PACK, replies=False)),
+    Variant("pack + field-aware BM25 (superseded by the person list)", replace(PACK, field_weights=True)),
     Variant("pack - time cues (ablation)", replace(PACK, temporal=False)),
-    Variant("pack + conversation neighbours (rejected)", replace(PACK, neighbours=True)),
+    Variant("pack + pseudo-relevance feedback (rejected)", replace(PACK, prf=True)),
+    Variant("pack + fusion depth 80 (rejected)", replace(PACK, candidates=80)),
+    Variant("pack + open pool (rejected)", replace(PACK, open_pool=True)),
+    Variant("pack + conversation neighbours (rejected)", replace(PACK, neighbours=True, replies=False)),
     Variant("pack + contextual prefixes (offline)", PACK, contextual=True),
 ]
 
