@@ -247,6 +247,12 @@ class Bm25Index:
             n_docs, df = len(self._slot_of), self._df.get(token, 0)
             return math.log(1.0 + (n_docs - df + 0.5) / (df + 0.5)) if df > 0 else 0.0
 
+    def overlap(self, a: str, b: str) -> float:
+        """What two texts share, weighted by rarity: the summed IDF of their common terms
+        (a name or a topic word counts, words half the store holds hardly do)."""
+        common = set(self.terms(a)) & set(self.terms(b))
+        return sum(self.idf(t) for t in common)
+
     def _accumulate(self, tokens: Sequence[str], weights: Optional[Mapping[str, float]] = None):
         n_docs = len(self._slot_of)
         if n_docs == 0:

@@ -80,10 +80,12 @@ class Features:
     # The memories that name a person the query names (core.query_fields.person_pattern) form
     # one more RRF list, ordered by similarity: a memory about someone else ranks lower.
     person_list: bool = True
-    # The memory written right after a top hit that asks something (holds "?"), within two
-    # minutes -- the turn that answers it -- joins like a neighbour, ranked at its question's
-    # place ("what did you recommend?" matches the question turn, not the answer).
-    replies: bool = True
+    # The memory that answers a top hit asking something (holds "?"): written within two
+    # minutes after it, sharing the most with it (time_index.replies), shown right after its
+    # question ("what did you recommend?" matches the question turn, not the answer).
+    # Measured: memorybank recall@5 0.908 -> 0.888 (the reply pushes the user's own turn
+    # down: event questions 1.00 -> 0.88), no effect on shipped/noisy; off, kept for the row.
+    replies: bool = False
     # RM3-style expansion of the BM25 query from the top 3 (recall/feedback.py): measured,
     # mixed (memorybank up, shipped and noisy MRR down); off, kept for the ablation row.
     prf: bool = False
@@ -200,6 +202,22 @@ def role_allows(v: _Doc, role: Optional[ActiveRole], roles: Mapping[str, RolePro
         # (a wildcard role covers every domain)
         return role is not None and bool(domains) and in_role_scope(domains, role)
     return in_role_scope(domains, role)
+
+
+def after_questions(ranked: list[Ranked], replies: Mapping[str, str]) -> list[Ranked]:
+    """Move each reply that ranks below its question to just after it (an answer is read
+    with its question; its own evidence may still place it higher)."""
+    out = [r for r in ranked if r.candidate.id not in replies]
+    placed = {r.candidate.id: r for r in ranked if r.candidate.id in replies}
+    pos = {r.candidate.id: n for n, r in enumerate(ranked)}
+    for reply_id, r in sorted(placed.items(), key=lambda p: pos[p[0]], reverse=True):
+        q = replies[reply_id]
+        ids = [x.candidate.id for x in out]
+        at = ids.index(q) + 1 if q in ids and pos[q] < pos[reply_id] else None
+        if at is None:  # ranks above its question (or the question is not here): keep its place
+            at = next((n for n, x in enumerate(out) if pos[x.candidate.id] > pos[reply_id]), len(out))
+        out.insert(at, r)
+    return out
 
 
 def _minmax(values: Sequence[float]) -> list[float]:
@@ -333,7 +351,9 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
     # a neighbour ranks where its hit ranks (best of the hit's dense and BM25 places)
     hit_place = {i: min(d_rank.get(i, 1 << 20), s_rank.get(i, 1 << 20)) for i in set(near.values())}
     near_order = sorted((i for i in survivors if i in near), key=lambda i: (hit_place[near[i]], i))
-    n_rank = {i: n for n, i in enumerate(near_order, start=1)}
+    # conversation neighbours rank as a fourth list; a reply instead follows its question
+    n_rank = {} if not features.neighbours else {
+        i: n for n, i in enumerate(near_order, start=1)}
 
     by_kind: dict[str, list[Candidate]] = {"memories": [], "solutions": []}
     for doc_id in survivors:
@@ -351,6 +371,8 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
     for kind, cands in by_kind.items():
         ranked = rank(cands, now, replace(weights, dense_list_weight=features.dense_weight),
                       tiered=tiered)
+        if features.replies and not features.neighbours and near:
+            ranked = after_questions(ranked, near)
         if reranker is not None and ranked:
             chosen[kind] = _rerank(ranked, {i: views[i].text for i in survivors},
                                    rerank_query or sparse_query, reranker, limits.rerank_head)

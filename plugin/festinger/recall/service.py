@@ -215,7 +215,8 @@ class RecallService:
             thr = limits.threshold
             hits = [i for i, s in dense if s >= thr][:3] + [i for i, _ in sparse[:3]]
             near = (self.times.neighbours(memory, docs, hits, 120.0) if features.neighbours
-                    else self.times.replies(memory, docs, hits, 120.0))
+                    else self.times.replies(memory, docs, hits, 120.0, index.overlap)
+                    if index is not None else {})
             have = {i for i, _ in dense}
             dense = dense + self.times.dense_scores(memory, docs, [i for i in near if i not in have],
                                                     query_vector)

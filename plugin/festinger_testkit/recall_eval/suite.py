@@ -36,10 +36,10 @@ from festinger_testkit.recall_eval.noisy import DATA_FILE as NOISY_FILE
 
 SETS: dict[str, Path] = {"shipped": SHIPPED_FILE, "noisy": NOISY_FILE, "memorybank": MEMORYBANK_FILE}
 BEFORE = Features(open_pool=False, field_weights=False, temporal=False, stemming=False,
-                  person_list=False, replies=False)
+                  person_list=False)
 PACK = Features()
 # the pack as issue 17's first round left it (time cues and field-aware BM25, nothing after)
-ROUND1 = replace(PACK, field_weights=True, stemming=False, person_list=False, replies=False)
+ROUND1 = replace(PACK, field_weights=True, stemming=False, person_list=False)
 
 
 @dataclass(frozen=True)
@@ -56,13 +56,13 @@ VARIANTS = [
     Variant("pack", PACK),
     Variant("pack - stemming (ablation)", replace(PACK, stemming=False)),
     Variant("pack - person list (ablation)", replace(PACK, person_list=False)),
-    Variant("pack - replies to matched questions (ablation)", replace(PACK, replies=False)),
     Variant("pack + field-aware BM25 (superseded by the person list)", replace(PACK, field_weights=True)),
     Variant("pack - time cues (ablation)", replace(PACK, temporal=False)),
     Variant("pack + pseudo-relevance feedback (rejected)", replace(PACK, prf=True)),
     Variant("pack + fusion depth 80 (rejected)", replace(PACK, candidates=80)),
+    Variant("pack + replies to matched questions (rejected)", replace(PACK, replies=True)),
     Variant("pack + open pool (rejected)", replace(PACK, open_pool=True)),
-    Variant("pack + conversation neighbours (rejected)", replace(PACK, neighbours=True, replies=False)),
+    Variant("pack + conversation neighbours (rejected)", replace(PACK, neighbours=True)),
     Variant("pack + contextual prefixes (offline)", PACK, contextual=True),
 ]
 
