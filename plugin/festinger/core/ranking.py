@@ -172,3 +172,19 @@ def fair_split(memories: Sequence, solutions: Sequence, cap: int,
             s_take += 1
         turn_memory = not turn_memory
     return list(memories[:m_take]), list(solutions[:s_take])
+
+
+def after_questions(ranked: list[Ranked], replies: Mapping[str, str]) -> list[Ranked]:
+    """Move each reply that ranks below its question to just after it (an answer is read
+    with its question; its own evidence may still place it higher)."""
+    out = [r for r in ranked if r.candidate.id not in replies]
+    placed = {r.candidate.id: r for r in ranked if r.candidate.id in replies}
+    pos = {r.candidate.id: n for n, r in enumerate(ranked)}
+    for reply_id, r in sorted(placed.items(), key=lambda p: pos[p[0]], reverse=True):
+        q = replies[reply_id]
+        ids = [x.candidate.id for x in out]
+        at = ids.index(q) + 1 if q in ids and pos[q] < pos[reply_id] else None
+        if at is None:  # ranks above its question (or the question is not here): keep its place
+            at = next((n for n, x in enumerate(out) if pos[x.candidate.id] > pos[reply_id]), len(out))
+        out.insert(at, r)
+    return out

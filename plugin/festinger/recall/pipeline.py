@@ -29,13 +29,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ..core.metadata import (epoch_seconds, read_classification, read_lineage, Relevance, Utility)
-from ..core.ranking import Candidate, Ranked, RankingWeights, fair_split, rank, sort_key
+from ..core.ranking import (Candidate, Ranked, RankingWeights, after_questions, fair_split, rank,
+                            sort_key)
 from ..core.query_fields import person_pattern, salient_words
 from ..core.temporal import TimeWindow
 from ..core.servable import is_servable as servable
 from ..core.roles import ActiveRole, RoleProfile, in_role_scope, memory_domains
 from ..core.trust import LabelledItem, RecallWording, label_for, render_blocks
 from .bm25_tokens import bm25_terms, is_identifier
+from .features import Features
 
 SOLUTIONS_AREA = "solutions"
 Reranker = Callable[[str, Sequence[str]], Sequence[float]]
@@ -50,46 +52,6 @@ class Limits:
     rerank_head: int = 24           # how many of each kind the cross-encoder re-scores
     # Evaluation: one ranked list across both kinds (top ``cap``) instead of the fair split.
     merge_kinds: bool = False
-
-
-@dataclass(frozen=True)
-class Features:
-    """The retrieval candidates of the pack, each switchable for ablations."""
-
-    # Fuse below-threshold candidates and gate only what is shown: measured worse on all
-    # three benchmarks (weak matches crowd the head), so off; kept for the ablation row.
-    open_pool: bool = False
-    lexical_gate: float = 0.5       # BM25 score share of the best that counts as evidence
-    # Names and identifiers weigh double in BM25 (recall/query_weights.py). Superseded by the
-    # person list: with stems and that list it added nothing on shipped/noisy and cost
-    # memorybank recall@5 0.918 -> 0.898; off, kept for the ablation row.
-    field_weights: bool = False
-    temporal: bool = True           # time cues in the query matched against memory dates
-    # A memory dated in the named time is evidence on its own when the time is narrow (a day,
-    # "a few days ago"); a month-wide window only ranks (admitting it all crowded the head:
-    # noisy benchmark, dated questions, MRR 0.76 -> 0.45).
-    window_admit_days: float = 7.0
-    # Memories written within two minutes of a top hit (the same conversation) join as a
-    # fourth list ranked by their neighbour's place (a question often matches one turn and
-    # its answer is the next). Measured: memorybank recall@5 0.847 -> 0.796, MRR 0.575 ->
-    # 0.477 (a whole conversation's small talk crowds in); off, kept for the ablation row.
-    neighbours: bool = False
-    min_shared: int = 2             # distinct query words (names aside) lexical evidence shares
-    dense_weight: float = 1.0       # RRF weight of the dense list (BM25 and time lists: 1)
-    stemming: bool = True           # BM25 counts words by their Snowball stem
-    # The memories that name a person the query names (core.query_fields.person_pattern) form
-    # one more RRF list, ordered by similarity: a memory about someone else ranks lower.
-    person_list: bool = True
-    # The memory that answers a top hit asking something (holds "?"): written within two
-    # minutes after it, sharing the most with it (time_index.replies), shown right after its
-    # question ("what did you recommend?" matches the question turn, not the answer).
-    # Measured: memorybank recall@5 0.908 -> 0.888 (the reply pushes the user's own turn
-    # down: event questions 1.00 -> 0.88), no effect on shipped/noisy; off, kept for the row.
-    replies: bool = False
-    # RM3-style expansion of the BM25 query from the top 3 (recall/feedback.py): measured,
-    # mixed (memorybank up, shipped and noisy MRR down); off, kept for the ablation row.
-    prf: bool = False
-    candidates: Optional[int] = None  # fusion depth per list (None: config recall_candidates)
 
 
 @dataclass
@@ -202,22 +164,6 @@ def role_allows(v: _Doc, role: Optional[ActiveRole], roles: Mapping[str, RolePro
         # (a wildcard role covers every domain)
         return role is not None and bool(domains) and in_role_scope(domains, role)
     return in_role_scope(domains, role)
-
-
-def after_questions(ranked: list[Ranked], replies: Mapping[str, str]) -> list[Ranked]:
-    """Move each reply that ranks below its question to just after it (an answer is read
-    with its question; its own evidence may still place it higher)."""
-    out = [r for r in ranked if r.candidate.id not in replies]
-    placed = {r.candidate.id: r for r in ranked if r.candidate.id in replies}
-    pos = {r.candidate.id: n for n, r in enumerate(ranked)}
-    for reply_id, r in sorted(placed.items(), key=lambda p: pos[p[0]], reverse=True):
-        q = replies[reply_id]
-        ids = [x.candidate.id for x in out]
-        at = ids.index(q) + 1 if q in ids and pos[q] < pos[reply_id] else None
-        if at is None:  # ranks above its question (or the question is not here): keep its place
-            at = next((n for n, x in enumerate(out) if pos[x.candidate.id] > pos[reply_id]), len(out))
-        out.insert(at, r)
-    return out
 
 
 def _minmax(values: Sequence[float]) -> list[float]:
