@@ -108,3 +108,24 @@ def test_feedback_expands_with_what_the_top_memories_share():
     assert max(extra, key=extra.get) == "alien" and extra["alien"] > extra["ai"]
     tokens, weights = merged_weights(["movi", "sunni"], {"sunni": 2.0}, extra)
     assert tokens[:2] == ["movi", "sunni"] and weights["sunni"] == 2.0 and weights["movi"] == 1.0
+
+
+def test_recall_scans_on_one_faiss_thread_and_leaves_the_count_as_it_was():
+    import faiss
+
+    from festinger.a0.faiss_store import dense_search, one_faiss_thread
+    from festinger.embeddings import HashEmbeddings
+    from festinger_testkit.recall_eval.evaluation import build_store
+
+    store = build_store([{"id": f"m{i}", "text": f"note {i}", "metadata": {"id": f"m{i}"}}
+                         for i in range(20)], HashEmbeddings())
+    original = faiss.omp_get_max_threads()
+    faiss.omp_set_num_threads(2)
+    try:
+        with one_faiss_thread():
+            assert faiss.omp_get_max_threads() == 1
+        vec = store.db.embedding_function.embed_query("note 3")
+        assert dense_search(store.db, vec, 3)[0][0] == "m3"
+        assert faiss.omp_get_max_threads() == 2    # Agent Zero's own scans keep their threads
+    finally:
+        faiss.omp_set_num_threads(original)
