@@ -11,10 +11,12 @@ store shape):
   questions with hand-labelled evidence.
 
 Variants: stock Agent Zero (dense, threshold 0.7, top 5); the pack as it was before these
-candidates (threshold cut before fusion, plain BM25, no time cues); the pack with all of them;
-one ablation per candidate (that one off); and, offline only, contextual prefixes embedded
-with each memory (who/when/area before the text, the cognitive-architecture seed's
-"contextual retrieval" without an LLM). Scores per question type; see ``evaluation.Scores``.
+candidates (threshold cut before fusion, plain BM25, no time cues); the pack after the first
+round (time cues, field-aware BM25); the pack as it ships (``recall.features.Features()``);
+one ablation per kept candidate (that one off); one row per measured-and-rejected candidate
+(that one on); and, offline only, contextual prefixes embedded with each memory (who/when/area
+before the text, the cognitive-architecture seed's "contextual retrieval" without an LLM).
+Scores per question type; see ``evaluation.Scores``.
 """
 
 from __future__ import annotations
