@@ -220,6 +220,7 @@ class RecallService:
             have = {i for i, _ in dense}
             dense = dense + self.times.dense_scores(memory, docs, [i for i in near if i not in have],
                                                     query_vector)
+
         def run(sparse: Sequence[tuple[str, float]]) -> RecallOutcome:
             return select(docs, dense, sparse, sparse_text, limits=limits, role=role, roles=roles,
                           weights=self.weights(), now=now, reranker=self.reranker(),

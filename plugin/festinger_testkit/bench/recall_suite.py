@@ -26,8 +26,8 @@ def bench_retrieval_suite(quick: bool) -> list[dict]:
 
 
 def bench_recall_time_cues(quick: bool) -> list[dict]:
-    """The whole retrieve path (FAISS scan, BM25 with stems and field weights, time window,
-    person list, replies, selection) for queries that name a day, next to the same queries
+    """The whole retrieve path (FAISS scan, BM25 over stems, time window, person list,
+    selection: the production defaults) for queries that name a day, next to the same queries
     without the date: at 20k memories (issue 17's target, <= 15 ms median) and, in a full
     run, at 100k (reported)."""
     rows = _time_cue_rows(20_000, 30 if quick else 100, "median <= 15 ms")
