@@ -48,7 +48,7 @@ def test_noisy_set_keeps_the_stale_facts_and_adds_chitchat_and_dated_questions()
 def test_pack_beats_stock_on_real_conversations_and_never_serves_a_stale_fact():
     variants = [Variant("stock", None), Variant("before", BEFORE), Variant("pack", PACK)]
     stock, before, pack = evaluate_set("memorybank", variants=variants)
-    assert pack.recall >= stock.recall + 0.08, (stock.recall, pack.recall)
+    assert pack.recall >= stock.recall + 0.15, (stock.recall, pack.recall)   # issue 17's target
     assert pack.mrr >= stock.mrr + 0.08, (stock.mrr, pack.mrr)
     assert pack.kind_recall("temporal") >= before.kind_recall("temporal") + 0.1
     _, before, pack = evaluate_set("shipped", variants=variants)

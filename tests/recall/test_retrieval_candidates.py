@@ -130,5 +130,6 @@ def test_conversation_neighbours_join_only_when_switched_on_and_only_next_to_a_s
     on = select(docs, dense, [], "Jason: which movie did you recommend?", now=NOW,
                 neighbours=near, features=Features(neighbours=True))
     assert set(on.ids) == {"q", "a"}
-    off = select(docs, dense, [], "Jason: which movie did you recommend?", now=NOW, neighbours=near)
+    off = select(docs, dense, [], "Jason: which movie did you recommend?", now=NOW, neighbours=near,
+                 features=Features(replies=False))
     assert off.ids == ["q"]

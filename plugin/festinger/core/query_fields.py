@@ -13,6 +13,7 @@ identifiers carry digits or joiners (``db-prod-07``, ``3.11.4``).
 from __future__ import annotations
 
 import re
+from typing import Optional
 
 from .temporal import MONTHS
 
@@ -51,3 +52,19 @@ def salient_words(text: str, dates: bool = True) -> set[str]:
         if not sentence_start or after in (":", ","):
             out.add(low)
     return out
+
+
+def person_pattern(query: str) -> Optional[re.Pattern]:
+    """A whole-word pattern (over lower-cased text) for the people the query names, or None.
+
+    People are the query's names (:func:`salient_words`) less what names a thing: all-capital
+    acronyms ("API") and a word followed by a version or number ("Kafka 3.1", "Python 3.11")."""
+    names = []
+    for name in sorted(w for w in salient_words(query, dates=False) if w.isalpha()):
+        uses = list(re.finditer(rf"\b{re.escape(name)}\b", query, re.I))
+        if any(m.group(0).isupper() or re.match(r"\s+v?\d", query[m.end():]) for m in uses):
+            continue
+        names.append(name)
+    if not names:
+        return None
+    return re.compile(r"\b(?:" + "|".join(re.escape(n) for n in names) + r")\b")

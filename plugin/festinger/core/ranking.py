@@ -56,6 +56,7 @@ class Candidate:
     sparse_rank: Optional[int] = None     # 1-based rank in the BM25 list
     sparse_score: Optional[float] = None
     temporal_rank: Optional[int] = None   # 1-based rank among memories dated in the query's time window
+    person_rank: Optional[int] = None     # 1-based rank among memories naming a person the query names
     utility: Optional[Utility] = None
     access_count: int = 0
     created_ts: Optional[float] = None    # epoch seconds; None = unknown age (no recency boost)
@@ -92,6 +93,8 @@ def rrf_of(candidate: Candidate, k: int, dense_weight: float = 1.0) -> float:
         total += 1.0 / (k + candidate.sparse_rank)
     if candidate.temporal_rank is not None:
         total += 1.0 / (k + candidate.temporal_rank)
+    if candidate.person_rank is not None:
+        total += 1.0 / (k + candidate.person_rank)
     return total
 
 
@@ -118,7 +121,8 @@ def score_candidate(candidate: Candidate, now: float, weights: RankingWeights) -
 
 
 def _best_rank(c: Candidate) -> int:
-    ranks = [r for r in (c.dense_rank, c.sparse_rank, c.temporal_rank) if r is not None]
+    ranks = [r for r in (c.dense_rank, c.sparse_rank, c.temporal_rank, c.person_rank)
+             if r is not None]
     return min(ranks) if ranks else 1 << 30
 
 
@@ -168,3 +172,19 @@ def fair_split(memories: Sequence, solutions: Sequence, cap: int,
             s_take += 1
         turn_memory = not turn_memory
     return list(memories[:m_take]), list(solutions[:s_take])
+
+
+def after_questions(ranked: list[Ranked], replies: Mapping[str, str]) -> list[Ranked]:
+    """Move each reply that ranks below its question to just after it (an answer is read
+    with its question; its own evidence may still place it higher)."""
+    out = [r for r in ranked if r.candidate.id not in replies]
+    placed = {r.candidate.id: r for r in ranked if r.candidate.id in replies}
+    pos = {r.candidate.id: n for n, r in enumerate(ranked)}
+    for reply_id, r in sorted(placed.items(), key=lambda p: pos[p[0]], reverse=True):
+        q = replies[reply_id]
+        ids = [x.candidate.id for x in out]
+        at = ids.index(q) + 1 if q in ids and pos[q] < pos[reply_id] else None
+        if at is None:  # ranks above its question (or the question is not here): keep its place
+            at = next((n for n, x in enumerate(out) if pos[x.candidate.id] > pos[reply_id]), len(out))
+        out.insert(at, r)
+    return out

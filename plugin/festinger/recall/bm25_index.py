@@ -21,11 +21,11 @@ from __future__ import annotations
 import math
 import threading
 from collections import Counter, deque
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 import numpy as np
 
-from .bm25_tokens import bm25_terms
+from .bm25_tokens import bm25_terms, stemmed_terms
 
 K1 = 1.5      # bm25s defaults (method "lucene")
 B = 0.75
@@ -59,8 +59,10 @@ class _Postings:
 class Bm25Index:
     """BM25 (Lucene variant, k1=1.5, b=0.75) over ``{doc_id: text}``, updated in place."""
 
-    def __init__(self, k1: float = K1, b: float = B) -> None:
+    def __init__(self, k1: float = K1, b: float = B,
+                 terms: Callable[[str], list[str]] = bm25_terms) -> None:
         self.k1, self.b = k1, b
+        self.terms = terms      # text -> the terms counted (plain or stemmed: bm25_tokens)
         self._lock = threading.RLock()
         self._pending: deque = deque()
         self._slot_of: dict[str, int] = {}
@@ -135,7 +137,7 @@ class Bm25Index:
             if self._texts[slot] == text:
                 return  # metadata-only update: nothing to reindex
             self._remove(doc_id)
-        tokens = bm25_terms(text)
+        tokens = self.terms(text)
         slot = len(self._ids)
         self._grow(slot + 1)
         self._ids.append(doc_id)
@@ -155,7 +157,7 @@ class Bm25Index:
         slot = self._slot_of.pop(doc_id, None)
         if slot is None:
             return
-        tokens = bm25_terms(self._texts[slot] or "")
+        tokens = self.terms(self._texts[slot] or "")
         for tok in set(tokens):
             self._df[tok] -= 1
             if self._df[tok] <= 0:
@@ -223,7 +225,7 @@ class Bm25Index:
 
         ``weights`` multiplies the contribution of the given query tokens (names, dates and
         identifiers count more: ``query_weights``); absent tokens weigh 1."""
-        tokens = bm25_terms(query) if isinstance(query, str) else list(query)
+        tokens = self.terms(query) if isinstance(query, str) else list(query)
         with self._lock:
             self._drain()
             acc, touched = self._accumulate(tokens, weights)
@@ -237,6 +239,19 @@ class Bm25Index:
             pairs = [(self._ids[s], float(v)) for s, v in zip(touched.tolist(), vals.tolist())]
         pairs.sort(key=lambda p: (-p[1], p[0]))
         return pairs[:k]
+
+    def idf(self, token: str) -> float:
+        """The term's BM25 (Lucene) IDF in the live documents; 0 for an unknown term."""
+        with self._lock:
+            self._drain()
+            n_docs, df = len(self._slot_of), self._df.get(token, 0)
+            return math.log(1.0 + (n_docs - df + 0.5) / (df + 0.5)) if df > 0 else 0.0
+
+    def overlap(self, a: str, b: str) -> float:
+        """What two texts share, weighted by rarity: the summed IDF of their common terms
+        (a name or a topic word counts, words half the store holds hardly do)."""
+        common = set(self.terms(a)) & set(self.terms(b))
+        return sum(self.idf(t) for t in common)
 
     def _accumulate(self, tokens: Sequence[str], weights: Optional[Mapping[str, float]] = None):
         n_docs = len(self._slot_of)
@@ -282,7 +297,9 @@ class StoreIndexes:
     def __init__(self, sync_build_limit: int = 20_000) -> None:
         self.sync_build_limit = sync_build_limit
         self._lock = threading.Lock()
-        self._entries: dict[str, tuple[object, Bm25Index, threading.Event]] = {}
+        # (store, stemmed) -> entry: production uses the stemmed index; the plain one exists
+        # only when an ablation asks for it
+        self._entries: dict[tuple[str, bool], tuple[object, Bm25Index, threading.Event]] = {}
         self.builds = 0
         self.reconciles = 0
 
@@ -303,15 +320,18 @@ class StoreIndexes:
         finally:
             ready.set()
 
-    def get(self, memory: object, docs: dict, wait: bool = False) -> Optional[Bm25Index]:
-        """The store's index, current with ``docs``; None while a large store is being built."""
+    def get(self, memory: object, docs: dict, wait: bool = False,
+            stemmed: bool = True) -> Optional[Bm25Index]:
+        """The store's index, current with ``docs``; None while a large store is being built.
+        ``stemmed``: words counted by their stem (``bm25_tokens.stemmed_terms``)."""
         db = getattr(memory, "db", memory)
-        key = self._subdir(memory)
+        key = (self._subdir(memory), stemmed)
         start = None
         with self._lock:
             entry = self._entries.get(key)
             if entry is None or entry[0] is not db:
-                index, ready = Bm25Index(), threading.Event()
+                index = Bm25Index(terms=stemmed_terms if stemmed else bm25_terms)
+                ready = threading.Event()
                 self._entries[key] = (db, index, ready)
                 start = (index, ready)
             else:
@@ -344,11 +364,14 @@ class StoreIndexes:
         """Memory-event subscriber: enqueue the change for the store's index (never blocks)."""
         memory = getattr(event, "memory", None)
         db = getattr(memory, "db", memory)
+        subdir = self._subdir(memory)
         with self._lock:
-            entry = self._entries.get(self._subdir(memory))
-        if entry is None or entry[0] is not db:
-            return  # not indexed yet: the first build reads the store as it is then
-        index = entry[1]
+            indexes = [e[1] for k, e in self._entries.items() if k[0] == subdir and e[0] is db]
+        for index in indexes:  # none yet: the first build reads the store as it is then
+            self._apply(index, event)
+
+    @staticmethod
+    def _apply(index: Bm25Index, event: object) -> None:
         kind = getattr(event, "kind", "")
         if kind in ("insert", "update"):
             for doc in getattr(event, "docs", ()):

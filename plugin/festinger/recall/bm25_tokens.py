@@ -6,6 +6,7 @@ terms without the index (and its numpy postings) in view."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _CHUNK = re.compile(r"\w[\w.\-/:@]*\w|\w", re.UNICODE)
 _PART = re.compile(r"[^\W_]+|_", re.UNICODE)
@@ -54,3 +55,30 @@ def is_identifier(token: str) -> bool:
     if has_digit and any(ch.isalpha() for ch in token):
         return True
     return token.isdigit() and len(token) >= 3
+
+
+def _english_stemmer():
+    try:  # Snowball's English (Porter 2) stemmer; PyStemmer's C build is used when installed
+        import snowballstemmer
+
+        return snowballstemmer.stemmer("english")
+    except Exception:  # missing: terms stay unstemmed (BM25 still works, matches fewer forms)
+        return None
+
+
+_STEMMER = _english_stemmer()
+
+
+@lru_cache(maxsize=65_536)  # a store's vocabulary is small and Zipfian: most words repeat
+def stem(term: str) -> str:
+    """The Snowball stem of a plain word ("recommended", "recommendations" -> "recommend");
+    identifiers, numbers and non-ASCII words are kept as they are (a version or hostname must
+    match exactly, and the English rules would mangle other languages' words)."""
+    if _STEMMER is None or not term.isascii() or not term.isalpha() or len(term) <= 3:
+        return term
+    return _STEMMER.stemWord(term)
+
+
+def stemmed_terms(text: str) -> list[str]:
+    """:func:`bm25_terms`, each plain word reduced to its stem (what the BM25 index counts)."""
+    return [stem(t) for t in bm25_terms(text)]

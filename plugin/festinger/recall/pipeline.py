@@ -29,13 +29,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ..core.metadata import (epoch_seconds, read_classification, read_lineage, Relevance, Utility)
-from ..core.ranking import Candidate, Ranked, RankingWeights, fair_split, rank, sort_key
-from ..core.query_fields import salient_words
+from ..core.ranking import (Candidate, Ranked, RankingWeights, after_questions, fair_split, rank,
+                            sort_key)
+from ..core.query_fields import person_pattern, salient_words
 from ..core.temporal import TimeWindow
 from ..core.servable import is_servable as servable
 from ..core.roles import ActiveRole, RoleProfile, in_role_scope, memory_domains
 from ..core.trust import LabelledItem, RecallWording, label_for, render_blocks
 from .bm25_tokens import bm25_terms, is_identifier
+from .features import Features
 
 SOLUTIONS_AREA = "solutions"
 Reranker = Callable[[str, Sequence[str]], Sequence[float]]
@@ -50,29 +52,6 @@ class Limits:
     rerank_head: int = 24           # how many of each kind the cross-encoder re-scores
     # Evaluation: one ranked list across both kinds (top ``cap``) instead of the fair split.
     merge_kinds: bool = False
-
-
-@dataclass(frozen=True)
-class Features:
-    """The retrieval candidates of the pack, each switchable for ablations."""
-
-    # Fuse below-threshold candidates and gate only what is shown: measured worse on all
-    # three benchmarks (weak matches crowd the head), so off; kept for the ablation row.
-    open_pool: bool = False
-    lexical_gate: float = 0.5       # BM25 score share of the best that counts as evidence
-    field_weights: bool = True      # names, dates, identifiers weigh double in BM25
-    temporal: bool = True           # time cues in the query matched against memory dates
-    # A memory dated in the named time is evidence on its own when the time is narrow (a day,
-    # "a few days ago"); a month-wide window only ranks (admitting it all crowded the head:
-    # noisy benchmark, dated questions, MRR 0.76 -> 0.45).
-    window_admit_days: float = 7.0
-    # Memories written within two minutes of a top hit (the same conversation) join as a
-    # fourth list ranked by their neighbour's place (a question often matches one turn and
-    # its answer is the next). Measured: memorybank recall@5 0.847 -> 0.796, MRR 0.575 ->
-    # 0.477 (a whole conversation's small talk crowds in); off, kept for the ablation row.
-    neighbours: bool = False
-    min_shared: int = 2             # distinct query words (names aside) lexical evidence shares
-    dense_weight: float = 1.0       # RRF weight of the dense list (BM25 and time lists: 1)
 
 
 @dataclass
@@ -280,7 +259,7 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
         shown_ok = pool
         dense_dict = dict(dense_ok)
         dense_dict.update({i: dense_all[i] for i in pool if i in dense_all and i not in dense_ok})
-    if features.neighbours and neighbours:
+    if (features.neighbours or features.replies) and neighbours:
         near = {n: h for n, h in neighbours.items() if h in shown_ok and get(n) is not None}
         pool = pool | set(near)
         shown_ok = shown_ok | set(near)
@@ -307,13 +286,20 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
                           key=lambda i: (-sparse_scores[i], i))
     time_order = sorted((i for i in survivors if i in in_window),
                         key=lambda i: (-dense_dict.get(i, -1.0), -sparse_scores.get(i, 0.0), i))
+    people = person_pattern(sparse_query) if features.person_list else None
+    person_order = [] if people is None else sorted(
+        (i for i in survivors if people.search(views[i].text.lower())),
+        key=lambda i: (-dense_dict.get(i, -1.0), -sparse_scores.get(i, 0.0), i))
+    p_rank = {i: n for n, i in enumerate(person_order, start=1)}
     d_rank = {i: n for n, i in enumerate(dense_order, start=1)}
     s_rank = {i: n for n, i in enumerate(sparse_order, start=1)}
     t_rank = {i: n for n, i in enumerate(time_order, start=1)}
     # a neighbour ranks where its hit ranks (best of the hit's dense and BM25 places)
     hit_place = {i: min(d_rank.get(i, 1 << 20), s_rank.get(i, 1 << 20)) for i in set(near.values())}
     near_order = sorted((i for i in survivors if i in near), key=lambda i: (hit_place[near[i]], i))
-    n_rank = {i: n for n, i in enumerate(near_order, start=1)}
+    # conversation neighbours rank as a fourth list; a reply instead follows its question
+    n_rank = {} if not features.neighbours else {
+        i: n for n, i in enumerate(near_order, start=1)}
 
     by_kind: dict[str, list[Candidate]] = {"memories": [], "solutions": []}
     for doc_id in survivors:
@@ -324,12 +310,15 @@ def select(docs: Mapping[str, Any], dense: Sequence[tuple[str, float]],
             id=doc_id, dense_rank=d_rank.get(doc_id), dense_score=dense_dict.get(doc_id),
             sparse_rank=s_rank.get(doc_id), sparse_score=sparse_scores.get(doc_id),
             temporal_rank=t_rank.get(doc_id) if doc_id in t_rank else n_rank.get(doc_id),
+            person_rank=p_rank.get(doc_id),
             utility=v.utility, access_count=v.access_count, created_ts=v.created_ts))
 
     chosen: dict[str, list[tuple[Ranked, float]]] = {}
     for kind, cands in by_kind.items():
         ranked = rank(cands, now, replace(weights, dense_list_weight=features.dense_weight),
                       tiered=tiered)
+        if features.replies and not features.neighbours and near:
+            ranked = after_questions(ranked, near)
         if reranker is not None and ranked:
             chosen[kind] = _rerank(ranked, {i: views[i].text for i in survivors},
                                    rerank_query or sparse_query, reranker, limits.rerank_head)

@@ -193,11 +193,13 @@ class RecallService:
         docs = all_docs(memory)
         if not docs:
             return RecallOutcome(role=role)
-        n = max(1, self.config.recall_candidates)
+        n = max(1, features.candidates or self.config.recall_candidates)
         k = min(len(docs), 2 * n)
         dense = dense_search(memory.db, query_vector, k, filter=is_servable, fetch_k=min(len(docs), 4 * k))
-        index = self.indexes.get(memory, docs, wait=wait_for_index) if use_sparse else None
-        weights = query_weights(sparse_text) if features.field_weights else None
+        index = self.indexes.get(memory, docs, wait=wait_for_index,
+                                 stemmed=features.stemming) if use_sparse else None
+        weights = query_weights(sparse_text, terms=index.terms) \
+            if features.field_weights and index is not None else None
         sparse = index.search(sparse_text, n, weights) if index is not None else []
         now = time.time() if now is None else now
         window = time_window(time_query if time_query is not None else sparse_text, now) \
@@ -209,17 +211,33 @@ class RecallService:
             dated = [i for i in self.times.in_window(memory, docs, window, 4 * n) if i not in have]
             dense = dense + self.times.dense_scores(memory, docs, dated, query_vector)
         near: dict[str, str] = {}
-        if features.neighbours:
+        if features.neighbours or features.replies:
             thr = limits.threshold
             hits = [i for i, s in dense if s >= thr][:3] + [i for i, _ in sparse[:3]]
-            near = self.times.neighbours(memory, docs, hits, 120.0)
+            near = (self.times.neighbours(memory, docs, hits, 120.0) if features.neighbours
+                    else self.times.replies(memory, docs, hits, 120.0, index.overlap)
+                    if index is not None else {})
             have = {i for i, _ in dense}
             dense = dense + self.times.dense_scores(memory, docs, [i for i in near if i not in have],
                                                     query_vector)
-        return select(docs, dense, sparse, sparse_text, limits=limits, role=role, roles=roles,
-                      weights=self.weights(), now=now, reranker=self.reranker(),
-                      rerank_query=sparse_text, tiered=tiered, features=features, window=window,
-                      neighbours=near)
+
+        def run(sparse: Sequence[tuple[str, float]]) -> RecallOutcome:
+            return select(docs, dense, sparse, sparse_text, limits=limits, role=role, roles=roles,
+                          weights=self.weights(), now=now, reranker=self.reranker(),
+                          rerank_query=sparse_text, tiered=tiered, features=features,
+                          window=window, neighbours=near)
+
+        outcome = run(sparse)
+        if features.prf and index is not None and outcome.order:
+            from .feedback import expansion_weights, merged_weights
+
+            texts = [docs[i].page_content for i in outcome.order[:3] if i in docs]
+            q_terms = index.terms(sparse_text)
+            extra = expansion_weights(texts, q_terms, index.terms, index.idf)
+            if extra:
+                tokens, w = merged_weights(q_terms, weights, extra)
+                outcome = run(index.search(tokens, n, w))
+        return outcome
 
     async def build_query(self, agent: Any, loop_data: Any, settings: RecallSettings
                           ) -> Optional[tuple[str, str]]:

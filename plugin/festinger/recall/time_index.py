@@ -10,8 +10,8 @@ so a dated memory outside the dense top-k still gets its real similarity.
 from __future__ import annotations
 
 import threading
-from bisect import bisect_left
-from typing import Any, Mapping, Optional, Sequence
+from bisect import bisect_left, bisect_right
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -79,6 +79,33 @@ class TimeIndexes:
             for other in entry.ids[lo:hi][:8]:
                 if other != doc_id and other in docs:
                     out.setdefault(other, doc_id)
+        return out
+
+    def replies(self, memory: Any, docs: Mapping[str, Any], ids: Sequence[str],
+                within_s: float, overlap: Callable[[str, str], float]) -> dict[str, str]:
+        """For each of ``ids`` that asks something (holds a "?"), the memory written after it
+        within ``within_s`` seconds that has the most in common with it (``overlap``; the
+        earlier one on a tie): the turn that answers it. Several conversations may be written
+        at the same minutes into one store, so "the next memory" alone would often be another
+        conversation's; one sharing nothing is never taken. {reply: question id}."""
+        entry = self._entry(memory, docs)
+        out: dict[str, str] = {}
+        for doc_id in ids:
+            doc = docs.get(doc_id)
+            text = getattr(doc, "page_content", "") or ""
+            ts = created_ts(doc) if "?" in text else None
+            if ts is None:
+                continue
+            lo = bisect_right(entry.times, ts)
+            hi = bisect_right(entry.times, ts + within_s)
+            best, best_key = None, (0.0, 0.0)
+            for t, other in zip(entry.times[lo:hi], entry.ids[lo:hi]):
+                if other != doc_id and other in docs:
+                    key = (overlap(text, getattr(docs[other], "page_content", "") or ""), -t)
+                    if key > best_key:
+                        best, best_key = other, key
+            if best is not None:
+                out.setdefault(best, doc_id)
         return out
 
     def dense_scores(self, memory: Any, docs: Mapping[str, Any], ids: Sequence[str],

@@ -11,10 +11,12 @@ store shape):
   questions with hand-labelled evidence.
 
 Variants: stock Agent Zero (dense, threshold 0.7, top 5); the pack as it was before these
-candidates (threshold cut before fusion, plain BM25, no time cues); the pack with all of them;
-one ablation per candidate (that one off); and, offline only, contextual prefixes embedded
-with each memory (who/when/area before the text, the cognitive-architecture seed's
-"contextual retrieval" without an LLM). Scores per question type; see ``evaluation.Scores``.
+candidates (threshold cut before fusion, plain BM25, no time cues); the pack after the first
+round (time cues, field-aware BM25); the pack as it ships (``recall.features.Features()``);
+one ablation per kept candidate (that one off); one row per measured-and-rejected candidate
+(that one on); and, offline only, contextual prefixes embedded with each memory (who/when/area
+before the text, the cognitive-architecture seed's "contextual retrieval" without an LLM).
+Scores per question type; see ``evaluation.Scores``.
 """
 
 from __future__ import annotations
@@ -35,9 +37,11 @@ from festinger_testkit.recall_eval.memorybank import DATA_FILE as MEMORYBANK_FIL
 from festinger_testkit.recall_eval.noisy import DATA_FILE as NOISY_FILE
 
 SETS: dict[str, Path] = {"shipped": SHIPPED_FILE, "noisy": NOISY_FILE, "memorybank": MEMORYBANK_FILE}
-BEFORE = Features(open_pool=False, field_weights=False, temporal=False)
+BEFORE = Features(open_pool=False, field_weights=False, temporal=False, stemming=False,
+                  person_list=False)
 PACK = Features()
-OPEN = Features(open_pool=True)
+# the pack as issue 17's first round left it (time cues and field-aware BM25, nothing after)
+ROUND1 = replace(PACK, field_weights=True, stemming=False, person_list=False)
 
 
 @dataclass(frozen=True)
@@ -50,10 +54,16 @@ class Variant:
 VARIANTS = [
     Variant("stock Agent Zero", None),
     Variant("pack before (threshold cut, plain BM25)", BEFORE),
+    Variant("pack, first round (time cues, field-aware BM25)", ROUND1),
     Variant("pack", PACK),
-    Variant("pack + open pool (rejected)", OPEN),
-    Variant("pack - field-aware BM25 (ablation)", replace(PACK, field_weights=False)),
+    Variant("pack - stemming (ablation)", replace(PACK, stemming=False)),
+    Variant("pack - person list (ablation)", replace(PACK, person_list=False)),
+    Variant("pack + field-aware BM25 (superseded by the person list)", replace(PACK, field_weights=True)),
     Variant("pack - time cues (ablation)", replace(PACK, temporal=False)),
+    Variant("pack + pseudo-relevance feedback (rejected)", replace(PACK, prf=True)),
+    Variant("pack + fusion depth 80 (rejected)", replace(PACK, candidates=80)),
+    Variant("pack + replies to matched questions (rejected)", replace(PACK, replies=True)),
+    Variant("pack + open pool (rejected)", replace(PACK, open_pool=True)),
     Variant("pack + conversation neighbours (rejected)", replace(PACK, neighbours=True)),
     Variant("pack + contextual prefixes (offline)", PACK, contextual=True),
 ]
