@@ -14,6 +14,7 @@ Failing both, from the built-in copy shipped in ``festinger/prompts/``. Placehol
 
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
@@ -55,20 +56,42 @@ def _installed_copy(name: str, root: Optional[Path] = None) -> Optional[str]:
     return None
 
 
+# How long an agent keeps a prompt file's text before asking Agent Zero again. Why: Agent
+# Zero resolves a prompt by walking its profile, plugin and usr folders on every call (about
+# 1-3 ms on v1.7), and the recall block reads four files every turn; measured on real v1.7,
+# that walk was the largest part of the pack's own time per turn. A user's edit shows within
+# this many seconds.
+PROMPT_TTL_SECONDS = 10.0
+_CACHE_ATTR = "_festinger_prompt_cache"
+
+
 def read(name: str, agent: Any = None, root: Optional[Path] = None) -> str:
-    """Agent Zero's version of a prompt file when the agent finds one; without an agent, the
-    installed copy under Agent Zero's root (``root``, default: the working directory); else
-    the built-in."""
+    """Agent Zero's version of a prompt file when the agent finds one (kept on the agent for
+    ``PROMPT_TTL_SECONDS``); without an agent, the installed copy under Agent Zero's root
+    (``root``, default: the working directory); else the built-in."""
     reader = getattr(agent, "read_prompt", None) if agent is not None else None
-    if callable(reader):
+    if not callable(reader):
+        return _installed_copy(name, root) or builtin(name)
+    cache = getattr(agent, _CACHE_ATTR, None)
+    if not isinstance(cache, dict):
+        cache = {}
         try:
-            text = reader(name)
-            if isinstance(text, str) and text.strip():
-                return text.strip()
-        except Exception as exc:  # not on its path (a hand copy), or unreadable: built-in
-            log.debug("prompt %s from Agent Zero: %s: %s", name, type(exc).__name__, exc)
-        return builtin(name)
-    return _installed_copy(name, root) or builtin(name)
+            setattr(agent, _CACHE_ATTR, cache)
+        except Exception:  # an agent that takes no attributes: read every time
+            pass
+    now = time.monotonic()
+    hit = cache.get(name)
+    if hit is not None and now - hit[0] < PROMPT_TTL_SECONDS:
+        return hit[1]
+    text = builtin(name)
+    try:
+        found = reader(name)
+        if isinstance(found, str) and found.strip():
+            text = found.strip()
+    except Exception as exc:  # not on its path (a hand copy), or unreadable: built-in
+        log.debug("prompt %s from Agent Zero: %s: %s", name, type(exc).__name__, exc)
+    cache[name] = (now, text)
+    return text
 
 
 def fill(template: str, **values: str) -> str:

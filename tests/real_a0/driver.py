@@ -373,10 +373,12 @@ class TurnTimer:
 
         self._wrap(extension, "call_extensions_async", "ext", lambda a, k: a[0] if a else k.get("extension_point"))
         try:
-            from festinger.a0 import hooks  # type: ignore  # the pack, when installed
+            from festinger.a0 import guard  # type: ignore  # the pack, when installed
         except Exception:
             return
-        self._wrap(hooks, "dispatch", "pack", lambda a, k: a[0] if a else k.get("hook"),
+        # every hook file calls guard.guarded(hook, handler, agent, kwargs), looked up per call
+        self._wrap(guard, "guarded", "pack",
+                   lambda a, k: f"{a[0]}:{getattr(a[1], '__name__', a[1])}" if len(a) > 1 else k.get("hook"),
                    profile=os.environ.get("A0DRIVER_PROFILE_PACK"))
 
     def _wrap(self, module: Any, name: str, kind: str, key, profile: Optional[str] = None) -> None:

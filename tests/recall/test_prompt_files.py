@@ -68,3 +68,27 @@ def test_without_an_agent_the_installed_copy_under_agent_zeros_root_is_read(tmp_
     assert prompt_files.read(prompt_files.RECOLLECTION_PENDING_NOTE, root=tmp_path) == "(umstritten)"
     (v1 / prompt_files.RECOLLECTION_PENDING_NOTE).write_text("   \n")  # emptied: not an override
     assert prompt_files.read(prompt_files.RECOLLECTION_PENDING_NOTE, root=tmp_path) == "(strittig)"
+
+
+def test_an_agent_asks_agent_zero_once_per_file_and_sees_an_edit_after_the_ttl(monkeypatch):
+    """Agent Zero walks its prompt folders on every read_prompt (1-3 ms on v1.7): the recall
+    block's four files are read once per agent and kept for PROMPT_TTL_SECONDS, after which a
+    user's edit shows."""
+    agent = Agent({prompt_files.RECALL_MEMORIES_HEADER: "## Old header"})
+    calls = []
+    original = agent.read_prompt
+    agent.read_prompt = lambda name, **kw: (calls.append(name), original(name, **kw))[1]
+    now = [1000.0]
+    monkeypatch.setattr(prompt_files.time, "monotonic", lambda: now[0])
+    for _ in range(5):
+        assert prompt_files.recall_wording(agent).memories_header == "## Old header"
+    assert calls.count(prompt_files.RECALL_MEMORIES_HEADER) == 1
+    assert len(calls) == 4  # the four files, once each
+    agent.files[prompt_files.RECALL_MEMORIES_HEADER] = "## New header"
+    now[0] += prompt_files.PROMPT_TTL_SECONDS - 1
+    assert prompt_files.recall_wording(agent).memories_header == "## Old header"
+    now[0] += 2
+    assert prompt_files.recall_wording(agent).memories_header == "## New header"
+    # another agent (another profile's folders) has its own copy
+    other = Agent({prompt_files.RECALL_MEMORIES_HEADER: "## Other profile"})
+    assert prompt_files.recall_wording(other).memories_header == "## Other profile"
