@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from festinger.core.contradiction.values import Relation, Value, compare, is_known_term, term_category
+from festinger.core.contradiction.comparison import compare, is_known_term, term_category
+from festinger.core.contradiction.values import Relation, Value
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, Statement, extract_statements
 
 __all__ = ["Contradiction", "detect_contradiction"]

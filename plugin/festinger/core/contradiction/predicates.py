@@ -17,12 +17,12 @@ from festinger.core.contradiction.objects import (
     term_value,
 )
 from festinger.core.contradiction.subject import Subject, Token, np_words
+from festinger.core.contradiction.comparison import is_known_place
 from festinger.core.contradiction.values import (
     REGION_RE,
     URL_RE,
     VERSION_RE,
     Value,
-    is_known_place,
     singular,
     time_of_day,
     version_value,
