@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 
 from festinger.core.contradiction.comparison import compare, is_known_term, term_category
 from festinger.core.contradiction.values import Relation, Value
+from festinger.core.contradiction.slots import corrects_by_key, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, Statement, extract_statements
 
 __all__ = ["Contradiction", "detect_contradiction"]
@@ -68,7 +69,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             pairs += 1
             if pairs > _MAX_PAIRS:
                 return None
-            if a.key != b.key or a.qualifier != b.qualifier or a.rel != b.rel or a.scope != b.scope:
+            if a.qualifier != b.qualifier or a.rel != b.rel or a.scope != b.scope or not same_slot(a, b):
                 continue
             found = _compare(a, b)
             if found is None:

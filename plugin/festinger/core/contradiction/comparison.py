@@ -52,8 +52,9 @@ def _cmp_quantity(a: Value, b: Value) -> Relation:
         x, y = a.number * a.factor, b.number * b.factor
         if a.factor == b.factor:
             return Relation.SAME if x == y else Relation.CONFLICT
-        # 1 GB vs 1 GiB vs 1024 MB: people mix decimal and binary prefixes, so only a real gap counts.
-        tolerance = 0.03 * max(abs(x), abs(y)) if a.dim == "bytes" else 1e-9 * max(abs(x), abs(y), 1.0)
+        # 1 GB vs 1 GiB vs 1024 MB: people mix decimal and binary prefixes, so only a real gap counts;
+        # a value converted between unit systems is rounded ("70 kg" is "154 lb"), so only a real gap counts.
+        tolerance = (0.03 if a.dim == "bytes" else 0.02) * max(abs(x), abs(y))
         return Relation.SAME if abs(x - y) <= tolerance else Relation.CONFLICT
     if a.dim or b.dim or a.unit != b.unit:
         return Relation.UNKNOWN  # "30" vs "30 seconds", "5 engineers" vs "5 people"

@@ -90,6 +90,9 @@ def _parse_clause(toks: list[Token], ctx: Ctx) -> None:
             lemma, j = VERB_FORMS[low], i + 1
         if not lemma:
             continue
+        prev = toks[i - 1].low
+        if prev in lx.USER_POSSESSIVES and prev != "user" or prev.endswith(("'s", "s'")):
+            continue  # "my work laptop", "the user's run time": a noun after a possessive, not a verb
         if j < n and toks[j].low in ("is", "are", "am", "was", "were"):
             continue  # "The deployment target is AWS": the noun "target" is not the verb here
         subject = parse_subject(toks[:i])

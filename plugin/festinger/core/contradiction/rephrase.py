@@ -117,6 +117,9 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     if m:
         prep = f"{m.group(1)} " if m.group(1) else ""
         return f"{s[:m.start()]}{prep}{m.group(3)} instead of {prep}{m.group(2)}", True
+    m = _WEIGHS_RE.match(s)  # a restatement, not news: read the same way in a stored memory
+    if m:
+        s = ("my weight is " if m.group(2) else "the user's weight is ") + s[m.end():]
     if not incoming:
         return s, False
     m = _IS_NOT_TAIL_RE.match(s)
@@ -128,9 +131,6 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     m = _USER_SET_RE.match(s)
     if m:
         return f"The user's {m.group(1)} is {m.group(2)}", True
-    m = _WEIGHS_RE.match(s)
-    if m:
-        s = ("my weight is " if m.group(2) else "the user's weight is ") + s[m.end():]
     s, n = _WAS_CHANGED_TO_RE.subn("uses ", s, count=1)
     s, n2 = _CHANGED_JOBS_RE.subn("", s, count=1)
     changed = changed or n > 0 or n2 > 0

@@ -136,6 +136,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                     if w in lx.SUBJECT_STOPWORDS or w in ITEM_STOPS:
                         break
                     introduced.add(singular(w))
+    if sentences == 1:
+        out = [replace(st, lone=True) for st in out]
     return tuple(out)
 
 

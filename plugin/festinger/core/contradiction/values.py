@@ -48,6 +48,7 @@ class Statement:
     sentence: str = ""
     scope: str = ""  # heading / lead line / bullet parent the sentence sits under
     update: bool = False  # the incoming sentence announces a change ("now", "switched to")
+    lone: bool = False  # the whole memory is this one sentence (nothing else it could refer to)
 
 
 VERSION_RE = re.compile(r"^v?(\d+(?:\.\d+){0,3})$", re.I)

@@ -1,0 +1,52 @@
+"""Which two subject keys name one slot (pure logic).
+
+The same slot is worded in more than one way: "my IDE" / "my go-to IDE", "the flight" / "the user's
+flight", "the offer" / "the revised offer". Keys still have to be equal word for word, except when
+the incoming statement announces a change or a correction ("now", "switched to", "actually"), and then
+only in these ways:
+
+* a modifier that never picks one of several ("go-to", "main", "favourite", ...) is dropped, but only
+  before a head that holds one value at a time ("IDE", "shell", "email"; never "monitor" or "son",
+  where "my main monitor" and "my monitor" may be two);
+* a modifier that marks the incoming value as the right one ("the correct", "the revised") is dropped
+  before any head;
+* a bare "the flight" of an incoming memory that is this one sentence is the user's flight: a memory
+  that says nothing else can only be about the user, and it announces the change of one value.
+  Anyone else's ("Kevin's flight", "his flight") is another key or never parsed at all.
+"""
+
+from __future__ import annotations
+
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.values import Statement
+
+__all__ = ["CORRECTING_MODIFIERS", "same_slot"]
+
+NEUTRAL_MODIFIERS = frozenset("go-to goto favorite main primary preferred usual regular everyday daily".split())
+CORRECTING_MODIFIERS = frozenset("correct actual revised updated corrected amended".split())
+
+
+def _core(key: str) -> tuple[str, ...]:
+    words = [w for w in key.split() if w not in CORRECTING_MODIFIERS]
+    if words and words[-1] in lx.STRONG_SETTING_HEADS:
+        words = [w for w in words[:-1] if w not in NEUTRAL_MODIFIERS] + words[-1:]
+    return tuple(words)
+
+
+def corrects_by_key(st: Statement) -> bool:
+    """"The correct Wi-Fi password is ...": the key itself says the value replaces another."""
+    return any(w in CORRECTING_MODIFIERS for w in st.key.split())
+
+
+def same_slot(a: Statement, b: Statement) -> bool:
+    """Whether existing statement `a` and incoming statement `b` are about one slot."""
+    if a.key == b.key:
+        return True
+    if not (b.update or b.correction or corrects_by_key(b)):
+        return False
+    ca, cb = _core(a.key), _core(b.key)
+    if not ca or not cb:
+        return False
+    if ca == cb:
+        return True
+    return b.lone and ca[0] == "user" and cb[0] != "user" and ca[1:] == cb
