@@ -67,7 +67,8 @@ def parse_phrase_negation(toks: list[Token], ctx: Ctx) -> None:
         elif not (_VERB_RE.match(low) and low.endswith("s")):
             continue
         verb = toks[j].low
-        if not _VERB_RE.match(verb) or verb in lx.SUBJECT_STOPWORDS or verb in ("is", "are", "am", "was", "were"):
+        if not _VERB_RE.match(verb) or verb in ("is", "are", "am", "was", "were") or (
+                verb in lx.SUBJECT_STOPWORDS and verb not in ("do", "does")):  # "does CrossFit" is a verb
             continue
         stem = _stem(verb, third)
         if not stem:

@@ -69,6 +69,11 @@ def parse_copula(subject: Subject, neg: bool, toks: list[Token], j: int, ctx: Ct
         if found is not None:  # "The standup is at 9:30": an event's time of day
             emit(ctx, f"{subject.key} time", "value", [found[0]], subject=subject, rest=rest[1 + found[1]:],
                  exclusive=True)
+            return
+        q = parse_quantity(rest, 1)
+        if q is not None and not q[1] and q[0].dim in lx.LEVEL_DIMS:
+            # "The emergency fund is at $9,500": an amount or a share the subject stands at
+            emit(ctx, subject.key, "value", [q[0]], subject=subject, rest=rest[q[2]:], exclusive=True)
         return
     if first in ("at", "by", "with", "to", "for", "of", "under", "over", "where", "what", "how", "why", "who"):
         return
@@ -207,10 +212,17 @@ def parse_on(subject: Subject, neg: bool, body: list[Token], ctx: Ctx) -> None:
     if body[0].low == "port":
         parse_port(subject, neg, body, ctx)
         return
-    if body[0].low in lx.WEEKDAYS:
-        value = Value("weekday", body[0].low, body[0].text)
+    day = body[0].low[:-1] if body[0].low.endswith("days") else body[0].low  # "on Mondays" is a habit's day
+    if day in lx.WEEKDAYS:
+        value = Value("weekday", day, body[0].text)
+        rest = body[1:]
+        found = time_of_day([t.low for t in rest[1:4]]) if rest and rest[0].low == "at" else None
+        if found is not None:  # "on Mondays at 15:00": the day and the time of day, each a value
+            rest = rest[1 + found[1]:]
+            if not neg:
+                emit(ctx, f"{subject.key} time", "value", [found[0]], subject=subject, rest=rest, exclusive=True)
         if not neg:
-            emit(ctx, f"{subject.key} day", "value", [value], subject=subject, rest=body[1:], exclusive=True)
+            emit(ctx, f"{subject.key} day", "value", [value], subject=subject, rest=rest, exclusive=True)
         return
     parse_object_list(subject, "on", neg, body, ctx)
 

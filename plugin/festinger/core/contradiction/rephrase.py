@@ -81,7 +81,7 @@ _USER_SET_RE = re.compile(
 _NOW_RE = re.compile(r"(?<![\w'])(?:now|no\s+longer|any\s+more|anymore)(?![\w'])", re.I)
 _GERUND_BASE = {"using": "use", "running": "run", "living": "live", "working": "work", "drinking": "drink",
                 "eating": "eat", "smoking": "smoke", "driving": "drive", "deploying": "deploy", "hosting": "host",
-                "playing": "play", "wearing": "wear", "taking": "take", "writing": "write", "building": "build"}
+                "playing": "play", "doing": "do", "wearing": "wear", "taking": "take", "writing": "write", "building": "build"}
 
 
 def _base(gerund: str) -> str | None:

@@ -76,6 +76,10 @@ _OTHER_PERSON_RE = re.compile(
     r"(?<![\w'./@-])(?:" + "|".join(f"{w}|{w.capitalize()}" for w in sorted(lx.OTHER_PERSON_WORDS, key=len, reverse=True))
     + r")(?![\w'/@-]|\.\w)"
 )
+# "My name is Agent Zero", "I am the assistant": a first-person sentence that names an AI agent was
+# written by the agent about itself, so its "my" is not the user's.
+_AGENT_SELF_RE = re.compile(
+    r"^(?:my|i)\b(?=.*\b(?:agent|assistant|chatbot|bot|a0|ai|llm|language\s+model)\b)", re.I)
 _ACTUALLY_RE = re.compile(r"(?<![\w'])actually(?![\w'])\s*,?\s*", re.I)
 _HISTORY_RE = _words_re(list(lx.HISTORY_WORDS) + list(lx.HISTORY_PHRASES))
 _YEAR_SCOPE_RE = re.compile(
@@ -190,7 +194,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     if lead:  # "On staging, the API port is 8081": a scope of its own, like "Staging:" above it
         scope = "/".join(x for x in (scope, " ".join(lead.group(1).lower().split())) if x)
         s = s[lead.end():]
-    if _OTHER_PERSON_RE.search(s):
+    if _OTHER_PERSON_RE.search(s) or _AGENT_SELF_RE.match(s):
         return []  # "His name is Leo": whose? never the user's, and never a guess
     if _ACTUALLY_RE.search(s):
         correction = True
