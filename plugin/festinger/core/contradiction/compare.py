@@ -113,7 +113,8 @@ def _compare(a: Statement, b: Statement) -> Contradiction | None:
         return None
     for denied, stated in ((b.denied, a.values), (a.denied, b.values)):
         if any(_same_object(d, v) for d in denied for v in stated):
-            return _make("correction" if correction else "negation", a, b)
+            # "is $1,650, not $1,500" names the value it corrects
+            return _make("correction" if correction or b.denied else "negation", a, b)
     if a.exclusive and b.exclusive:
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
             return _make("correction" if correction else "value", a, b)

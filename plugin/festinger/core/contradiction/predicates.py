@@ -111,10 +111,26 @@ def parse_copula(subject: Subject, neg: bool, toks: list[Token], j: int, ctx: Ct
             key, tail = f"{key} age", tail[1:]
         elif attr:
             key = f"{key} {' '.join(singular(a) for a in attr)}"
+        denied, tail = _denied_quantity(tail)
         if not neg:
-            emit(ctx, key, "value", [value], subject=subject, rest=tail, exclusive=True)
+            emit(ctx, key, "value", [value], subject=subject, rest=tail, exclusive=True, denied=denied)
         return
     parse_state_or_value(subject, neg, rest, ctx)
+
+
+def _denied_quantity(tail: list[Token]) -> tuple[list[Value], list[Token]]:
+    """"is $1,650, not $1,500" / "is 10 instead of 9": the amount said to be wrong, and what is left."""
+    k = 1 if tail and tail[0].low == "," else 0
+    if len(tail) > k + 1 and tail[k].low == "not":
+        k += 1
+    elif len(tail) > k + 2 and tail[k].low == "instead" and tail[k + 1].low == "of":
+        k += 2
+    else:
+        return [], tail
+    q = parse_quantity(tail, k)
+    if q is None or q[1]:
+        return [], tail
+    return [q[0]], tail[q[2]:]
 
 
 def parse_state_or_value(subject: Subject, neg: bool, rest: list[Token], ctx: Ctx, *, relaxed: bool = False) -> None:

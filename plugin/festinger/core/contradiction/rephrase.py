@@ -68,6 +68,7 @@ _NOT_BUT_ANY_RE = re.compile(
 # "The API port is 8081, not 8080": a single value restated against the one it replaces.
 _IS_NOT_TAIL_RE = re.compile(
     r"^(.{1,80}?\s(?:is|are|am)\s+(?!an?\s)[^,;]{1,60}?),?\s+(?:and\s+)?not\s+[^,;]{1,60}$", re.I)
+_NOT_AMOUNT_TAIL_RE = re.compile(r"\s(?:is|are|am)\s+[$€£]?\d[^;]{0,40}?,?\s+not\s+[$€£]?\d[\d.,]*\s*\S{0,12}$", re.I)
 # "was upgraded to Django 5.0": said of the present in an incoming memory.
 _WAS_CHANGED_TO_RE = re.compile(
     r"(?<![\w'])(?:was|were|has\s+been|have\s+been|got)\s+(?:upgraded|migrated|switched|moved|changed)\s+to\s+", re.I)
@@ -122,9 +123,12 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
         s = ("my weight is " if m.group(2) else "the user's weight is ") + s[m.end():]
     if not incoming:
         return s, False
-    m = _IS_NOT_TAIL_RE.match(s)
-    if m:
-        s, changed = m.group(1), True
+    if _NOT_AMOUNT_TAIL_RE.search(s):
+        changed = True  # "is $1,650, not $1,500": the grammar reads the denied amount itself
+    else:
+        m = _IS_NOT_TAIL_RE.match(s)
+        if m:
+            s, changed = m.group(1), True
     m = _ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s)
     if m:
         return f"{m.group(1)} {m.group(2)} is {m.group(3)}", True
