@@ -227,6 +227,7 @@ _COMPARERS = {
     "pref": _cmp_pref,
     "place": _cmp_place,
     "phrase": _cmp_phrase,
+    "street": _cmp_exact,  # "9 Elm Road" / "41 Birch Close" (abbreviations already spelled out)
 }
 
 

@@ -29,6 +29,7 @@ from festinger.core.contradiction.predicates import (
     parse_location,
     parse_object_list,
     parse_port,
+    parse_street,
 )
 from festinger.core.contradiction.relations import (
     ANTONYM_LEMMAS,
@@ -122,6 +123,10 @@ def _parse_verb(subject: Subject, lemma: str, neg: bool, toks: list[Token], j: i
         if lemma in ("dislike", "hate"):
             _parse_generic(subject, rel, neg, body, ctx, antonym=True)
             return
+    if rel in ("live:at", "reside:at"):  # "lives at 9 Elm Road": the user's address
+        address = Subject(f"{subject.key} address", subject.qualifier, "address")
+        parse_street(address, neg, body, ctx)
+        return
     if rel in ("live:in", "reside:in"):
         parse_location(subject, "location", neg, body, ctx)
         return

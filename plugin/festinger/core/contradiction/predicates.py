@@ -24,6 +24,7 @@ from festinger.core.contradiction.values import (
     VERSION_RE,
     Value,
     singular,
+    street_value,
     time_of_day,
     version_value,
 )
@@ -96,6 +97,8 @@ def parse_copula(subject: Subject, neg: bool, toks: list[Token], j: int, ctx: Ct
         if stem:
             parse_port(Subject(stem, subject.qualifier, stem.split()[-1]), neg, [Token("port", "port")] + rest, ctx)
         return
+    if subject.head == "address" and parse_street(subject, neg, rest, ctx):
+        return
     if subject.head == "version":  # "The API version is 2" is a release line, not a count
         m = VERSION_RE.match(first)
         if m and not neg and not (len(rest) > 1 and rest[1].low in ("+", "or", "and", "-", "to")):
@@ -116,6 +119,26 @@ def parse_copula(subject: Subject, neg: bool, toks: list[Token], j: int, ctx: Ct
             emit(ctx, key, "value", [value], subject=subject, rest=tail, exclusive=True, denied=denied)
         return
     parse_state_or_value(subject, neg, rest, ctx)
+
+
+def parse_street(subject: Subject, neg: bool, rest: list[Token], ctx: Ctx) -> bool:
+    """"The user's address is 9 Elm Road" / "The user lives at 9 Elm Road": one street address."""
+    if any(w in subject.key.split() for w in ("email", "ip", "mac", "web", "ipv4", "ipv6", "mail")):
+        return False
+    words: list[str] = []
+    for t in rest[:6]:
+        if t.punct or t.quoted:
+            break
+        words.append(t.text)
+    found = street_value(words)
+    if found is None:
+        return False
+    tail = rest[found[1]:]
+    if tail and tail[0].low == ",":
+        tail = []  # ", Apt 4", ", Springfield": narrows the address down, never a scope
+    if not neg:
+        emit(ctx, subject.key, "value", [found[0]], subject=subject, rest=tail, exclusive=True)
+    return True
 
 
 def _denied_quantity(tail: list[Token]) -> tuple[list[Value], list[Token]]:

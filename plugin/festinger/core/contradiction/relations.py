@@ -18,7 +18,7 @@ from festinger.core.contradiction.values import (
 VERBS: dict[str, tuple[str, ...]] = {
     "use": (), "run": ("on", "every", "with"), "require": (), "contain": (), "have": (), "like": (),
     "love": (), "enjoy": (), "dislike": (), "hate": (), "prefer": (), "want": (), "need": (),
-    "live": ("in",), "reside": ("in",), "work": ("at", "for", "in", "with", "as", "on", "from"),
+    "live": ("in", "at"), "reside": ("in", "at"), "work": ("at", "for", "in", "with", "as", "on", "from"),
     "speak": (), "know": (), "drink": (), "eat": (), "own": (), "support": (), "include": (), "exclude": (),
     "store": (), "listen": ("on",), "target": (), "depend": ("on",), "rely": ("on",), "host": (), "serve": (),
     "expose": (), "deploy": ("to", "on", "with"), "build": ("with", "on"), "expire": ("after", "in"), "time out": ("after",),

@@ -28,6 +28,8 @@ _TO_RE = re.compile(
     r"\s+to\s+(?!be\b)", re.I)
 # "moved to Berlin", "relocated to Lisbon": where someone lives now.
 _MOVED_RE = re.compile(rf"(?<![\w']){_HAVE}(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(?=[A-Z])")
+# "moved to 3 Harbour Road": a new street address.
+_MOVED_ADDRESS_RE = re.compile(rf"(?<![\w']){_HAVE}(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(?=\d{{1,5}}[a-z]?\s+[A-Z])")
 # "Standup moved to 10:00", "The meeting was moved to 3 pm": a new time of day.
 _TIME_MOVED_RE = re.compile(
     r"\s+(?:was\s+|has\s+been\s+|got\s+)?(?:moved|changed|shifted|rescheduled|pushed)\s+to\s+(?=\d)", re.I)
@@ -149,6 +151,9 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     if m:
         prep = m.group(3) or "at"
         return f"{s[:m.start()]}works {prep} {m.group(4)} instead of {m.group(1)}", True
+    s, n = _MOVED_ADDRESS_RE.subn("lives at ", s, count=1)
+    if n:
+        return s, True
     s, n = _TIME_MOVED_RE.subn(" is at ", s, count=1)
     if n:
         return s, True

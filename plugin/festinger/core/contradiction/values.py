@@ -137,3 +137,25 @@ def clock_value(text: str) -> Value | None:
         seconds += float("0." + m.group(4))
     shape = f"clock{len(parts)}"  # "3:40" (h:mm or m:ss) is never compared with "3:45:10"
     return Value("quantity", f"{seconds:g} {shape}", text, number=seconds, unit=shape, dim=shape)
+
+
+_HOUSE_NUMBER_RE = re.compile(r"^\d{1,5}[a-z]?$", re.I)
+STREET_WORDS = {"st": "street", "str": "street", "ave": "avenue", "av": "avenue", "rd": "road", "ln": "lane",
+                "dr": "drive", "blvd": "boulevard", "pl": "place", "ct": "court", "sq": "square", "hwy": "highway"}
+
+
+def street_value(words: list[str]) -> tuple[Value, int] | None:
+    """"221 Pine Ave" -> (a street address, words used): a house number and a capitalised street name.
+
+    Only the number and the street name are the value; what follows a comma ("Apt 4", the city)
+    narrows it down and is never compared."""
+    if len(words) < 2 or not _HOUSE_NUMBER_RE.match(words[0]):
+        return None
+    used = 1
+    while used < len(words) and used <= 4 and words[used][:1].isupper() and words[used].rstrip(".").isalpha():
+        used += 1
+    if used == 1:
+        return None
+    name = [STREET_WORDS.get(w.lower().rstrip("."), w.lower().rstrip(".")) for w in words[1:used]]
+    norm = " ".join([words[0].lower()] + name)
+    return Value("street", norm, " ".join(words[:used])), used
