@@ -251,7 +251,11 @@ def place_chain(name: str) -> list[str] | None:
             chain.append(lx.COUNTRIES[chain[-1]])
         return chain
     if low in lx.CITIES:
-        return [lx.CITY_ALIASES.get(low, low)] + (place_chain(lx.CITIES[low]) or [])
+        # "Malmö" and "Malmo" are one city: the name that identifies it is the folded one.
+        return [_fold(lx.CITY_ALIASES.get(low, low))] + (place_chain(lx.CITIES[low]) or [])
+    folded = _fold(low)
+    if folded != low and folded in lx.CITIES:
+        return place_chain(folded)
     return None
 
 
