@@ -318,6 +318,12 @@ def parse_location(subject: Subject, rel: str, neg: bool, body: list[Token], ctx
             k2 += 1
         # "Lisbon, Portugal": the container only narrows the place down; it is not a second value.
         tail = tail[k2:]
+    if len(tail) >= 3 and tail[0].low == "(" and tail[1].text[:1].isupper():
+        k2 = 1
+        while k2 < len(tail) and k2 <= 4 and tail[k2].text[:1].isupper() and not tail[k2].punct:
+            k2 += 1
+        if k2 < len(tail) and tail[k2].low == ")":
+            tail = tail[k2 + 1:]  # "Berlin (Prenzlauer Berg)": a district narrows the place down
     if tail and tail[0].low in ("and", "or", "&"):
         return
     value = Value("place", name.lower(), name)

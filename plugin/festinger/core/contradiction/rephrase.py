@@ -27,7 +27,8 @@ _TO_RE = re.compile(
     rf"(?<![\w']){_HAVE}(?:switched|migrated|upgraded|downgraded|changed|transitioned|moved\s+(?:over|on))"
     r"\s+to\s+(?!be\b)", re.I)
 # "moved to Berlin", "relocated to Lisbon": where someone lives now.
-_MOVED_RE = re.compile(rf"(?<![\w']){_HAVE}(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(?=[A-Z])")
+_MOVED_RE = re.compile(rf"(?<![\w']){_HAVE}(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(?=[A-Z])"
+                       r"(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b)")
 # "moved to 3 Harbour Road": a new street address.
 _MOVED_ADDRESS_RE = re.compile(rf"(?<![\w']){_HAVE}(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(?=\d{{1,5}}[a-z]?\s+[A-Z])")
 # "Standup moved to 10:00", "The meeting was moved to 3 pm": a new time of day.
@@ -53,6 +54,8 @@ _ACTOR_SET_RE = re.compile(
 _PASSIVE_SET_RE = re.compile(
     rf"^({_OWNER})\s+{_SPAN}\s+(?:(?:(?:was|has\s+been|have\s+been|got|is|are)\s+(?:now\s+)?)?{_SET_VERBS}"
     r"|went\s+(?:up|down)|(?:is|are)\s+(?:now\s+)?(?:up|down))(?:\s+to\s+|:\s+)(.+)$", re.I)
+# "The user's family moved to York": where they live, not a value of "family".
+_OWNER_MOVED_RE = re.compile(rf"^(?i:{_OWNER})\s+[^,;:]{{1,40}}?\s+{_MOVED_RE.pattern}")
 # "my new manager is Daniel": for a one-at-a-time attribute, "new" announces the replacement.
 _NEW_RE = re.compile(
     rf"^({_OWNER})\s+new\s+(?=(?:[\w-]+\s+){{0,2}}(?:manager|employer|address|email|phone|number|name|surname|"
@@ -131,7 +134,7 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
         m = _IS_NOT_TAIL_RE.match(s)
         if m:
             s, changed = m.group(1), True
-    m = _ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s)
+    m = None if _OWNER_MOVED_RE.match(s) else _ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s)
     if m:
         return f"{m.group(1)} {m.group(2)} is {m.group(3)}", True
     m = _USER_SET_RE.match(s)

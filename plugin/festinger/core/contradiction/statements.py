@@ -147,7 +147,9 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
 
 # One slot said two ways: "the user's car is a Civic" is "the user drives a Civic" (a named model
 # only: "the user's car is a rental" says nothing about what the user drives).
-_SLOT_ALIASES = {("user car", "class"): ("user", "drive"), ("user vehicle", "class"): ("user", "drive")}
+# "The user's home is in Brooklyn" is "the user lives in Brooklyn".
+_SLOT_ALIASES = {("user car", "class"): ("user", "drive"), ("user vehicle", "class"): ("user", "drive"),
+                 ("user home", "in"): ("user", "location")}
 
 
 def _aliases(found: list[Statement]) -> list[Statement]:
@@ -155,7 +157,7 @@ def _aliases(found: list[Statement]) -> list[Statement]:
     for st in found:
         alias = _SLOT_ALIASES.get((st.key, st.rel))
         if alias and len(st.values) == 1 and not st.negated and st.values[0].display[:1].isupper():
-            value = replace(st.values[0], kind="term")
+            value = st.values[0] if st.values[0].kind == "place" else replace(st.values[0], kind="term")
             out.append(replace(st, key=alias[0], rel=alias[1], values=(value,), denied=()))
     return out
 
