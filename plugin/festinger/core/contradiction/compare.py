@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass
 from festinger.core.contradiction.comparison import compare, is_known_term, term_category
 from festinger.core.contradiction.values import Relation, Value
 from festinger.core.contradiction.slots import corrects_by_key, same_slot
-from festinger.core.contradiction.statements import CORRECTABLE_RELS, Statement, extract_statements
+from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 
 __all__ = ["Contradiction", "detect_contradiction"]
 
@@ -71,6 +71,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
                 return None
             if a.qualifier != b.qualifier or a.rel != b.rel or a.scope != b.scope or not same_slot(a, b):
                 continue
+            if a.key.split()[0] == WE_KEY and not (b.update or b.correction):
+                continue  # two memories' "we" may be two groups: only an announced change joins them
             found = _compare(a, b)
             if found is None:
                 continue
@@ -202,9 +204,10 @@ def _describe(s: Statement) -> str:
 
 
 def _subject_label(s: Statement) -> str:
+    key = "we" + s.key[len(WE_KEY):] if s.key.split()[0] == WE_KEY else s.key
     if s.rel in ("location", "origin"):
-        return f"{s.key} {s.rel}"
-    return s.key
+        return f"{key} {s.rel}"
+    return key
 
 
 def _clip(text: str, limit: int = 160) -> str:

@@ -62,8 +62,8 @@ def parse_phrase_negation(toks: list[Token], ctx: Ctx) -> None:
         elif low == "no" and i + 2 < n and toks[i + 1].low == "longer":
             neg, j = True, i + 2
             third = toks[j].low.endswith("s")
-        elif i == 1 and toks[0].low == "i" and _VERB_RE.match(low):
-            third = False  # "I commute by car"
+        elif i == 1 and toks[0].low in ("i", "we-group") and _VERB_RE.match(low):
+            third = False  # "I commute by car", "We pay for Copilot"
         elif not (_VERB_RE.match(low) and low.endswith("s")):
             continue
         verb = toks[j].low

@@ -160,7 +160,14 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     s, n = _TIME_MOVED_RE.subn(" is at ", s, count=1)
     if n:
         return s, True
-    s, n = _MOVED_RE.subn("lives in ", s, count=1)
+    m = _MOVED_RE.search(s)
+    if m:
+        # People live somewhere; "The office moved to X" / "Our headquarters moved to X" is where it is.
+        mover = s[:m.start()].strip().lower()
+        person = mover in ("i", "user", "the user", "we-group") or re.match(rf"^(?i:{_OWNER})\s", mover)
+        s, n = s[:m.start()] + ("lives in " if person else "is in ") + s[m.end():], 1
+    else:
+        n = 0
     if n:
         return _CAUSE_TAIL_RE.sub("", _RECENT_TAIL_RE.sub("", s), count=1), True
     s, n = _TO_RE.subn("uses ", s, count=1)

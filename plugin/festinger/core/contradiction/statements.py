@@ -23,7 +23,7 @@ from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sente
 from festinger.core.contradiction.subject import tokenize
 from festinger.core.contradiction.values import Statement, singular
 
-__all__ = ["CORRECTABLE_RELS", "Statement", "extract_statements", "parse_sentence"]
+__all__ = ["CORRECTABLE_RELS", "WE_KEY", "Statement", "extract_statements", "parse_sentence"]
 
 # Work caps: memories are short facts, but a pasted log must not cost more than a short memory.
 MAX_TEXT_CHARS = 4000
@@ -80,6 +80,12 @@ _OTHER_PERSON_RE = re.compile(
 # written by the agent about itself, so its "my" is not the user's.
 _AGENT_SELF_RE = re.compile(
     r"^(?:my|i)\b(?=.*\b(?:agent|assistant|chatbot|bot|a0|ai|llm|language\s+model)\b)", re.I)
+# "We deploy with Ansible", "Our headquarters are in Boston": a group the writer belongs to, which
+# may be the user's team or family. It gets a key of its own that never meets the user's, and it is
+# only ever compared with the same writer's "we" when the incoming memory announces the change
+# (`compare`). Any other "we/our/us" in the sentence still leaves it unparsed.
+WE_KEY = "we-group"
+_WE_RE = re.compile(r"^(we|our)\s+(?=[a-z])", re.I)
 _ACTUALLY_RE = re.compile(r"(?<![\w'])actually(?![\w'])\s*,?\s*", re.I)
 _HISTORY_RE = _words_re(list(lx.HISTORY_WORDS) + list(lx.HISTORY_PHRASES))
 _YEAR_SCOPE_RE = re.compile(
@@ -196,6 +202,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     if lead:  # "On staging, the API port is 8081": a scope of its own, like "Staging:" above it
         scope = "/".join(x for x in (scope, " ".join(lead.group(1).lower().split())) if x)
         s = s[lead.end():]
+    s = _WE_RE.sub(lambda m: WE_KEY + ("'s " if m.group(1).lower() == "our" else " "), s, count=1)
     if _OTHER_PERSON_RE.search(s) or _AGENT_SELF_RE.match(s):
         return []  # "His name is Leo": whose? never the user's, and never a guess
     if _ACTUALLY_RE.search(s):
