@@ -18,7 +18,7 @@ from festinger.core.contradiction.grammar import CORRECTABLE_RELS, parse_clause_
 from festinger.core.contradiction.objects import ITEM_STOPS
 from festinger.core.contradiction.normalise import clean, expand_contractions, strip_correction_lead
 from festinger.core.contradiction.rephrase import rephrase
-from festinger.core.contradiction.scope import scoped_lines
+from festinger.core.contradiction.scope import NEWS_PREFIX, scoped_lines
 from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
 from festinger.core.contradiction.subject import tokenize
 from festinger.core.contradiction.values import Statement, singular
@@ -220,5 +220,15 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     except (ValueError, IndexError, OverflowError):
         return []  # a malformed fragment is simply not understood
     if scope or (update and allow_correction):
-        found = [replace(st, scope=scope, update=update and allow_correction) for st in found]
+        found = [replace(st, scope=_scope_for(st.key, scope), update=update and allow_correction) for st in found]
     return found
+
+
+def _scope_for(key: str, scope: str) -> str:
+    """A news label ("Late checkout arranged:") scopes nothing about the user's own facts; before
+    anything else it may still name an environment ("Staging changed:"), so it stays there."""
+    if NEWS_PREFIX not in scope:
+        return scope
+    if not key.startswith("user "):
+        return scope
+    return "/".join(p for p in scope.split("/") if not p.startswith(NEWS_PREFIX))

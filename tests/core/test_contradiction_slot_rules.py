@@ -1,0 +1,109 @@
+"""The recall rules of the detector, each with the compatible pairs written to break it.
+
+Every rule that lets two differently worded memories meet (one slot worded two ways, "we",
+street addresses, more cities, denied amounts, news labels) comes with look-alikes that must
+stay silent: someone else's slot, another scope, no announced change, a second memory sentence
+the bare noun could refer to. A false deprecation is the worst failure, so the compatible block
+is the larger one.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from festinger.core.contradiction import detect_contradiction
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    # a bare "the flight" is the user's only in a one-sentence memory that announces the change
+    ("The user's flight is at 7:40.", "Kevin's flight is now at 8:40."),
+    ("The user's flight is at 7:40.", "The user's sister lands on Friday. The flight is now at 8:40."),
+    ("The user's flight is at 7:40.", "The flight is at 8:40."),
+    ("The user's rent is $1,500.", "The garage rent is now $150."),
+    ("The user's train is at 9:15.", "Her train is now at 9:45."),
+    # a neutral modifier is dropped only before a one-at-a-time head, and never changes the scope
+    ("My go-to IDE for Python is PyCharm.", "My IDE for Rust is now RustRover."),
+    ("My main monitor is 27 inches.", "My monitor is now 32 inches."),
+    ("The user's work email is a@acme.com.", "My email is now b@gmail.com."),
+    ("The user's favorite color is blue.", "The color is now red."),
+    ("The user's shell is zsh.", "The default shell is now bash."),
+    ("The user's main editor is Vim.", "The user's backup editor is now Nano."),
+    # "we" may be two groups: never the user, and only an announced change joins two "we"s
+    ("We use Slack.", "We don't use Slack."),
+    ("The user uses Slack.", "We don't use Slack anymore."),
+    ("We use Slack.", "The user doesn't use Slack anymore."),
+    ("We use Slack.", "We use our own Mattermost now."),
+    ("The user's team uses Jira.", "We stopped using Jira."),
+    # the agent writing about itself in the first person is not the user
+    ("The user's name is Alice.", "My name is Agent Zero."),
+    ("The user's name is Alice.", "I am the assistant, my name is Nova."),
+    # units converted between systems are rounded
+    ("The user weighs 70 kg.", "The user weighs 154 lbs."),
+    ("The user's weight is 70 kg.", "I weigh 154 lb now."),
+    # one city spelled two ways; a district in brackets only narrows the place
+    ("The user lives in Malmö.", "The user lives in Malmo."),
+    ("The user lives in Berlin (Mitte).", "The user lives in Berlin."),
+    ("The user lives in Yokohama.", "The user works in Tokyo."),
+    # street addresses: another person's, another kind, the same one written out
+    ("The user's address is 12 Elm Street.", "The user's work address is 1 Market Street."),
+    ("The user's parents live at 40 Oak Avenue.", "The user lives at 12 Elm Street."),
+    ("The user lives at 10 Main St, Springfield.", "The user lives in Springfield."),
+    ("The user's address is 9 Elm Road.", "The user's address is 9 Elm Rd, Flat 2."),
+    ("The user's email address is ana@example.com.", "The user's address is 9 Elm Road."),
+    # a denied amount denies only that amount of that slot
+    ("The user's son is 9.", "The user's daughter is 10, not 9."),
+    ("The user's rent is $1,500.", "The user's rent is $1,500, not $1,650."),
+    # "the port for the web UI" is the web UI port, never the API port
+    ("The port for the web UI is 8080.", "The port for the API is now 9090."),
+    ("The user's budget for the trip is $3,000.", "The user's budget for the wedding is now $9,000."),
+    # a habit's day and time belong to that habit's key
+    ("The weekly meeting is on Mondays at 15:00.", "The monthly meeting is on Wednesdays at 11:00 now."),
+    ("The weekly meeting is on Mondays at 15:00.", "The weekly meeting is on Mondays at 15:00 now."),
+    # an amount something stands at
+    ("The user's emergency fund is at $9,500.", "The user's brother's emergency fund is at $2,000 now."),
+    ("The user's savings are at $9,500.", "The user's savings rate is at 15% now."),
+    # "does X" and "stopped doing X" are about that subject only
+    ("The user does CrossFit.", "The user's sister stopped doing CrossFit."),
+    ("The user does yoga.", "The user stopped doing yoga on Sundays."),
+    # a label that scopes still scopes; one that reports news does not
+    ("The API port is 8080.", "Password protected: the API port is 8443."),
+    ("The API port is 8080.", "Staging changed: the API port is 8081."),
+    ("The API port is 8080.", "Staging change: the API port is 8081."),
+    # "moved to" a place: people live there, things are there; neither is a visit
+    ("The office is in Leeds.", "The user moved the meeting to Manchester."),
+    ("The user lives in Leeds.", "The office moved to Manchester."),
+])
+def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
+    got = detect_contradiction(existing, incoming)
+    assert got is None, got
+
+
+@pytest.mark.parametrize("existing,incoming,kind", [
+    ("The user's train is at 9:15.", "Correction: the train is at 9:45.", "correction"),
+    ("The user's dentist appointment is on Tuesday.", "No, the dentist appointment is on Thursday.", "correction"),
+    ("The user's go-to shell is zsh.", "My shell is fish now.", "value"),
+    ("My primary email is ana@old.com.", "The user's email is now ana@new.com.", "value"),
+    ("The user's offer is $120,000.", "The revised offer is $131,000.", "value"),
+    ("The user's Wi-Fi password is tulip7.", "The correct Wi-Fi password is tulip8.", "value"),
+    ("My work laptop is a ThinkPad X1.", "The user's work laptop is now a MacBook Air.", "value"),
+    ("We deploy with Capistrano.", "We no longer deploy with Capistrano.", "negation"),
+    ("Our office is in Leeds.", "Our office moved to Manchester.", "value"),
+    ("The user lives at 14 Rose Street.", "The user moved to 3 Harbour Road.", "value"),
+    ("The user's address is 5 Mill Lane.", "My address is 22 Quay Street now.", "value"),
+    ("The user weighs 82 kg.", "I weigh 78 kg now.", "value"),
+    ("The user's rent is $1,500.", "Rent is $1,650, not $1,500.", "correction"),
+    ("The user's son is 9.", "My son is 10, not 9.", "correction"),
+    ("The user lives in Sacramento.", "I live in Milwaukee now.", "value"),
+    ("User lives in Munich (Schwabing).", "User moved to Hamburg.", "value"),
+    ("The user's home is in Leeds.", "The user just moved to York.", "value"),
+    ("The user's parents live in Leeds.", "The user's parents moved to Bristol.", "value"),
+    ("The user's port for the dashboard is 3000.", "The user changed the dashboard port to 3100.", "value"),
+    ("The standup is on Mondays at 9:30.", "The standup is on Tuesdays at 9:30 now.", "value"),
+    ("The user's savings are $6,000.", "The savings are at $9,500 now.", "value"),
+    ("The user does pilates.", "User stopped doing pilates.", "negation"),
+    ("The user's checkout time is 11:00.", "Late checkout confirmed: the user's checkout time is 13:00.", "value"),
+    ("The user's son is 9.", "Birthday news: my son is 10, not 9.", "correction"),
+])
+def test_each_recall_rule_detects_the_update(existing, incoming, kind):
+    got = detect_contradiction(existing, incoming)
+    assert got is not None and got.kind == kind, got
