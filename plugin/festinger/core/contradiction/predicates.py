@@ -274,10 +274,18 @@ def parse_port(subject: Subject, neg: bool, body: list[Token], ctx: Ctx) -> None
     if not 0 < port < 65536:
         return
     rest = body[2:]
+    denied: list[Value] = []
+    if len(rest) >= 3 and rest[0].low == "," and rest[1].low == "not" and re.fullmatch(r"\d{1,5}", rest[2].low):
+        # "is 8081, not 8080": the port it replaces
+        denied, rest = [_port_value(int(rest[2].low))], rest[3:]
     if rest and rest[0].low in ("and", "or", "&", ","):
         return  # several ports
-    value = Value("quantity", str(port), f"port {port}", number=float(port), unit="port")
-    emit(ctx, f"{subject.key} port", "value", [value], subject=subject, rest=rest, neg=neg, exclusive=not neg)
+    emit(ctx, f"{subject.key} port", "value", [_port_value(port)], subject=subject, rest=rest, neg=neg,
+         exclusive=not neg, denied=denied)
+
+
+def _port_value(port: int) -> Value:
+    return Value("quantity", str(port), f"port {port}", number=float(port), unit="port")
 
 
 def parse_location(subject: Subject, rel: str, neg: bool, body: list[Token], ctx: Ctx) -> None:
