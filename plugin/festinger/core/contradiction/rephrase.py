@@ -84,6 +84,21 @@ _WEIGHS_RE = re.compile(r"^(?:(the\s+user|user)|(i))\s+(?:now\s+)?weighs?\s+", r
 # "User switched LLM provider to Anthropic" -> "User's LLM provider is Anthropic".
 _USER_SET_RE = re.compile(
     rf"^(?:the\s+)?user\s+(?:has\s+|just\s+)?{_SET_VERBS}\s+(?:the\s+|their\s+)?(?!to\s){_SPAN}\s+to\s+(.+)$", re.I)
+# "We increased the trip budget to $4,500", "We moved our standup to 10:00": the group's own slot.
+_WE_SET_RE = re.compile(
+    rf"^we-group\s+(?:have\s+|just\s+)?{_SET_VERBS}\s+(?:the\s+|(we-group's)\s+)(?!to\s){_SPAN}\s+to\s+(.+)$", re.I)
+_BARE_VERSION_RE = re.compile(r"^v?\d+(?:\.\d+){0,3}$", re.I)
+_VERSION_VERBS_RE = re.compile(r"(?<![\w'])(?:upgraded|downgraded|updated|bumped)(?![\w'])", re.I)
+
+
+def _slot(m: re.Match[str], slot: str, value: str) -> str:
+    """"upgraded node to 20": a bare number after an upgrade is the slot's version."""
+    if (_BARE_VERSION_RE.match(value.strip().rstrip(".")) and _VERSION_VERBS_RE.search(m.group(0))
+            and not slot.lower().endswith("version")):
+        return f"{slot} version"
+    return slot
+
+
 _NOW_RE = re.compile(r"(?<![\w'])(?:now|no\s+longer|any\s+more|anymore)(?![\w'])", re.I)
 _GERUND_BASE = {"using": "use", "running": "run", "living": "live", "working": "work", "drinking": "drink",
                 "eating": "eat", "smoking": "smoke", "driving": "drive", "deploying": "deploy", "hosting": "host",
@@ -136,10 +151,14 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
             s, changed = m.group(1), True
     m = None if _OWNER_MOVED_RE.match(s) else _ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s)
     if m:
-        return f"{m.group(1)} {m.group(2)} is {m.group(3)}", True
+        return f"{m.group(1)} {_slot(m, m.group(2), m.group(3))} is {m.group(3)}", True
     m = _USER_SET_RE.match(s)
     if m:
-        return f"The user's {m.group(1)} is {m.group(2)}", True
+        return f"The user's {_slot(m, m.group(1), m.group(2))} is {m.group(2)}", True
+    m = _WE_SET_RE.match(s)
+    if m:
+        owner = "we-group's" if m.group(1) else "the"
+        return f"{owner} {_slot(m, m.group(2), m.group(3))} is {m.group(3)}", True
     s, n = _WAS_CHANGED_TO_RE.subn("uses ", s, count=1)
     s, n2 = _CHANGED_JOBS_RE.subn("", s, count=1)
     changed = changed or n > 0 or n2 > 0
