@@ -37,6 +37,11 @@ from festinger.core.contradiction import detect_contradiction
     # the agent writing about itself in the first person is not the user
     ("The user's name is Alice.", "My name is Agent Zero."),
     ("The user's name is Alice.", "I am the assistant, my name is Nova."),
+    # a switch to a known tool fills the slot of its kind only when it is a switch, of that subject
+    ("The user's editor is VS Code.", "The user now uses Vim."),
+    ("The user's IDE is PyCharm.", "I switched to Neovim for quick edits."),
+    ("The user's editor is VS Code.", "The user's team switched to Neovim."),
+    ("The user's shell is zsh.", "I switched to Python for scripting."),
     # units converted between systems are rounded
     ("The user weighs 70 kg.", "The user weighs 154 lbs."),
     ("The user's weight is 70 kg.", "I weigh 154 lb now."),
@@ -87,6 +92,10 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The user's Wi-Fi password is tulip7.", "The correct Wi-Fi password is tulip8.", "value"),
     ("My work laptop is a ThinkPad X1.", "The user's work laptop is now a MacBook Air.", "value"),
     ("We deploy with Capistrano.", "We no longer deploy with Capistrano.", "negation"),
+    ("The project's database is MySQL.", "The project switched to Postgres.", "value"),
+    ("The user's editor is Sublime Text.", "I switched to Zed.", "value"),
+    ("The trip budget is $3,000.", "We increased the trip budget to $4,500.", "value"),
+    ("User's node version: 16.", "User upgraded node to 20.", "value"),
     ("Our office is in Leeds.", "Our office moved to Manchester.", "value"),
     ("The user lives at 14 Rose Street.", "The user moved to 3 Harbour Road.", "value"),
     ("The user's address is 5 Mill Lane.", "My address is 22 Quay Street now.", "value"),

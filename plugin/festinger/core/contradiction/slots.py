@@ -17,10 +17,14 @@ only in these ways:
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.comparison import term_category
 from festinger.core.contradiction.values import Statement
 
-__all__ = ["CORRECTING_MODIFIERS", "same_slot"]
+__all__ = ["CORRECTING_MODIFIERS", "aliases", "corrects_by_key", "same_slot"]
 
 NEUTRAL_MODIFIERS = frozenset("go-to goto favorite main primary preferred usual regular everyday daily".split())
 CORRECTING_MODIFIERS = frozenset("correct actual revised updated corrected amended".split())
@@ -50,3 +54,31 @@ def same_slot(a: Statement, b: Statement) -> bool:
     if ca == cb:
         return True
     return b.lone and ca[0] == "user" and cb[0] != "user" and ca[1:] == cb
+
+
+# Only a switch replaces the tool of one kind: "now uses Vim" may be a second editor.
+_SWITCH_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|transitioned)\s+(?:over\s+)?to(?![\w'])", re.I)
+# The slot a known tool of one kind fills (only for an announced switch: "switched to Neovim").
+CATEGORY_SLOTS = {"editor": ("editor", "ide"), "os": ("os",), "shell": ("shell",), "database": ("database",),
+                  "package_manager": ("package manager",), "ci": ("ci",), "cloud": ("cloud provider",)}
+# One slot said two ways: "the user's car is a Civic" is "the user drives a Civic" (a named model
+# only: "the user's car is a rental" says nothing about what the user drives).
+# "The user's home is in Brooklyn" is "the user lives in Brooklyn".
+_SLOT_ALIASES = {("user car", "class"): ("user", "drive"), ("user vehicle", "class"): ("user", "drive"),
+                 ("user home", "in"): ("user", "location")}
+
+
+def aliases(found: list[Statement]) -> list[Statement]:
+    out = []
+    for st in found:
+        alias = _SLOT_ALIASES.get((st.key, st.rel))
+        if alias and len(st.values) == 1 and not st.negated and st.values[0].display[:1].isupper():
+            value = st.values[0] if st.values[0].kind == "place" else replace(st.values[0], kind="term")
+            out.append(replace(st, key=alias[0], rel=alias[1], values=(value,), denied=()))
+        elif (st.update and st.rel == "use" and len(st.values) == 1 and not st.negated and not st.denied
+              and _SWITCH_RE.search(st.sentence)):
+            # "I switched to Neovim" announces the user's editor: a known tool of one kind fills
+            # the slot named after that kind ("the user's editor is VS Code").
+            for head in CATEGORY_SLOTS.get(term_category(st.values[0]) or "", ()):
+                out.append(replace(st, key=f"{st.key} {head}", rel="value", exclusive=True))
+    return out

@@ -20,6 +20,7 @@ from festinger.core.contradiction.normalise import clean, expand_contractions, s
 from festinger.core.contradiction.rephrase import rephrase
 from festinger.core.contradiction.scope import NEWS_PREFIX, scoped_lines
 from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
+from festinger.core.contradiction.slots import aliases
 from festinger.core.contradiction.subject import tokenize
 from festinger.core.contradiction.values import Statement, singular
 
@@ -138,7 +139,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                            and not (context_open and not st.key.startswith("user ")
                                     and not (not allow_correction and introduced & set(st.key.split()))
                                     and _BARE_DEFINITE_RE.match(_bare_subject(sentence))))
-            out.extend(_aliases(out[n_before:]))
+            out.extend(aliases(out[n_before:]))
             if _NEW_REFERENT_RE.search(sentence) or not found and not _USER_SUBJECT_RE.match(_bare_subject(sentence)):
                 context_open = True
             for phrase in _INTRODUCED_RE.findall(sentence):
@@ -149,23 +150,6 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     if sentences == 1:
         out = [replace(st, lone=True) for st in out]
     return tuple(out)
-
-
-# One slot said two ways: "the user's car is a Civic" is "the user drives a Civic" (a named model
-# only: "the user's car is a rental" says nothing about what the user drives).
-# "The user's home is in Brooklyn" is "the user lives in Brooklyn".
-_SLOT_ALIASES = {("user car", "class"): ("user", "drive"), ("user vehicle", "class"): ("user", "drive"),
-                 ("user home", "in"): ("user", "location")}
-
-
-def _aliases(found: list[Statement]) -> list[Statement]:
-    out = []
-    for st in found:
-        alias = _SLOT_ALIASES.get((st.key, st.rel))
-        if alias and len(st.values) == 1 and not st.negated and st.values[0].display[:1].isupper():
-            value = st.values[0] if st.values[0].kind == "place" else replace(st.values[0], kind="term")
-            out.append(replace(st, key=alias[0], rel=alias[1], values=(value,), denied=()))
-    return out
 
 
 def _bare_subject(sentence: str) -> str:
