@@ -28,9 +28,8 @@ from festinger.core.contradiction.predicates import (
     parse_copula,
     parse_location,
     parse_object_list,
-    parse_port,
-    parse_street,
 )
+from festinger.core.contradiction.numbered import parse_port, parse_street
 from festinger.core.contradiction.relations import (
     ANTONYM_LEMMAS,
     CORRECTABLE_RELS,

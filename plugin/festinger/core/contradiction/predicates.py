@@ -18,13 +18,13 @@ from festinger.core.contradiction.objects import (
 )
 from festinger.core.contradiction.subject import Subject, Token, np_words
 from festinger.core.contradiction.comparison import is_known_place
+from festinger.core.contradiction.numbered import denied_quantity, parse_port, parse_street
 from festinger.core.contradiction.values import (
     REGION_RE,
     URL_RE,
     VERSION_RE,
     Value,
     singular,
-    street_value,
     time_of_day,
     version_value,
 )
@@ -114,46 +114,11 @@ def parse_copula(subject: Subject, neg: bool, toks: list[Token], j: int, ctx: Ct
             key, tail = f"{key} age", tail[1:]
         elif attr:
             key = f"{key} {' '.join(singular(a) for a in attr)}"
-        denied, tail = _denied_quantity(tail)
+        denied, tail = denied_quantity(tail)
         if not neg:
             emit(ctx, key, "value", [value], subject=subject, rest=tail, exclusive=True, denied=denied)
         return
     parse_state_or_value(subject, neg, rest, ctx)
-
-
-def parse_street(subject: Subject, neg: bool, rest: list[Token], ctx: Ctx) -> bool:
-    """"The user's address is 9 Elm Road" / "The user lives at 9 Elm Road": one street address."""
-    if any(w in subject.key.split() for w in ("email", "ip", "mac", "web", "ipv4", "ipv6", "mail")):
-        return False
-    words: list[str] = []
-    for t in rest[:6]:
-        if t.punct or t.quoted:
-            break
-        words.append(t.text)
-    found = street_value(words)
-    if found is None:
-        return False
-    tail = rest[found[1]:]
-    if tail and tail[0].low == ",":
-        tail = []  # ", Apt 4", ", Springfield": narrows the address down, never a scope
-    if not neg:
-        emit(ctx, subject.key, "value", [found[0]], subject=subject, rest=tail, exclusive=True)
-    return True
-
-
-def _denied_quantity(tail: list[Token]) -> tuple[list[Value], list[Token]]:
-    """"is $1,650, not $1,500" / "is 10 instead of 9": the amount said to be wrong, and what is left."""
-    k = 1 if tail and tail[0].low == "," else 0
-    if len(tail) > k + 1 and tail[k].low == "not":
-        k += 1
-    elif len(tail) > k + 2 and tail[k].low == "instead" and tail[k + 1].low == "of":
-        k += 2
-    else:
-        return [], tail
-    q = parse_quantity(tail, k)
-    if q is None or q[1]:
-        return [], tail
-    return [q[0]], tail[q[2]:]
 
 
 def parse_state_or_value(subject: Subject, neg: bool, rest: list[Token], ctx: Ctx, *, relaxed: bool = False) -> None:
@@ -264,28 +229,6 @@ def parse_on(subject: Subject, neg: bool, body: list[Token], ctx: Ctx) -> None:
             emit(ctx, f"{subject.key} day", "value", [value], subject=subject, rest=rest, exclusive=True)
         return
     parse_object_list(subject, "on", neg, body, ctx)
-
-
-def parse_port(subject: Subject, neg: bool, body: list[Token], ctx: Ctx) -> None:
-    # body starts with "port"
-    if len(body) < 2 or not re.fullmatch(r"\d{1,5}", body[1].low):
-        return
-    port = int(body[1].low)
-    if not 0 < port < 65536:
-        return
-    rest = body[2:]
-    denied: list[Value] = []
-    if len(rest) >= 3 and rest[0].low == "," and rest[1].low == "not" and re.fullmatch(r"\d{1,5}", rest[2].low):
-        # "is 8081, not 8080": the port it replaces
-        denied, rest = [_port_value(int(rest[2].low))], rest[3:]
-    if rest and rest[0].low in ("and", "or", "&", ","):
-        return  # several ports
-    emit(ctx, f"{subject.key} port", "value", [_port_value(port)], subject=subject, rest=rest, neg=neg,
-         exclusive=not neg, denied=denied)
-
-
-def _port_value(port: int) -> Value:
-    return Value("quantity", str(port), f"port {port}", number=float(port), unit="port")
 
 
 def parse_location(subject: Subject, rel: str, neg: bool, body: list[Token], ctx: Ctx) -> None:

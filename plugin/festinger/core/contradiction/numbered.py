@@ -1,0 +1,69 @@
+"""Values that start with a number: ports, street addresses and an amount said to be wrong (pure logic)."""
+
+from __future__ import annotations
+
+import re
+
+from festinger.core.contradiction.objects import parse_quantity
+from festinger.core.contradiction.relations import Ctx, emit
+from festinger.core.contradiction.subject import Subject, Token
+from festinger.core.contradiction.values import Value, street_value
+
+__all__ = ["denied_quantity", "parse_port", "parse_street"]
+
+
+def parse_port(subject: Subject, neg: bool, body: list[Token], ctx: Ctx) -> None:
+    # body starts with "port"
+    if len(body) < 2 or not re.fullmatch(r"\d{1,5}", body[1].low):
+        return
+    port = int(body[1].low)
+    if not 0 < port < 65536:
+        return
+    rest = body[2:]
+    denied: list[Value] = []
+    if len(rest) >= 3 and rest[0].low == "," and rest[1].low == "not" and re.fullmatch(r"\d{1,5}", rest[2].low):
+        # "is 8081, not 8080": the port it replaces
+        denied, rest = [_port_value(int(rest[2].low))], rest[3:]
+    if rest and rest[0].low in ("and", "or", "&", ","):
+        return  # several ports
+    emit(ctx, f"{subject.key} port", "value", [_port_value(port)], subject=subject, rest=rest, neg=neg,
+         exclusive=not neg, denied=denied)
+
+
+def _port_value(port: int) -> Value:
+    return Value("quantity", str(port), f"port {port}", number=float(port), unit="port")
+
+
+def parse_street(subject: Subject, neg: bool, rest: list[Token], ctx: Ctx) -> bool:
+    """"The user's address is 9 Elm Road" / "The user lives at 9 Elm Road": one street address."""
+    if any(w in subject.key.split() for w in ("email", "ip", "mac", "web", "ipv4", "ipv6", "mail")):
+        return False
+    words: list[str] = []
+    for t in rest[:6]:
+        if t.punct or t.quoted:
+            break
+        words.append(t.text)
+    found = street_value(words)
+    if found is None:
+        return False
+    tail = rest[found[1]:]
+    if tail and tail[0].low == ",":
+        tail = []  # ", Apt 4", ", Springfield": narrows the address down, never a scope
+    if not neg:
+        emit(ctx, subject.key, "value", [found[0]], subject=subject, rest=tail, exclusive=True)
+    return True
+
+
+def denied_quantity(tail: list[Token]) -> tuple[list[Value], list[Token]]:
+    """"is $1,650, not $1,500" / "is 10 instead of 9": the amount said to be wrong, and what is left."""
+    k = 1 if tail and tail[0].low == "," else 0
+    if len(tail) > k + 1 and tail[k].low == "not":
+        k += 1
+    elif len(tail) > k + 2 and tail[k].low == "instead" and tail[k + 1].low == "of":
+        k += 2
+    else:
+        return [], tail
+    q = parse_quantity(tail, k)
+    if q is None or q[1]:
+        return [], tail
+    return [q[0]], tail[q[2]:]
