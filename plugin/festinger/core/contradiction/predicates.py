@@ -307,6 +307,9 @@ def parse_object_list(subject: Subject, rel: str, neg: bool, body: list[Token], 
             emit(ctx, role_subject.key, "value", [Value("term", value.unit or value.norm, value.display)],
                   subject=role_subject, rest=[], exclusive=True)
         return
+    if rel in ("work:at", "work:for") and rest and rest[0].low == "as" and 1 < len(rest) <= 5 \
+            and not any(t.punct for t in rest):
+        rest = []  # "works at Uber as a data scientist": the role is another fact, not a scope of the employer
     # Bare versions after a product inherit it: "Python 3.9 and 3.11".
     values: list[Value] = []
     versions: dict[str, list[tuple[str, str]]] = {}

@@ -28,6 +28,8 @@ TECH_ALIASES: dict[str, str] = {
     "sqlite": "sqlite", "sqlite3": "sqlite",
     "mssql": "sql server", "sql server": "sql server",
     "c++": "c++", "cpp": "c++", "c#": "c#", "csharp": "c#",
+    "arch linux": "arch", "archlinux": "arch", "fedora linux": "fedora", "alpine linux": "alpine",
+    "debian linux": "debian", "linux mint": "mint", "ubuntu linux": "ubuntu",
 }
 
 TECH_NAMES = frozenset(
