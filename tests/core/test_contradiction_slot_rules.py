@@ -55,6 +55,12 @@ from festinger.core.contradiction import detect_contradiction
     ("The user lives at 10 Main St, Springfield.", "The user lives in Springfield."),
     ("The user's address is 9 Elm Road.", "The user's address is 9 Elm Rd, Flat 2."),
     ("The user's email address is ana@example.com.", "The user's address is 9 Elm Road."),
+    # phone numbers: digits are the value; two numbers may both hold until a change is announced
+    ("The user's phone number is +49 170 1234567.", "The user's phone number is +49 171 7654321."),
+    ("The phone number is +1 415 555 0123.", "The phone number is (415) 555-0123."),
+    ("The user's phone number is +49 30 1234567.", "The user's phone number is now 030 1234567."),
+    ("The user's phone number is 555 0100.", "The user's fax number is now 555 0101."),
+    ("The user's phone is a Pixel 6.", "The user's phone number is now 555 0199 123."),
     # a denied amount denies only that amount of that slot
     ("The user's son is 9.", "The user's daughter is 10, not 9."),
     ("The user's rent is $1,500.", "The user's rent is $1,500, not $1,650."),
@@ -96,6 +102,8 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The user's editor is Sublime Text.", "I switched to Zed.", "value"),
     ("The trip budget is $3,000.", "We increased the trip budget to $4,500.", "value"),
     ("User's node version: 16.", "User upgraded node to 20.", "value"),
+    ("User's phone: +1 212 555 0147", "User's phone number changed: +1 646 555 0199", "value"),
+    ("My phone number is 0171 2345678.", "My phone number is now +49 160 9876543.", "value"),
     ("Our office is in Leeds.", "Our office moved to Manchester.", "value"),
     ("The user lives at 14 Rose Street.", "The user moved to 3 Harbour Road.", "value"),
     ("The user's address is 5 Mill Lane.", "My address is 22 Quay Street now.", "value"),

@@ -155,6 +155,8 @@ def _replaces(x: Value, y: Value) -> bool:
 def _correctable(a: Statement, b: Statement) -> bool:
     """Whether the values are alternatives to each other (so a correction replaces one by the other)."""
     values = a.values + b.values
+    if len(values) == 2 and all(v.kind == "phone" for v in values):
+        return True  # "my number is now +1 646 ...": one number replaced by another
     if all(v.kind == "name" for v in values):
         return True  # "the user's cat is Luna" / "actually the user's cat is called Nala"
     if len(a.values) == 1 and len(b.values) == 1 and all(v.kind == "quantity" and v.dim for v in values):

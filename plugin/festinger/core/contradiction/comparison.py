@@ -212,6 +212,15 @@ def _cmp_phrase(a: Value, b: Value) -> Relation:
     return Relation.SAME if a.norm == b.norm else Relation.UNKNOWN
 
 
+def _cmp_phone(a: Value, b: Value) -> Relation:
+    x, y = a.norm.lstrip("0"), b.norm.lstrip("0")  # a trunk "0" is dialled only inside the country
+    if x == y:
+        return Relation.SAME
+    if x.endswith(y) or y.endswith(x):
+        return Relation.COMPATIBLE  # with and without the country code
+    return Relation.CONFLICT
+
+
 _COMPARERS = {
     "version": _cmp_version,
     "quantity": _cmp_quantity,
@@ -227,6 +236,7 @@ _COMPARERS = {
     "pref": _cmp_pref,
     "place": _cmp_place,
     "phrase": _cmp_phrase,
+    "phone": _cmp_phone,
     "street": _cmp_exact,  # "9 Elm Road" / "41 Birch Close" (abbreviations already spelled out)
 }
 

@@ -1,4 +1,5 @@
-"""Values that start with a number: ports, street addresses and an amount said to be wrong (pure logic)."""
+"""Values that start with a number: ports, street addresses, phone numbers and an amount said to be wrong
+(pure logic)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from festinger.core.contradiction.relations import Ctx, emit
 from festinger.core.contradiction.subject import Subject, Token
 from festinger.core.contradiction.values import Value, street_value
 
-__all__ = ["denied_quantity", "parse_port", "parse_street"]
+__all__ = ["denied_quantity", "parse_phone", "parse_port", "parse_street"]
 
 
 def parse_port(subject: Subject, neg: bool, body: list[Token], ctx: Ctx) -> None:
@@ -67,3 +68,31 @@ def denied_quantity(tail: list[Token]) -> tuple[list[Value], list[Token]]:
     if q is None or q[1]:
         return [], tail
     return [q[0]], tail[q[2]:]
+
+
+_PHONE_TEXT_RE = re.compile(r"^\+?[\d()][\d() .\-]{5,24}$")
+_PHONE_HEADS = ("phone", "mobile", "cell", "number")
+
+
+def parse_phone(subject: Subject, neg: bool, rest: list[Token], ctx: Ctx) -> bool:
+    """"The user's phone number is +1 212 555 0147": digits are the value, spacing and a country
+    code are format ("(415) 555-0123" is "+1 415 555 0123"). "phone number" is "phone"."""
+    words = subject.key.split()
+    if subject.head not in _PHONE_HEADS or "fax" in words or (subject.head == "number" and len(words) < 2):
+        return False
+    if subject.head == "number" and words[-2] not in ("phone", "mobile", "cell", "telephone"):
+        return False
+    parts: list[str] = []
+    k = 0
+    while k < len(rest) and not rest[k].quoted and (not rest[k].punct or rest[k].low in "()") and len(parts) < 8:
+        parts.append(rest[k].text)
+        k += 1
+    text = " ".join(parts)
+    digits = "".join(c for c in text if c.isdigit())
+    if not _PHONE_TEXT_RE.match(text) or not 7 <= len(digits) <= 15:
+        return False
+    key = " ".join(words[:-1]) if subject.head == "number" else subject.key
+    if not neg:
+        # People have several numbers (work, home, a second SIM): only an announced change replaces one.
+        emit(ctx, key, "value", [Value("phone", digits, text)], subject=subject, rest=rest[k:])
+    return True

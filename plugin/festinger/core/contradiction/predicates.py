@@ -18,7 +18,7 @@ from festinger.core.contradiction.objects import (
 )
 from festinger.core.contradiction.subject import Subject, Token, np_words
 from festinger.core.contradiction.comparison import is_known_place
-from festinger.core.contradiction.numbered import denied_quantity, parse_port, parse_street
+from festinger.core.contradiction.numbered import denied_quantity, parse_phone, parse_port, parse_street
 from festinger.core.contradiction.values import (
     REGION_RE,
     URL_RE,
@@ -97,7 +97,7 @@ def parse_copula(subject: Subject, neg: bool, toks: list[Token], j: int, ctx: Ct
         if stem:
             parse_port(Subject(stem, subject.qualifier, stem.split()[-1]), neg, [Token("port", "port")] + rest, ctx)
         return
-    if subject.head == "address" and parse_street(subject, neg, rest, ctx):
+    if subject.head == "address" and parse_street(subject, neg, rest, ctx) or parse_phone(subject, neg, rest, ctx):
         return
     if subject.head == "version":  # "The API version is 2" is a release line, not a count
         m = VERSION_RE.match(first)
