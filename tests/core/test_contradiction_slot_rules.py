@@ -61,6 +61,11 @@ from festinger.core.contradiction import detect_contradiction
     ("The user's phone number is +49 30 1234567.", "The user's phone number is now 030 1234567."),
     ("The user's phone number is 555 0100.", "The user's fax number is now 555 0101."),
     ("The user's phone is a Pixel 6.", "The user's phone number is now 555 0199 123."),
+    # dates: only a one-date-a-year key, and the same day written another way
+    ("The user's birthday is March 5.", "The user's wedding anniversary is May 3."),
+    ("The user's birthday is 5 March 1990.", "The user's birthday is March 5th."),
+    ("The user's flight is on March 5.", "The user's flight is on March 12."),
+    ("The user's birthday is March 5.", "The user's son's birthday is May 3."),
     # a denied amount denies only that amount of that slot
     ("The user's son is 9.", "The user's daughter is 10, not 9."),
     ("The user's rent is $1,500.", "The user's rent is $1,500, not $1,650."),
@@ -103,6 +108,7 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The trip budget is $3,000.", "We increased the trip budget to $4,500.", "value"),
     ("User's node version: 16.", "User upgraded node to 20.", "value"),
     ("User's phone: +1 212 555 0147", "User's phone number changed: +1 646 555 0199", "value"),
+    ("The user's birthday is June 14.", "The user's birthday is June 4, not June 14.", "value"),
     ("My phone number is 0171 2345678.", "My phone number is now +49 160 9876543.", "value"),
     ("Our office is in Leeds.", "Our office moved to Manchester.", "value"),
     ("The user lives at 14 Rose Street.", "The user moved to 3 Harbour Road.", "value"),

@@ -212,6 +212,14 @@ def _cmp_phrase(a: Value, b: Value) -> Relation:
     return Relation.SAME if a.norm == b.norm else Relation.UNKNOWN
 
 
+def _cmp_date(a: Value, b: Value) -> Relation:
+    if a.norm != b.norm:
+        return Relation.CONFLICT
+    if a.unit and b.unit and a.unit != b.unit:
+        return Relation.CONFLICT
+    return Relation.SAME if a.unit == b.unit else Relation.COMPATIBLE  # "May 3" and "May 3, 1990"
+
+
 def _cmp_phone(a: Value, b: Value) -> Relation:
     x, y = a.norm.lstrip("0"), b.norm.lstrip("0")  # a trunk "0" is dialled only inside the country
     if x == y:
@@ -237,6 +245,7 @@ _COMPARERS = {
     "place": _cmp_place,
     "phrase": _cmp_phrase,
     "phone": _cmp_phone,
+    "date": _cmp_date,
     "street": _cmp_exact,  # "9 Elm Road" / "41 Birch Close" (abbreviations already spelled out)
 }
 

@@ -8,9 +8,9 @@ import re
 from festinger.core.contradiction.objects import parse_quantity
 from festinger.core.contradiction.relations import Ctx, emit
 from festinger.core.contradiction.subject import Subject, Token
-from festinger.core.contradiction.values import Value, street_value
+from festinger.core.contradiction.values import Value, date_value, street_value
 
-__all__ = ["denied_quantity", "parse_phone", "parse_port", "parse_street"]
+__all__ = ["DATE_HEADS", "denied_quantity", "parse_date", "parse_phone", "parse_port", "parse_street"]
 
 
 def parse_port(subject: Subject, neg: bool, body: list[Token], ctx: Ctx) -> None:
@@ -95,4 +95,26 @@ def parse_phone(subject: Subject, neg: bool, rest: list[Token], ctx: Ctx) -> boo
     if not neg:
         # People have several numbers (work, home, a second SIM): only an announced change replaces one.
         emit(ctx, key, "value", [Value("phone", digits, text)], subject=subject, rest=rest[k:])
+    return True
+
+
+# Keys that hold one calendar date ("the user's birthday"); a flight or a meeting may have several.
+DATE_HEADS = frozenset("birthday birthdate dob anniversary nameday".split())
+
+
+def parse_date(subject: Subject, neg: bool, rest: list[Token], ctx: Ctx) -> bool:
+    """"The user's birthday is March 5" / "is on 5 March 1990": one date a year."""
+    if subject.head not in DATE_HEADS:
+        return False
+    words: list[str] = []
+    for t in rest[:5]:
+        if t.punct and t.low != ",":
+            break
+        words.append(t.text)
+    found = date_value([w for w in words if w != ","])
+    if found is None or "," in words[:found[1]] and not found[0].unit:
+        return False
+    used = found[1] + (1 if found[0].unit and "," in words[:found[1] + 1] else 0)
+    if not neg:
+        emit(ctx, subject.key, "value", [found[0]], subject=subject, rest=rest[used:], exclusive=True)
     return True

@@ -18,7 +18,7 @@ from festinger.core.contradiction.objects import (
 )
 from festinger.core.contradiction.subject import Subject, Token, np_words
 from festinger.core.contradiction.comparison import is_known_place
-from festinger.core.contradiction.numbered import denied_quantity, parse_phone, parse_port, parse_street
+from festinger.core.contradiction.numbered import denied_quantity, parse_date, parse_phone, parse_port, parse_street
 from festinger.core.contradiction.values import (
     REGION_RE,
     URL_RE,
@@ -46,6 +46,9 @@ def parse_copula(subject: Subject, neg: bool, toks: list[Token], j: int, ctx: Ct
     if not rest:
         return
     first = rest[0].low
+    if (subject.head == "address" and parse_street(subject, neg, rest, ctx) or parse_phone(subject, neg, rest, ctx)
+            or parse_date(subject, neg, rest[1:] if first == "on" else rest, ctx)):
+        return
     if first in PASSIVES:
         parse_passive(subject, neg, rest, ctx)
         return
@@ -96,8 +99,6 @@ def parse_copula(subject: Subject, neg: bool, toks: list[Token], j: int, ctx: Ct
         stem = subject.key[: -len(" port")] if subject.key.endswith(" port") else ""
         if stem:
             parse_port(Subject(stem, subject.qualifier, stem.split()[-1]), neg, [Token("port", "port")] + rest, ctx)
-        return
-    if subject.head == "address" and parse_street(subject, neg, rest, ctx) or parse_phone(subject, neg, rest, ctx):
         return
     if subject.head == "version":  # "The API version is 2" is a release line, not a count
         m = VERSION_RE.match(first)

@@ -159,3 +159,34 @@ def street_value(words: list[str]) -> tuple[Value, int] | None:
     name = [STREET_WORDS.get(w.lower().rstrip("."), w.lower().rstrip(".")) for w in words[1:used]]
     norm = " ".join([words[0].lower()] + name)
     return Value("street", norm, " ".join(words[:used])), used
+
+
+MONTHS = {m: i + 1 for i, m in enumerate(
+    "january february march april may june july august september october november december".split())}
+MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
+MONTHS["sept"] = 9
+_DAY_RE = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$", re.I)
+_YEAR_RE = re.compile(r"^(1[89]\d\d|20\d\d)$")
+
+
+def date_value(words: list[str]) -> tuple[Value, int] | None:
+    """"March 5", "5 March 1990", "the 5th of March" -> (a calendar date, words used), else None."""
+    low = [w.lower().rstrip(".") for w in words[:5]]
+    if low[:1] == ["the"]:
+        low = low[1:]
+    skip = len(words[:5]) - len(low)
+    month = day = None
+    used = 0
+    if len(low) >= 2 and low[0] in MONTHS and _DAY_RE.match(low[1]):
+        month, day, used = MONTHS[low[0]], int(_DAY_RE.match(low[1]).group(1)), 2
+    elif len(low) >= 2 and _DAY_RE.match(low[0]):
+        k = 2 if len(low) >= 3 and low[1] == "of" else 1
+        if len(low) > k and low[k] in MONTHS:
+            month, day, used = MONTHS[low[k]], int(_DAY_RE.match(low[0]).group(1)), k + 1
+    if month is None or day is None or not 1 <= day <= 31:
+        return None
+    year = ""
+    if used < len(low) and _YEAR_RE.match(low[used]):
+        year, used = low[used], used + 1
+    display = " ".join(words[:skip + used])
+    return Value("date", f"{month:02d}-{day:02d}", display, unit=year), skip + used
