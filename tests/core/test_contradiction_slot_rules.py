@@ -66,6 +66,12 @@ from festinger.core.contradiction import detect_contradiction
     ("The user's birthday is 5 March 1990.", "The user's birthday is March 5th."),
     ("The user's flight is on March 5.", "The user's flight is on March 12."),
     ("The user's birthday is March 5.", "The user's son's birthday is May 3."),
+    # a correction fragment before a clause corrects that clause only, and only its own slot
+    ("The user's daughter is Anna.", "Not Anna but Hanna - the user's niece is Hanna."),
+    ("The user drives a Mazda.", "It's a Honda, not a Mazda - the user's wife drives a Honda."),
+    ("The user's son is Leo.", "Sorry, wrong chat - the user's son is Max."),
+    ("The user drives a Mazda.", "Not a Mazda but a Honda. The user's neighbour drives a Honda."),
+    ("The user likes tea.", "Oops, typo - the user likes green tea."),
     # a denied amount denies only that amount of that slot
     ("The user's son is 9.", "The user's daughter is 10, not 9."),
     ("The user's rent is $1,500.", "The user's rent is $1,500, not $1,650."),
@@ -108,6 +114,10 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The trip budget is $3,000.", "We increased the trip budget to $4,500.", "value"),
     ("User's node version: 16.", "User upgraded node to 20.", "value"),
     ("User's phone: +1 212 555 0147", "User's phone number changed: +1 646 555 0199", "value"),
+    ("The user's dog is Rex.", "Not Rex but Rox - the user's dog is Rox.", "correction"),
+    ("The user drives a Mazda.", "It's a Subaru, not a Mazda - the user drives a Subaru.", "correction"),
+    ("The user's phone number is 555-0182.", "Sorry, I gave the wrong number - my phone number is 555-0128.",
+     "correction"),
     ("The user's birthday is June 14.", "The user's birthday is June 4, not June 14.", "value"),
     ("My phone number is 0171 2345678.", "My phone number is now +49 160 9876543.", "value"),
     ("Our office is in Leeds.", "Our office moved to Manchester.", "value"),

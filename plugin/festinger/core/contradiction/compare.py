@@ -108,6 +108,8 @@ def _compare(a: Statement, b: Statement) -> Contradiction | None:
         return None
     if a.negated:
         return None  # two denials never contradict each other
+    if a.rel == "state" and b.denied and any(_same_object(d, v) for d in b.denied for v in a.values):
+        return _make("correction", a, b)  # "Not Anna but Hanna - the user's daughter is Hanna"
     if a.rel == "state":
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
             kind = "negation" if (a.explicit_negation or b.explicit_negation) else "value"

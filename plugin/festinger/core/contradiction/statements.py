@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.fragments import apply_fragment, correction_fragment
 from festinger.core.contradiction.grammar import CORRECTABLE_RELS, parse_clause_statements
 from festinger.core.contradiction.objects import ITEM_STOPS
 from festinger.core.contradiction.normalise import clean, expand_contractions, strip_correction_lead
@@ -124,6 +125,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     # ("User is building a CLI tool. The CLI tool uses Rust 1.70").
     context_open = False
     for line in scoped_lines(clean(text)):
+        fragment = None  # "Not Anna but Hanna - ...": a correction for the next clause of the line
         for sentence in split_sentences(line.text):
             sentences += 1
             if sentences > MAX_SENTENCES:
@@ -132,6 +134,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             n_before = len(out)
             if len(sentence) <= MAX_SENTENCE_CHARS:
                 found = parse_sentence(sentence, allow_correction=allow_correction, scope=line.scope)
+                if fragment is not None:
+                    found = [apply_fragment(st, fragment) for st in found]
                 # Incoming "The user bought a laptop. The laptop has 32 GB": "the laptop" is the one
                 # just introduced, not the laptop an older memory talks about.
                 out.extend(st for st in found if (not allow_correction or st.key.startswith("user ")
@@ -140,6 +144,9 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                                     and not (not allow_correction and introduced & set(st.key.split()))
                                     and _BARE_DEFINITE_RE.match(_bare_subject(sentence))))
             out.extend(aliases(out[n_before:]))
+            fragment = correction_fragment(sentence) if allow_correction and not found else None
+            if fragment is not None:
+                continue  # a correction marker brings nothing in that a later "the X" could mean
             if _NEW_REFERENT_RE.search(sentence) or not found and not _USER_SUBJECT_RE.match(_bare_subject(sentence)):
                 context_open = True
             for phrase in _INTRODUCED_RE.findall(sentence):
