@@ -72,6 +72,10 @@ from festinger.core.contradiction import detect_contradiction
     ("The user's son is Leo.", "Sorry, wrong chat - the user's son is Max."),
     ("The user drives a Mazda.", "Not a Mazda but a Honda. The user's neighbour drives a Honda."),
     ("The user likes tea.", "Oops, typo - the user likes green tea."),
+    # "sold X and now drives Y": only for the same subject, and never after a condition or a plan
+    ("The user drives a Golf.", "If the user sold the Golf and now drove a Skoda, the insurance would drop."),
+    ("The user drives a Golf.", "The user's son sold his bike and now drives a Skoda."),
+    ("The user drives a Golf.", "The user might sell the Golf and now drives a Skoda on weekends."),
     # a denied amount denies only that amount of that slot
     ("The user's son is 9.", "The user's daughter is 10, not 9."),
     ("The user's rent is $1,500.", "The user's rent is $1,500, not $1,650."),
@@ -115,6 +119,8 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("User's node version: 16.", "User upgraded node to 20.", "value"),
     ("User's phone: +1 212 555 0147", "User's phone number changed: +1 646 555 0199", "value"),
     ("The user's dog is Rex.", "Not Rex but Rox - the user's dog is Rox.", "correction"),
+    ("The user drives a Jeep.", "The user sold the Jeep and now drives a Ford Bronco.", "value"),
+    ("The user's gym is FitX.", "The user switched gyms to McFit.", "value"),
     ("The user drives a Mazda.", "It's a Subaru, not a Mazda - the user drives a Subaru.", "correction"),
     ("The user's phone number is 555-0182.", "Sorry, I gave the wrong number - my phone number is 555-0128.",
      "correction"),

@@ -41,6 +41,11 @@ _RECENT_TAIL_RE = re.compile(
 _LEFT_RE = re.compile(
     rf"(?<![\w']){_HAVE}left\s+{_SPAN}(?:[,;]\s*(?:and\s+)?|\s+and\s+)(?:now\s+|has\s+)?(?:since\s+)?"
     r"(works|work|joined|is\s+working)\s+(?:(at|for)\s+)?(.+)$", re.I)
+# "The user sold the Golf and now drives a Skoda Enyaq": the first clause is past, the second the present.
+_AND_NOW_RE = re.compile(
+    r"^((?:the\s+)?user|i|we-group)\s+(?:has\s+|have\s+|just\s+)?(?:[a-z]+ed|sold|left|quit|got|bought|gave|took|made|"
+    r"became|went|sent|lost|broke|found|won|swapped|traded)\s[^,;]{1,80}?\s+and\s+now\s+"
+    r"(?!(?:is|are|am)\b)([a-z]+s?\b.+)$", re.I)
 # "is not X but Y", "does not use X but Y".
 _NOT_BUT_RE = re.compile(
     rf"(?<![\w'])(?:(is|are|am)\s+not|(?:does|do)\s+not\s+(\w+))\s+{_SPAN},?\s+but\s+(?:rather\s+)?(.+)$", re.I)
@@ -169,6 +174,9 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     m = _FROM_TO_RE.search(s)
     if m:
         return f"{s[:m.start()]}uses {m.group(2)} instead of {m.group(1)}", True
+    m = _AND_NOW_RE.match(s)
+    if m:  # "The user sold the Golf and now drives a Skoda": what holds now, of the same subject
+        return f"{m.group(1)} {m.group(2)}", True
     m = _LEFT_RE.search(s)
     if m:
         prep = m.group(3) or "at"
