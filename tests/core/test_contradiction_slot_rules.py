@@ -76,6 +76,10 @@ from festinger.core.contradiction import detect_contradiction
     ("The user drives a Golf.", "If the user sold the Golf and now drove a Skoda, the insurance would drop."),
     ("The user drives a Golf.", "The user's son sold his bike and now drives a Skoda."),
     ("The user drives a Golf.", "The user might sell the Golf and now drives a Skoda on weekends."),
+    # ", and <the user>" starts a clause of its own, but never out of a condition or a quote
+    ("The user lives in Oslo.", "If the user gets the job in Bergen, and the user moves there, the user lives in Bergen."),
+    ("The user lives in Oslo.", 'Tom wrote "I moved last year, and I live in Rome now".'),
+    ("The user lives in Oslo.", "The user's sister moved to Rome, and her husband now lives in Rome too."),
     # a denied amount denies only that amount of that slot
     ("The user's son is 9.", "The user's daughter is 10, not 9."),
     ("The user's rent is $1,500.", "The user's rent is $1,500, not $1,650."),
@@ -121,6 +125,8 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The user's dog is Rex.", "Not Rex but Rox - the user's dog is Rox.", "correction"),
     ("The user drives a Jeep.", "The user sold the Jeep and now drives a Ford Bronco.", "value"),
     ("The user's gym is FitX.", "The user switched gyms to McFit.", "value"),
+    ("The user is pre-approved for $300,000.",
+     "Mortgage news: the bank re-ran the numbers, and the user is now pre-approved for $340,000.", "value"),
     ("The user drives a Mazda.", "It's a Subaru, not a Mazda - the user drives a Subaru.", "correction"),
     ("The user's phone number is 555-0182.", "Sorry, I gave the wrong number - my phone number is 555-0128.",
      "correction"),

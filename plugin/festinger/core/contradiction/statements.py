@@ -126,7 +126,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     context_open = False
     for line in scoped_lines(clean(text)):
         fragment = None  # "Not Anna but Hanna - ...": a correction for the next clause of the line
-        for sentence in split_sentences(line.text):
+        for sentence in (c for piece in split_sentences(line.text) for c in _and_clauses(piece)):
             sentences += 1
             if sentences > MAX_SENTENCES:
                 return tuple(out)
@@ -157,6 +157,19 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     if sentences == 1:
         out = [replace(st, lone=True) for st in out]
     return tuple(out)
+
+
+# "..., and the user is now pre-approved for $400,000": a clause with a subject of its own.
+_AND_SUBJECT_RE = re.compile(r",\s+and\s+(?=(?:the\s+user|i|my|we|our)\s)", re.I)
+
+
+def _and_clauses(sentence: str) -> list[str]:
+    """The sentence, or its clauses when ", and <the user / I / my / we>" starts a new one; never
+    after a condition, a plan or a quote, which may scope both."""
+    m = _AND_SUBJECT_RE.search(sentence)
+    if m is None or '"' in sentence or _MODAL_RE.search(sentence[:m.start()]):
+        return [sentence]
+    return [sentence[:m.start()], sentence[m.end():]]
 
 
 def _bare_subject(sentence: str) -> str:
