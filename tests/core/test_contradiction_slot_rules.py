@@ -80,6 +80,11 @@ from festinger.core.contradiction import detect_contradiction
     ("The user lives in Oslo.", "If the user gets the job in Bergen, and the user moves there, the user lives in Bergen."),
     ("The user lives in Oslo.", 'Tom wrote "I moved last year, and I live in Rome now".'),
     ("The user lives in Oslo.", "The user's sister moved to Rome, and her husband now lives in Rome too."),
+    # "After the <change>," says what holds since, of the slot the sentence names
+    ("The page load time is 3.2 seconds.", "After the CDN change, the admin page load time is 1.1 seconds."),
+    ("The API port is 8080.", "After the migration, the API port on staging is 8081."),
+    ("The user lives in Oslo.", "After the move, the user's sister lives in Bergen."),
+    ("The user lives in Oslo.", "After the wedding in Bergen, the user flew home."),
     # a denied amount denies only that amount of that slot
     ("The user's son is 9.", "The user's daughter is 10, not 9."),
     ("The user's rent is $1,500.", "The user's rent is $1,500, not $1,650."),
@@ -125,6 +130,7 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The user's dog is Rex.", "Not Rex but Rox - the user's dog is Rox.", "correction"),
     ("The user drives a Jeep.", "The user sold the Jeep and now drives a Ford Bronco.", "value"),
     ("The user's gym is FitX.", "The user switched gyms to McFit.", "value"),
+    ("The build takes 12 minutes.", "After the cache upgrade, the build takes 4 minutes.", "value"),
     ("The user is pre-approved for $300,000.",
      "Mortgage news: the bank re-ran the numbers, and the user is now pre-approved for $340,000.", "value"),
     ("The user drives a Mazda.", "It's a Subaru, not a Mazda - the user drives a Subaru.", "correction"),

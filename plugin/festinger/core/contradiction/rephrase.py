@@ -41,6 +41,11 @@ _RECENT_TAIL_RE = re.compile(
 _LEFT_RE = re.compile(
     rf"(?<![\w']){_HAVE}left\s+{_SPAN}(?:[,;]\s*(?:and\s+)?|\s+and\s+)(?:now\s+|has\s+)?(?:since\s+)?"
     r"(works|work|joined|is\s+working)\s+(?:(at|for)\s+)?(.+)$", re.I)
+# "After the CDN change, page load time is 1.1 seconds": what holds since an event that changed it.
+_AFTER_EVENT_RE = re.compile(
+    r"^after\s+(?:the|a|my|our|this|that)\s+(?:[\w-]+\s+){0,3}?(?:change|move|migration|upgrade|switch|update|"
+    r"breach|renovation|reorg|merger|acquisition|refactor|promotion|raise|redesign|rewrite|cutover|rollout|"
+    r"relocation|renewal)s?\s*,\s+(?=\S)", re.I)
 # "The user sold the Golf and now drives a Skoda Enyaq": the first clause is past, the second the present.
 _AND_NOW_RE = re.compile(
     r"^((?:the\s+)?user|i|we-group)\s+(?:has\s+|have\s+|just\s+)?(?:[a-z]+ed|sold|left|quit|got|bought|gave|took|made|"
@@ -88,7 +93,7 @@ _CHANGED_JOBS_RE = re.compile(
 _WEIGHS_RE = re.compile(r"^(?:(the\s+user|user)|(i))\s+(?:now\s+)?weighs?\s+", re.I)
 # "User switched LLM provider to Anthropic" -> "User's LLM provider is Anthropic".
 _USER_SET_RE = re.compile(
-    rf"^(?:the\s+)?user\s+(?:has\s+|just\s+)?{_SET_VERBS}\s+(?:the\s+|their\s+)?(?!to\s){_SPAN}\s+to\s+(.+)$", re.I)
+    rf"^(?:the\s+)?user\s+(?:has\s+|just\s+)?{_SET_VERBS}\s+(?:the\s+|their\s+)?(?!to\s|from\s){_SPAN}\s+to\s+(.+)$", re.I)
 # "We increased the trip budget to $4,500", "We moved our standup to 10:00": the group's own slot.
 _WE_SET_RE = re.compile(
     rf"^we-group\s+(?:have\s+|just\s+)?{_SET_VERBS}\s+(?:the\s+|(we-group's)\s+)(?!to\s){_SPAN}\s+to\s+(.+)$", re.I)
@@ -148,6 +153,8 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
         s = ("my weight is " if m.group(2) else "the user's weight is ") + s[m.end():]
     if not incoming:
         return s, False
+    s, n = _AFTER_EVENT_RE.subn("", s, count=1)
+    changed = changed or n > 0
     if _NOT_AMOUNT_TAIL_RE.search(s):
         changed = True  # "is $1,650, not $1,500": the grammar reads the denied amount itself
     else:
