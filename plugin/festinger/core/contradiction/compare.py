@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass
 
 from festinger.core.contradiction.comparison import compare, is_known_term, term_category
 from festinger.core.contradiction.values import Relation, Value
-from festinger.core.contradiction.slots import corrects_by_key, same_slot
+from festinger.core.contradiction.slots import same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 
 __all__ = ["Contradiction", "detect_contradiction"]

@@ -59,6 +59,11 @@ def split_items(toks: list[Token]) -> tuple[list[list[Token]], list[Token], bool
             items.append([])
             i += 1
             continue
+        if t.low == "of" and items[-1] and items[-1][-1].text[:1].isupper() and i + 1 < len(toks) \
+                and toks[i + 1].text[:1].isupper():
+            items[-1].append(t)  # "World of Warcraft", "Bank of America": one name
+            i += 1
+            continue
         if t.punct or (t.low in ITEM_STOPS and not t.quoted):
             break
         items[-1].append(t)

@@ -21,7 +21,7 @@ _SPAN = r"([^,;:]{1,60}?)"  # one short object, lazily (bounded: constant work p
 # "stopped using X", "has quit drinking coffee": the relation no longer holds.
 _STOPPED_RE = re.compile(rf"(?<![\w'])(?:{_HAVE})(?:stopped|quit|ceased)\s+(\w+ing)(?![\w'])", re.I)
 # "switched from X to Y" (before the history check: "from" here is not about the past).
-_FROM_TO_RE = re.compile(rf"(?<![\w']){_HAVE}{_CHANGE_VERBS}\s+from\s+{_SPAN}\s+to\s+(.+)$", re.I)
+_FROM_TO_RE = re.compile(rf"(?<![\w']){_HAVE}{_CHANGE_VERBS}\s+(?:away\s+)?(?:from|off)\s+{_SPAN}\s+to\s+(.+)$", re.I)
 # "upgraded to Y", "has switched to Y".
 _TO_RE = re.compile(
     rf"(?<![\w']){_HAVE}(?:switched|migrated|upgraded|downgraded|changed|transitioned|moved\s+(?:over|on))"
