@@ -85,6 +85,11 @@ from festinger.core.contradiction import detect_contradiction
     ("The API port is 8080.", "After the migration, the API port on staging is 8081."),
     ("The user lives in Oslo.", "After the move, the user's sister lives in Bergen."),
     ("The user lives in Oslo.", "After the wedding in Bergen, the user flew home."),
+    # "the user's employer" is where the user works; an office or a site of it is no new employer
+    ("The user's employer is Siemens.", "The user now works at the Munich office."),
+    ("The user works at Siemens.", "The user now works at the Berlin site."),
+    ("The user works at Siemens.", "The user's wife's employer is now Bosch."),
+    ("The user's employer is Siemens.", "The user works at Bosch on weekends."),
     # a denied amount denies only that amount of that slot
     ("The user's son is 9.", "The user's daughter is 10, not 9."),
     ("The user's rent is $1,500.", "The user's rent is $1,500, not $1,650."),
@@ -130,6 +135,9 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The user's dog is Rex.", "Not Rex but Rox - the user's dog is Rox.", "correction"),
     ("The user drives a Jeep.", "The user sold the Jeep and now drives a Ford Bronco.", "value"),
     ("The user's gym is FitX.", "The user switched gyms to McFit.", "value"),
+    ("The user's employer is Siemens.", "The user now works at Bosch.", "value"),
+    ("I work at Acme.", "The user's employer is now Globex.", "value"),
+    ("The user works at Uber.", "The user now works at Bank of America.", "value"),
     ("The build takes 12 minutes.", "After the cache upgrade, the build takes 4 minutes.", "value"),
     ("The user is pre-approved for $300,000.",
      "Mortgage news: the bank re-ran the numbers, and the user is now pre-approved for $340,000.", "value"),

@@ -175,10 +175,20 @@ def _correctable(a: Statement, b: Statement) -> bool:
         return True  # "on the 5th floor" -> "on the 6th floor", "Growth team" -> "Infrastructure team"
     if b.rel in ("work:at", "work:for"):
         # Employers are names: "works at Acme" -> "actually works at Initech", never "... at home".
-        return all(not is_known_term(v) and v.display[:1].isupper() for v in values)
+        return all(not is_known_term(v) and _proper_name(v.display) for v in values)
     categories = {term_category(v) for v in values}
     # "uses Python" -> "actually uses FastAPI" is not a correction: a language and a framework.
     return len(categories) == 1 and None not in categories
+
+
+_NAME_JOINERS = frozenset("of de du la le y and & the für van von da".split())
+
+
+def _proper_name(text: str) -> bool:
+    """"Bank of America", "St. Mary's", "Blue Bottle"; never "Munich office" (a place at the same employer)."""
+    words = text.split()
+    return bool(words) and words[0][:1].isupper() and all(w[:1].isupper() or w[:1].isdigit() or w in _NAME_JOINERS
+                                                           for w in words)
 
 
 def _same_head(x: Value, y: Value) -> bool:

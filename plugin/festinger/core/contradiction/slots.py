@@ -64,8 +64,9 @@ CATEGORY_SLOTS = {"editor": ("editor", "ide"), "os": ("os",), "shell": ("shell",
 # One slot said two ways: "the user's car is a Civic" is "the user drives a Civic" (a named model
 # only: "the user's car is a rental" says nothing about what the user drives).
 # "The user's home is in Brooklyn" is "the user lives in Brooklyn".
+# "The user's employer is Siemens" is "the user works at Siemens".
 _SLOT_ALIASES = {("user car", "class"): ("user", "drive"), ("user vehicle", "class"): ("user", "drive"),
-                 ("user home", "in"): ("user", "location")}
+                 ("user home", "in"): ("user", "location"), ("user employer", "value"): ("user", "work:at")}
 
 
 def aliases(found: list[Statement]) -> list[Statement]:
