@@ -90,6 +90,12 @@ from festinger.core.contradiction import detect_contradiction
     ("The user works at Siemens.", "The user now works at the Berlin site."),
     ("The user works at Siemens.", "The user's wife's employer is now Bosch."),
     ("The user's employer is Siemens.", "The user works at Bosch on weekends."),
+    # "the X was raised/changed to Y": that X only
+    ("The user's wifi password is hunter2.", "The guest wifi password changed to hunter3."),
+    ("The API rate limit is 100 req/min.", "The admin API rate limit was raised to 500 req/min."),
+    ("The user's wifi password is hunter2.", "The user's sister's wifi password changed to hunter3."),
+    ("The user's rent is $1,500.", "The rent was raised to $1,700 at the user's old flat."),
+    ("The user's phone is an iPhone 13.", "The user's work phone is now an iPhone 15."),
     # a denied amount denies only that amount of that slot
     ("The user's son is 9.", "The user's daughter is 10, not 9."),
     ("The user's rent is $1,500.", "The user's rent is $1,500, not $1,650."),
@@ -135,6 +141,9 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The user's dog is Rex.", "Not Rex but Rox - the user's dog is Rox.", "correction"),
     ("The user drives a Jeep.", "The user sold the Jeep and now drives a Ford Bronco.", "value"),
     ("The user's gym is FitX.", "The user switched gyms to McFit.", "value"),
+    ("The API rate limit is 100 req/min.", "The API rate limit was raised to 200 req/min.", "value"),
+    ("The user's wifi password is hunter2.", "The wifi password changed to hunter3.", "value"),
+    ("The user's phone is an iPhone 13.", "The user's phone is now an iPhone 15.", "value"),
     ("The user's employer is Siemens.", "The user now works at Bosch.", "value"),
     ("I work at Acme.", "The user's employer is now Globex.", "value"),
     ("The user works at Uber.", "The user now works at Bank of America.", "value"),

@@ -165,7 +165,8 @@ def _correctable(a: Statement, b: Statement) -> bool:
         return a.values[0].dim == b.values[0].dim  # "the build takes 12 minutes" -> "now takes 4 minutes"
     if b.rel == "class" and len(a.values) == 1 and len(b.values) == 1:
         # "the user's car is a Corolla" -> "actually a Camry": two named models, not "a red car"
-        return all(v.kind == "phrase" and v.display[:1].isupper() for v in values)
+        # ("iPhone 13" -> "iPhone 15": a brand may start in lower case, but has a capital)
+        return all(v.kind == "phrase" and any(c.isupper() for c in v.display.split()[0]) for v in values)
     if b.rel in ("drive", "ride") and len(a.values) == 1 and len(b.values) == 1:
         # Vehicles are names: "drives a Jeep" -> "now drives a Ford Bronco", never "... to work".
         return all(v.kind == "term" and v.display[:1].isupper() for v in values)

@@ -64,6 +64,11 @@ _ACTOR_SET_RE = re.compile(
 _PASSIVE_SET_RE = re.compile(
     rf"^({_OWNER})\s+{_SPAN}\s+(?:(?:(?:was|has\s+been|have\s+been|got|is|are)\s+(?:now\s+)?)?{_SET_VERBS}"
     r"|went\s+(?:up|down)|(?:is|are)\s+(?:now\s+)?(?:up|down))(?:\s+to\s+|:\s+)(.+)$", re.I)
+# "The API rate limit was raised to 200", "The wifi password changed to hunter3": a bare slot set to a
+# value (never "moved/switched to", which say where something went or what it uses).
+_BARE_PASSIVE_SET_RE = re.compile(
+    r"^(the)\s+(?!user\b)([^,;:]{1,60}?)\s+(?:(?:was|has\s+been|got|is)\s+)?(?:raised|lowered|increased|decreased|"
+    r"reduced|changed|updated|bumped|cut|set|went\s+(?:up|down))\s+to\s+(.+)$", re.I)
 # "The user's family moved to York": where they live, not a value of "family".
 _OWNER_MOVED_RE = re.compile(rf"^(?i:{_OWNER})\s+[^,;:]{{1,40}}?\s+{_MOVED_RE.pattern}")
 # "my new manager is Daniel": for a one-at-a-time attribute, "new" announces the replacement.
@@ -161,7 +166,8 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
         m = _IS_NOT_TAIL_RE.match(s)
         if m:
             s, changed = m.group(1), True
-    m = None if _OWNER_MOVED_RE.match(s) else _ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s)
+    m = None if _OWNER_MOVED_RE.match(s) else (_ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s)
+                                                or _BARE_PASSIVE_SET_RE.match(s))
     if m:
         return f"{m.group(1)} {_slot(m, m.group(2), m.group(3))} is {m.group(3)}", True
     m = _USER_SET_RE.match(s)
