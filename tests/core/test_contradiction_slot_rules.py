@@ -49,6 +49,9 @@ from festinger.core.contradiction import detect_contradiction
     ("The user lives in Malmö.", "The user lives in Malmo."),
     ("The user lives in Berlin (Mitte).", "The user lives in Berlin."),
     ("The user lives in Yokohama.", "The user works in Tokyo."),
+    ("The user lives in Cambridge.", "The user lives in Boston."),
+    ("The user lives in Espoo.", "The user lives in Helsinki."),
+    ("The user lives in Perth.", "The user now lives in Scotland."),
     # street addresses: another person's, another kind, the same one written out
     ("The user's address is 12 Elm Street.", "The user's work address is 1 Market Street."),
     ("The user's parents live at 40 Oak Avenue.", "The user lives at 12 Elm Street."),

@@ -87,12 +87,13 @@ for _country, _cities in (
     for _c in _cities.split():
         CITIES[_c] = _country
 # More large cities, each its own municipality that nobody calls a part of a bigger one (no
-# suburbs or satellite cities such as Santa Monica or Jersey City, no boroughs such as Brooklyn).
+# suburbs or satellite cities such as Santa Monica, Jersey City, Cambridge MA, Yokohama or Espoo,
+# no boroughs such as Brooklyn).
 for _country, _cities in (
     ("germany", "augsburg wiesbaden mainz kiel rostock lübeck lubeck münster munster aachen bochum "
                 "wuppertal bielefeld regensburg würzburg wurzburg ulm erfurt jena magdeburg"),
     ("france", "rennes montpellier grenoble dijon reims toulon angers"),
-    ("england", "birmingham sheffield newcastle nottingham leicester brighton oxford cambridge york bath "
+    ("england", "birmingham sheffield newcastle nottingham leicester brighton oxford york bath "
                 "southampton plymouth coventry norwich exeter"),
     ("scotland", "aberdeen dundee inverness perth"),
     ("wales", "cardiff swansea"),
@@ -107,7 +108,7 @@ for _country, _cities in (
     ("sweden", "malmo malmö uppsala"),
     ("norway", "trondheim stavanger"),
     ("denmark", "odense"),
-    ("finland", "tampere turku espoo"),
+    ("finland", "tampere turku"),
     ("ireland", "cork galway limerick"),
     ("russia", "novosibirsk kazan"),
     ("serbia", "belgrade"),
@@ -120,10 +121,10 @@ for _country, _cities in (
                       "richmond buffalo rochester madison boise spokane"),
     ("canada", "edmonton winnipeg halifax quebec"),
     ("mexico", "guadalajara monterrey puebla tijuana cancun cancún oaxaca"),
-    ("japan", "fukuoka sapporo nagoya kobe hiroshima sendai yokohama"),
+    ("japan", "fukuoka sapporo nagoya kobe hiroshima sendai"),
     ("china", "guangzhou chengdu hangzhou wuhan xian nanjing"),
     ("india", "kolkata ahmedabad jaipur kochi"),
-    ("south korea", "incheon daegu"),
+    ("south korea", "daegu"),
     ("australia", "adelaide canberra hobart darwin"),
     ("new zealand", "christchurch"),
     ("brazil", "brasilia brasília salvador recife"),
