@@ -87,7 +87,8 @@ for _country, _cities in (
     for _c in _cities.split():
         CITIES[_c] = _country
 # More large cities, each its own municipality that nobody calls a part of a bigger one (no
-# suburbs or satellite cities such as Santa Monica, Jersey City, Cambridge MA, Yokohama or Espoo,
+# suburbs or satellite cities such as Santa Monica, Jersey City, Cambridge MA, Fort Worth, San Jose,
+# Yokohama or Espoo,
 # no boroughs such as Brooklyn).
 for _country, _cities in (
     ("germany", "augsburg wiesbaden mainz kiel rostock lübeck lubeck münster munster aachen bochum "
@@ -150,7 +151,7 @@ CITIES.update({
     "kuala lumpur": "malaysia", "ho chi minh city": "vietnam", "saint petersburg": "russia",
     "st. petersburg": "russia",
     "salt lake city": "united states", "new orleans": "united states", "kansas city": "united states",
-    "san jose": "united states", "fort worth": "united states", "el paso": "united states",
+    "el paso": "united states",
     "oklahoma city": "united states", "gold coast": "australia", "quebec city": "canada",
     "addis ababa": "ethiopia", "hong kong": "china", "ciudad de mexico": "mexico",
 })
@@ -163,4 +164,5 @@ CITY_ALIASES: dict[str, str] = {
 # Cities with a well-known namesake in another country: never compared against a country.
 AMBIGUOUS_CITIES = frozenset(
     "vancouver dublin paris london birmingham perth santiago portland cambridge york valencia cordoba córdoba "
-    "richmond rochester columbus madison salvador split sofia kansas halifax newcastle naples bath".split())
+    "richmond rochester columbus madison salvador split sofia kansas halifax newcastle naples bath florence athens "
+    "aberdeen manchester".split()) | {"saint petersburg", "st. petersburg"}
