@@ -233,6 +233,6 @@ def _scope_for(key: str, scope: str) -> str:
     anything else it may still name an environment ("Staging changed:"), so it stays there."""
     if NEWS_PREFIX not in scope:
         return scope
-    if not key.startswith("user "):
+    if key != "user" and not key.startswith("user "):
         return scope
     return "/".join(p for p in scope.split("/") if not p.startswith(NEWS_PREFIX))
