@@ -201,6 +201,8 @@ def parse_quantity(toks: list[Token], start: int) -> tuple[Value, list[str], int
             return None  # "5m", "7b": ambiguous abbreviations
     elif number is None and c:
         number, unit_words = parse_number(c.group(2)), [c.group(1)]
+        if number is not None and c.group(3):
+            number *= 1000.0 if c.group(3).lower() == "k" else 1_000_000.0
     if number is None:
         return None
     j = start + 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.objects import parse_quantity
 from festinger.core.contradiction.relations import Ctx, emit
 from festinger.core.contradiction.subject import MAX_SUBJECT_WORDS, Token, parse_subject
 from festinger.core.contradiction.values import Value, singular, time_of_day
@@ -87,6 +88,12 @@ def parse_phrase_negation(toks: list[Token], ctx: Ctx) -> None:
                 emit(ctx, f"{subject.key} {stem} {what.norm}".strip(), "time", [found[0]], subject=subject,
                      rest=rest[k + 1 + found[1]:])
                 return
+        q = parse_quantity(rest, 0) if not neg else None
+        if q is not None and q[0].dim and not q[1] and _rest_value(rest[q[2]:], verb) is not None:
+            # "earns $90,000", "sleeps 7 hours a night": an amount of that habit, replaced only by an
+            # announced change ("now earns $105,000"); what follows the amount scopes it ("in rent").
+            emit(ctx, f"{subject.key} {stem}", "value", [q[0]], subject=subject, rest=rest[q[2]:])
+            return
         value = _rest_value(rest, verb)
         if value is not None:
             emit(ctx, subject.key, f"do:{stem}", [value], subject=subject, rest=[], neg=neg)

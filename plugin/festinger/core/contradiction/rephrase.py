@@ -63,12 +63,14 @@ _ACTOR_SET_RE = re.compile(
 # "My credit limit was raised to $8,000", "the user's FTP went up to 235 W", "... is down to 59".
 _PASSIVE_SET_RE = re.compile(
     rf"^({_OWNER})\s+{_SPAN}\s+(?:(?:(?:was|has\s+been|have\s+been|got|is|are)\s+(?:now\s+)?)?{_SET_VERBS}"
-    r"|went\s+(?:up|down)|(?:is|are)\s+(?:now\s+)?(?:up|down))(?:\s+to\s+|:\s+)(.+)$", re.I)
+    r"|went\s+(?:up|down)|went(?=\s+from\s)|(?:dropped|rose|grew|fell|climbed|jumped)|(?:is|are)\s+(?:now\s+)?(?:up|down))"
+    r"(?:\s+from\s+[^,;:]{1,30}?)?(?:\s+to\s+|:\s+)(.+)$", re.I)
 # "The API rate limit was raised to 200", "The wifi password changed to hunter3": a bare slot set to a
 # value (never "moved/switched to", which say where something went or what it uses).
 _BARE_PASSIVE_SET_RE = re.compile(
     r"^(the)\s+(?!user\b)([^,;:]{1,60}?)\s+(?:(?:was|has\s+been|got|is)\s+)?(?:raised|lowered|increased|decreased|"
-    r"reduced|changed|updated|bumped|cut|set|went\s+(?:up|down))\s+to\s+(.+)$", re.I)
+    r"reduced|changed|updated|bumped|cut|set|went\s+(?:up|down)|dropped|rose|grew|fell|climbed|jumped)"
+    r"(?:\s+from\s+[^,;:]{1,30}?)?\s+to\s+(.+)$", re.I)
 # "The user's family moved to York": where they live, not a value of "family".
 _OWNER_MOVED_RE = re.compile(rf"^(?i:{_OWNER})\s+[^,;:]{{1,40}}?\s+{_MOVED_RE.pattern}")
 # "my new manager is Daniel": for a one-at-a-time attribute, "new" announces the replacement.

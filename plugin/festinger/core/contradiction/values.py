@@ -54,7 +54,7 @@ class Statement:
 VERSION_RE = re.compile(r"^v?(\d+(?:\.\d+){0,3})$", re.I)
 NUMBER_RE = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
 GLUED_RE = re.compile(r"^((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)([a-z%€$£]+)$", re.I)
-CURRENCY_PREFIX_RE = re.compile(r"^([$€£])((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)$")
+CURRENCY_PREFIX_RE = re.compile(r"^([$€£])((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)([km]?)$", re.I)  # "$90k", "€1.2m"
 REGION_RE = re.compile(r"^[a-z]{2}(?:-[a-z]+)+-\d+[a-z]?$")
 # "27:12", "3:45:10", "1:02.5": race and lap times, durations. Only the same shape is compared.
 CLOCK_RE = re.compile(r"^(\d{1,3}):([0-5]\d)(?::([0-5]\d))?(?:\.(\d{1,3}))?$")
