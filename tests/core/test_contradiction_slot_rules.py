@@ -107,6 +107,7 @@ from festinger.core.contradiction import detect_contradiction
     ("The user has 2 kids.", "The user's sister now has 3 kids."),
     ("The rent is $2,000 per month.", "The rent is 2k USD a month."),
     ("The user's salary is $90k.", "The user's salary is $90,000."),
+    ("The user is married.", "The user's sister is divorced."),
     # a denied amount denies only that amount of that slot
     ("The user's son is 9.", "The user's daughter is 10, not 9."),
     ("The user's rent is $1,500.", "The user's rent is $1,500, not $1,650."),
@@ -157,6 +158,7 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The user has 2 kids.", "The user now has 3 kids.", "value"),
     ("The user's savings are $20,000.", "The user's savings grew to $25,000.", "value"),
     ("The user's salary is $90k.", "The user's salary went from $90k to $105k.", "value"),
+    ("The user is married.", "The user is divorced now.", "value"),
     ("The API rate limit is 100 req/min.", "The API rate limit was raised to 200 req/min.", "value"),
     ("The user's wifi password is hunter2.", "The wifi password changed to hunter3.", "value"),
     ("The user's phone is an iPhone 13.", "The user's phone is now an iPhone 15.", "value"),
