@@ -31,6 +31,7 @@ CORRECTING_MODIFIERS = frozenset("correct actual revised updated corrected amend
 
 
 def _core(key: str) -> tuple[str, ...]:
+    """The key without the modifiers that never pick one of several."""
     words = [w for w in key.split() if w not in CORRECTING_MODIFIERS]
     if words and words[-1] in lx.STRONG_SETTING_HEADS:
         words = [w for w in words[:-1] if w not in NEUTRAL_MODIFIERS] + words[-1:]
@@ -70,6 +71,7 @@ _SLOT_ALIASES = {("user car", "class"): ("user", "drive"), ("user vehicle", "cla
 
 
 def aliases(found: list[Statement]) -> list[Statement]:
+    """The same claims under the other wording of their slot (added next to the originals)."""
     out = []
     for st in found:
         alias = _SLOT_ALIASES.get((st.key, st.rel))
