@@ -3,7 +3,7 @@
 Used by the test suite and by `festinger bench`, on the labelled sets of the test kit,
 ``festinger_testkit/data/contradiction/``: the original ``contradiction_devset.jsonl`` and
 ``contradiction_holdout.jsonl`` and the hand-written corpus (``corpus_dev``, ``corpus_holdout``
-and the adversarial ``corpus_attack`` file).
+and the adversarial ``corpus_attack`` and ``corpus_attack2`` files).
 A pair is a mapping with `existing`, `incoming`, `label` (bool) and optionally `kind` and `category`.
 """
 
@@ -103,7 +103,7 @@ def load_pairs(name: str) -> list[dict[str, Any]]:
     return pairs_from_jsonl((DATA_DIR / name).read_text("utf-8"))
 
 
-CORPUS_FILES = ("corpus_dev.jsonl", "corpus_holdout.jsonl", "corpus_attack.jsonl")
+CORPUS_FILES = ("corpus_dev.jsonl", "corpus_holdout.jsonl", "corpus_attack.jsonl", "corpus_attack2.jsonl")
 
 
 def load_corpus(name: str) -> list[dict[str, Any]]:

@@ -1,7 +1,7 @@
 """``festinger bench`` cases (``--only detector``) of the contradiction detector and of the parsers' linear time.
 
 * every labelled set (the original dev and held-out sets, the corpus's dev, held-out and attack
-  files): precision and recall, and the detector's time per pair (median, p99) over all pairs;
+  files, attack2 included): precision and recall, and the detector's time per pair (median, p99) over all pairs;
 * classifying a 100 KB user-stated memory made of runs that once made a regex quadratic
   ("a.a.a.": 20 s before the fix; the target is under 50 ms).
 """

@@ -3,7 +3,8 @@
 One job per module: `normalise` (control characters, contractions, correction leads: the pack's
 one table of each), `scope` (headings, lead lines and bullet parents), `segment` (sentences),
 `rephrase` (update phrasing into canonical forms), `subject` / `grammar` / `predicates` /
-`objects` / `values` (a closed grammar from a sentence to typed statements), `statements` (the
+`objects` / `values` (a closed grammar from a sentence to typed statements), `comparison` (how two
+values relate), `statements` (the
 pipeline), `compare` (which pairs of statements contradict),
 `lexicon` (word lists by topic). Evaluation on labelled pairs lives in the test kit
 (`festinger_testkit.contradiction_eval`).

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from festinger.core.contradiction.values import Relation, Value, compare, is_known_term, term_category
-from festinger.core.contradiction.statements import CORRECTABLE_RELS, Statement, extract_statements
+from festinger.core.contradiction.comparison import compare, is_known_term, term_category
+from festinger.core.contradiction.values import Relation, Value
+from festinger.core.contradiction.slots import same_slot
+from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 
 __all__ = ["Contradiction", "detect_contradiction"]
 
@@ -67,8 +69,10 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             pairs += 1
             if pairs > _MAX_PAIRS:
                 return None
-            if a.key != b.key or a.qualifier != b.qualifier or a.rel != b.rel or a.scope != b.scope:
+            if a.qualifier != b.qualifier or a.rel != b.rel or a.scope != b.scope or not same_slot(a, b):
                 continue
+            if a.key.split()[0] == WE_KEY and not (b.update or b.correction):
+                continue  # two memories' "we" may be two groups: only an announced change joins them
             found = _compare(a, b)
             if found is None:
                 continue
@@ -104,6 +108,8 @@ def _compare(a: Statement, b: Statement) -> Contradiction | None:
         return None
     if a.negated:
         return None  # two denials never contradict each other
+    if a.rel == "state" and b.denied and any(_same_object(d, v) for d in b.denied for v in a.values):
+        return _make("correction", a, b)  # "Not Anna but Hanna - the user's daughter is Hanna"
     if a.rel == "state":
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
             kind = "negation" if (a.explicit_negation or b.explicit_negation) else "value"
@@ -111,7 +117,8 @@ def _compare(a: Statement, b: Statement) -> Contradiction | None:
         return None
     for denied, stated in ((b.denied, a.values), (a.denied, b.values)):
         if any(_same_object(d, v) for d in denied for v in stated):
-            return _make("correction" if correction else "negation", a, b)
+            # "is $1,650, not $1,500" names the value it corrects
+            return _make("correction" if correction or b.denied else "negation", a, b)
     if a.exclusive and b.exclusive:
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
             return _make("correction" if correction else "value", a, b)
@@ -150,13 +157,16 @@ def _replaces(x: Value, y: Value) -> bool:
 def _correctable(a: Statement, b: Statement) -> bool:
     """Whether the values are alternatives to each other (so a correction replaces one by the other)."""
     values = a.values + b.values
+    if len(values) == 2 and all(v.kind == "phone" for v in values):
+        return True  # "my number is now +1 646 ...": one number replaced by another
     if all(v.kind == "name" for v in values):
         return True  # "the user's cat is Luna" / "actually the user's cat is called Nala"
     if len(a.values) == 1 and len(b.values) == 1 and all(v.kind == "quantity" and v.dim for v in values):
         return a.values[0].dim == b.values[0].dim  # "the build takes 12 minutes" -> "now takes 4 minutes"
     if b.rel == "class" and len(a.values) == 1 and len(b.values) == 1:
         # "the user's car is a Corolla" -> "actually a Camry": two named models, not "a red car"
-        return all(v.kind == "phrase" and v.display[:1].isupper() for v in values)
+        # ("iPhone 13" -> "iPhone 15": a brand may start in lower case, but has a capital)
+        return all(v.kind == "phrase" and any(c.isupper() for c in v.display.split()[0]) for v in values)
     if b.rel in ("drive", "ride") and len(a.values) == 1 and len(b.values) == 1:
         # Vehicles are names: "drives a Jeep" -> "now drives a Ford Bronco", never "... to work".
         return all(v.kind == "term" and v.display[:1].isupper() for v in values)
@@ -166,10 +176,20 @@ def _correctable(a: Statement, b: Statement) -> bool:
         return True  # "on the 5th floor" -> "on the 6th floor", "Growth team" -> "Infrastructure team"
     if b.rel in ("work:at", "work:for"):
         # Employers are names: "works at Acme" -> "actually works at Initech", never "... at home".
-        return all(not is_known_term(v) and v.display[:1].isupper() for v in values)
+        return all(not is_known_term(v) and _proper_name(v.display) for v in values)
     categories = {term_category(v) for v in values}
     # "uses Python" -> "actually uses FastAPI" is not a correction: a language and a framework.
     return len(categories) == 1 and None not in categories
+
+
+_NAME_JOINERS = frozenset("of de du la le y and & the für van von da".split())
+
+
+def _proper_name(text: str) -> bool:
+    """"Bank of America", "St. Mary's", "Blue Bottle"; never "Munich office" (a place at the same employer)."""
+    words = text.split()
+    return bool(words) and words[0][:1].isupper() and all(w[:1].isupper() or w[:1].isdigit() or w in _NAME_JOINERS
+                                                           for w in words)
 
 
 def _same_head(x: Value, y: Value) -> bool:
@@ -199,9 +219,10 @@ def _describe(s: Statement) -> str:
 
 
 def _subject_label(s: Statement) -> str:
+    key = "we" + s.key[len(WE_KEY):] if s.key.split()[0] == WE_KEY else s.key
     if s.rel in ("location", "origin"):
-        return f"{s.key} {s.rel}"
-    return s.key
+        return f"{key} {s.rel}"
+    return key
 
 
 def _clip(text: str, limit: int = 160) -> str:

@@ -28,8 +28,8 @@ from festinger.core.contradiction.predicates import (
     parse_copula,
     parse_location,
     parse_object_list,
-    parse_port,
 )
+from festinger.core.contradiction.numbered import parse_port, parse_street
 from festinger.core.contradiction.relations import (
     ANTONYM_LEMMAS,
     CORRECTABLE_RELS,
@@ -90,6 +90,9 @@ def _parse_clause(toks: list[Token], ctx: Ctx) -> None:
             lemma, j = VERB_FORMS[low], i + 1
         if not lemma:
             continue
+        prev = toks[i - 1].low
+        if prev in lx.USER_POSSESSIVES and prev != "user" or prev.endswith(("'s", "s'")):
+            continue  # "my work laptop", "the user's run time": a noun after a possessive, not a verb
         if j < n and toks[j].low in ("is", "are", "am", "was", "were"):
             continue  # "The deployment target is AWS": the noun "target" is not the verb here
         subject = parse_subject(toks[:i])
@@ -119,6 +122,10 @@ def _parse_verb(subject: Subject, lemma: str, neg: bool, toks: list[Token], j: i
         if lemma in ("dislike", "hate"):
             _parse_generic(subject, rel, neg, body, ctx, antonym=True)
             return
+    if rel in ("live:at", "reside:at"):  # "lives at 9 Elm Road": the user's address
+        address = Subject(f"{subject.key} address", subject.qualifier, "address")
+        parse_street(address, neg, body, ctx)
+        return
     if rel in ("live:in", "reside:in"):
         parse_location(subject, "location", neg, body, ctx)
         return

@@ -59,6 +59,11 @@ def split_items(toks: list[Token]) -> tuple[list[list[Token]], list[Token], bool
             items.append([])
             i += 1
             continue
+        if t.low == "of" and items[-1] and items[-1][-1].text[:1].isupper() and i + 1 < len(toks) \
+                and toks[i + 1].text[:1].isupper():
+            items[-1].append(t)  # "World of Warcraft", "Bank of America": one name
+            i += 1
+            continue
         if t.punct or (t.low in ITEM_STOPS and not t.quoted):
             break
         items[-1].append(t)
@@ -196,6 +201,8 @@ def parse_quantity(toks: list[Token], start: int) -> tuple[Value, list[str], int
             return None  # "5m", "7b": ambiguous abbreviations
     elif number is None and c:
         number, unit_words = parse_number(c.group(2)), [c.group(1)]
+        if number is not None and c.group(3):
+            number *= 1000.0 if c.group(3).lower() == "k" else 1_000_000.0
     if number is None:
         return None
     j = start + 1

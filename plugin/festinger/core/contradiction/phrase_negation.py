@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.objects import parse_quantity
 from festinger.core.contradiction.relations import Ctx, emit
 from festinger.core.contradiction.subject import MAX_SUBJECT_WORDS, Token, parse_subject
 from festinger.core.contradiction.values import Value, singular, time_of_day
@@ -62,12 +63,13 @@ def parse_phrase_negation(toks: list[Token], ctx: Ctx) -> None:
         elif low == "no" and i + 2 < n and toks[i + 1].low == "longer":
             neg, j = True, i + 2
             third = toks[j].low.endswith("s")
-        elif i == 1 and toks[0].low == "i" and _VERB_RE.match(low):
-            third = False  # "I commute by car"
+        elif i == 1 and toks[0].low in ("i", "we-group") and _VERB_RE.match(low):
+            third = False  # "I commute by car", "We pay for Copilot"
         elif not (_VERB_RE.match(low) and low.endswith("s")):
             continue
         verb = toks[j].low
-        if not _VERB_RE.match(verb) or verb in lx.SUBJECT_STOPWORDS or verb in ("is", "are", "am", "was", "were"):
+        if not _VERB_RE.match(verb) or verb in ("is", "are", "am", "was", "were") or (
+                verb in lx.SUBJECT_STOPWORDS and verb not in ("do", "does")):  # "does CrossFit" is a verb
             continue
         stem = _stem(verb, third)
         if not stem:
@@ -86,6 +88,12 @@ def parse_phrase_negation(toks: list[Token], ctx: Ctx) -> None:
                 emit(ctx, f"{subject.key} {stem} {what.norm}".strip(), "time", [found[0]], subject=subject,
                      rest=rest[k + 1 + found[1]:])
                 return
+        q = parse_quantity(rest, 0) if not neg else None
+        if q is not None and q[0].dim and not q[1] and _rest_value(rest[q[2]:], verb) is not None:
+            # "earns $90,000", "sleeps 7 hours a night": an amount of that habit, replaced only by an
+            # announced change ("now earns $105,000"); what follows the amount scopes it ("in rent").
+            emit(ctx, f"{subject.key} {stem}", "value", [q[0]], subject=subject, rest=rest[q[2]:])
+            return
         value = _rest_value(rest, verb)
         if value is not None:
             emit(ctx, subject.key, f"do:{stem}", [value], subject=subject, rest=[], neg=neg)

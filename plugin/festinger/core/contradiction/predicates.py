@@ -17,12 +17,13 @@ from festinger.core.contradiction.objects import (
     term_value,
 )
 from festinger.core.contradiction.subject import Subject, Token, np_words
+from festinger.core.contradiction.comparison import is_known_place
+from festinger.core.contradiction.numbered import denied_quantity, parse_date, parse_phone, parse_port, parse_street
 from festinger.core.contradiction.values import (
     REGION_RE,
     URL_RE,
     VERSION_RE,
     Value,
-    is_known_place,
     singular,
     time_of_day,
     version_value,
@@ -45,6 +46,9 @@ def parse_copula(subject: Subject, neg: bool, toks: list[Token], j: int, ctx: Ct
     if not rest:
         return
     first = rest[0].low
+    if (subject.head == "address" and parse_street(subject, neg, rest, ctx) or parse_phone(subject, neg, rest, ctx)
+            or parse_date(subject, neg, rest[1:] if first == "on" else rest, ctx)):
+        return
     if first in PASSIVES:
         parse_passive(subject, neg, rest, ctx)
         return
@@ -69,6 +73,11 @@ def parse_copula(subject: Subject, neg: bool, toks: list[Token], j: int, ctx: Ct
         if found is not None:  # "The standup is at 9:30": an event's time of day
             emit(ctx, f"{subject.key} time", "value", [found[0]], subject=subject, rest=rest[1 + found[1]:],
                  exclusive=True)
+            return
+        q = parse_quantity(rest, 1)
+        if q is not None and not q[1] and q[0].dim in lx.LEVEL_DIMS:
+            # "The emergency fund is at $9,500": an amount or a share the subject stands at
+            emit(ctx, subject.key, "value", [q[0]], subject=subject, rest=rest[q[2]:], exclusive=True)
         return
     if first in ("at", "by", "with", "to", "for", "of", "under", "over", "where", "what", "how", "why", "who"):
         return
@@ -106,8 +115,9 @@ def parse_copula(subject: Subject, neg: bool, toks: list[Token], j: int, ctx: Ct
             key, tail = f"{key} age", tail[1:]
         elif attr:
             key = f"{key} {' '.join(singular(a) for a in attr)}"
+        denied, tail = denied_quantity(tail)
         if not neg:
-            emit(ctx, key, "value", [value], subject=subject, rest=tail, exclusive=True)
+            emit(ctx, key, "value", [value], subject=subject, rest=tail, exclusive=True, denied=denied)
         return
     parse_state_or_value(subject, neg, rest, ctx)
 
@@ -207,26 +217,19 @@ def parse_on(subject: Subject, neg: bool, body: list[Token], ctx: Ctx) -> None:
     if body[0].low == "port":
         parse_port(subject, neg, body, ctx)
         return
-    if body[0].low in lx.WEEKDAYS:
-        value = Value("weekday", body[0].low, body[0].text)
+    day = body[0].low[:-1] if body[0].low.endswith("days") else body[0].low  # "on Mondays" is a habit's day
+    if day in lx.WEEKDAYS:
+        value = Value("weekday", day, body[0].text)
+        rest = body[1:]
+        found = time_of_day([t.low for t in rest[1:4]]) if rest and rest[0].low == "at" else None
+        if found is not None:  # "on Mondays at 15:00": the day and the time of day, each a value
+            rest = rest[1 + found[1]:]
+            if not neg:
+                emit(ctx, f"{subject.key} time", "value", [found[0]], subject=subject, rest=rest, exclusive=True)
         if not neg:
-            emit(ctx, f"{subject.key} day", "value", [value], subject=subject, rest=body[1:], exclusive=True)
+            emit(ctx, f"{subject.key} day", "value", [value], subject=subject, rest=rest, exclusive=True)
         return
     parse_object_list(subject, "on", neg, body, ctx)
-
-
-def parse_port(subject: Subject, neg: bool, body: list[Token], ctx: Ctx) -> None:
-    # body starts with "port"
-    if len(body) < 2 or not re.fullmatch(r"\d{1,5}", body[1].low):
-        return
-    port = int(body[1].low)
-    if not 0 < port < 65536:
-        return
-    rest = body[2:]
-    if rest and rest[0].low in ("and", "or", "&", ","):
-        return  # several ports
-    value = Value("quantity", str(port), f"port {port}", number=float(port), unit="port")
-    emit(ctx, f"{subject.key} port", "value", [value], subject=subject, rest=rest, neg=neg, exclusive=not neg)
 
 
 def parse_location(subject: Subject, rel: str, neg: bool, body: list[Token], ctx: Ctx) -> None:
@@ -267,6 +270,12 @@ def parse_location(subject: Subject, rel: str, neg: bool, body: list[Token], ctx
             k2 += 1
         # "Lisbon, Portugal": the container only narrows the place down; it is not a second value.
         tail = tail[k2:]
+    if len(tail) >= 3 and tail[0].low == "(" and tail[1].text[:1].isupper():
+        k2 = 1
+        while k2 < len(tail) and k2 <= 4 and tail[k2].text[:1].isupper() and not tail[k2].punct:
+            k2 += 1
+        if k2 < len(tail) and tail[k2].low == ")":
+            tail = tail[k2 + 1:]  # "Berlin (Prenzlauer Berg)": a district narrows the place down
     if tail and tail[0].low in ("and", "or", "&"):
         return
     value = Value("place", name.lower(), name)
@@ -299,6 +308,9 @@ def parse_object_list(subject: Subject, rel: str, neg: bool, body: list[Token], 
             emit(ctx, role_subject.key, "value", [Value("term", value.unit or value.norm, value.display)],
                   subject=role_subject, rest=[], exclusive=True)
         return
+    if rel in ("work:at", "work:for") and rest and rest[0].low == "as" and 1 < len(rest) <= 5 \
+            and not any(t.punct for t in rest):
+        rest = []  # "works at Uber as a data scientist": the role is another fact, not a scope of the employer
     # Bare versions after a product inherit it: "Python 3.9 and 3.11".
     values: list[Value] = []
     versions: dict[str, list[tuple[str, str]]] = {}

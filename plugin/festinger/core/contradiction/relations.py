@@ -18,7 +18,7 @@ from festinger.core.contradiction.values import (
 VERBS: dict[str, tuple[str, ...]] = {
     "use": (), "run": ("on", "every", "with"), "require": (), "contain": (), "have": (), "like": (),
     "love": (), "enjoy": (), "dislike": (), "hate": (), "prefer": (), "want": (), "need": (),
-    "live": ("in",), "reside": ("in",), "work": ("at", "for", "in", "with", "as", "on", "from"),
+    "live": ("in", "at"), "reside": ("in", "at"), "work": ("at", "for", "in", "with", "as", "on", "from"),
     "speak": (), "know": (), "drink": (), "eat": (), "own": (), "support": (), "include": (), "exclude": (),
     "store": (), "listen": ("on",), "target": (), "depend": ("on",), "rely": ("on",), "host": (), "serve": (),
     "expose": (), "deploy": ("to", "on", "with"), "build": ("with", "on"), "expire": ("after", "in"), "time out": ("after",),
@@ -111,7 +111,8 @@ def emit(ctx: Ctx, key: str, rel: str, values, *, subject: Subject, rest: list[T
     values = tuple(v for v in values if v is not None)
     if not values:
         return
-    if exclusive and any(singular(w) in lx.MULTI_INSTANCE_NOUNS for w in key.split()):
+    if exclusive and not key.endswith(" count") and any(singular(w) in lx.MULTI_INSTANCE_NOUNS for w in key.split()):
+        # (how many kids the user has is one number; what one kid is called is not)
         exclusive = False  # which of the user's sons? only an explicit correction decides
     # Two statements are only compared when their qualifiers are equal, so "port 8080 for the API"
     # never meets "port 5000 for the dashboard".

@@ -21,13 +21,16 @@ _SPAN = r"([^,;:]{1,60}?)"  # one short object, lazily (bounded: constant work p
 # "stopped using X", "has quit drinking coffee": the relation no longer holds.
 _STOPPED_RE = re.compile(rf"(?<![\w'])(?:{_HAVE})(?:stopped|quit|ceased)\s+(\w+ing)(?![\w'])", re.I)
 # "switched from X to Y" (before the history check: "from" here is not about the past).
-_FROM_TO_RE = re.compile(rf"(?<![\w']){_HAVE}{_CHANGE_VERBS}\s+from\s+{_SPAN}\s+to\s+(.+)$", re.I)
+_FROM_TO_RE = re.compile(rf"(?<![\w']){_HAVE}{_CHANGE_VERBS}\s+(?:away\s+)?(?:from|off)\s+{_SPAN}\s+to\s+(.+)$", re.I)
 # "upgraded to Y", "has switched to Y".
 _TO_RE = re.compile(
     rf"(?<![\w']){_HAVE}(?:switched|migrated|upgraded|downgraded|changed|transitioned|moved\s+(?:over|on))"
     r"\s+to\s+(?!be\b)", re.I)
 # "moved to Berlin", "relocated to Lisbon": where someone lives now.
-_MOVED_RE = re.compile(rf"(?<![\w']){_HAVE}(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(?=[A-Z])")
+_MOVED_RE = re.compile(rf"(?<![\w']){_HAVE}(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(?=[A-Z])"
+                       r"(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b)")
+# "moved to 3 Harbour Road": a new street address.
+_MOVED_ADDRESS_RE = re.compile(rf"(?<![\w']){_HAVE}(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(?=\d{{1,5}}[a-z]?\s+[A-Z])")
 # "Standup moved to 10:00", "The meeting was moved to 3 pm": a new time of day.
 _TIME_MOVED_RE = re.compile(
     r"\s+(?:was\s+|has\s+been\s+|got\s+)?(?:moved|changed|shifted|rescheduled|pushed)\s+to\s+(?=\d)", re.I)
@@ -38,6 +41,16 @@ _RECENT_TAIL_RE = re.compile(
 _LEFT_RE = re.compile(
     rf"(?<![\w']){_HAVE}left\s+{_SPAN}(?:[,;]\s*(?:and\s+)?|\s+and\s+)(?:now\s+|has\s+)?(?:since\s+)?"
     r"(works|work|joined|is\s+working)\s+(?:(at|for)\s+)?(.+)$", re.I)
+# "After the CDN change, page load time is 1.1 seconds": what holds since an event that changed it.
+_AFTER_EVENT_RE = re.compile(
+    r"^after\s+(?:the|a|my|our|this|that)\s+(?:[\w-]+\s+){0,3}?(?:change|move|migration|upgrade|switch|update|"
+    r"breach|renovation|reorg|merger|acquisition|refactor|promotion|raise|redesign|rewrite|cutover|rollout|"
+    r"relocation|renewal)s?\s*,\s+(?=\S)", re.I)
+# "The user sold the Golf and now drives a Skoda Enyaq": the first clause is past, the second the present.
+_AND_NOW_RE = re.compile(
+    r"^((?:the\s+)?user|i|we-group)\s+(?:has\s+|have\s+|just\s+)?(?:[a-z]+ed|sold|left|quit|got|bought|gave|took|made|"
+    r"became|went|sent|lost|broke|found|won|swapped|traded)\s[^,;]{1,80}?\s+and\s+now\s+"
+    r"(?!(?:is|are|am)\b)([a-z]+s?\b.+)$", re.I)
 # "is not X but Y", "does not use X but Y".
 _NOT_BUT_RE = re.compile(
     rf"(?<![\w'])(?:(is|are|am)\s+not|(?:does|do)\s+not\s+(\w+))\s+{_SPAN},?\s+but\s+(?:rather\s+)?(.+)$", re.I)
@@ -50,7 +63,16 @@ _ACTOR_SET_RE = re.compile(
 # "My credit limit was raised to $8,000", "the user's FTP went up to 235 W", "... is down to 59".
 _PASSIVE_SET_RE = re.compile(
     rf"^({_OWNER})\s+{_SPAN}\s+(?:(?:(?:was|has\s+been|have\s+been|got|is|are)\s+(?:now\s+)?)?{_SET_VERBS}"
-    r"|went\s+(?:up|down)|(?:is|are)\s+(?:now\s+)?(?:up|down))(?:\s+to\s+|:\s+)(.+)$", re.I)
+    r"|went\s+(?:up|down)|went(?=\s+from\s)|(?:dropped|rose|grew|fell|climbed|jumped)|(?:is|are)\s+(?:now\s+)?(?:up|down))"
+    r"(?:\s+from\s+[^,;:]{1,30}?)?(?:\s+to\s+|:\s+)(.+)$", re.I)
+# "The API rate limit was raised to 200", "The wifi password changed to hunter3": a bare slot set to a
+# value (never "moved/switched to", which say where something went or what it uses).
+_BARE_PASSIVE_SET_RE = re.compile(
+    r"^(the)\s+(?!user\b)([^,;:]{1,60}?)\s+(?:(?:was|has\s+been|got|is)\s+)?(?:raised|lowered|increased|decreased|"
+    r"reduced|changed|updated|bumped|cut|set|went\s+(?:up|down)|dropped|rose|grew|fell|climbed|jumped)"
+    r"(?:\s+from\s+[^,;:]{1,30}?)?\s+to\s+(.+)$", re.I)
+# "The user's family moved to York": where they live, not a value of "family".
+_OWNER_MOVED_RE = re.compile(rf"^(?i:{_OWNER})\s+[^,;:]{{1,40}}?\s+{_MOVED_RE.pattern}")
 # "my new manager is Daniel": for a one-at-a-time attribute, "new" announces the replacement.
 _NEW_RE = re.compile(
     rf"^({_OWNER})\s+new\s+(?=(?:[\w-]+\s+){{0,2}}(?:manager|employer|address|email|phone|number|name|surname|"
@@ -68,6 +90,7 @@ _NOT_BUT_ANY_RE = re.compile(
 # "The API port is 8081, not 8080": a single value restated against the one it replaces.
 _IS_NOT_TAIL_RE = re.compile(
     r"^(.{1,80}?\s(?:is|are|am)\s+(?!an?\s)[^,;]{1,60}?),?\s+(?:and\s+)?not\s+[^,;]{1,60}$", re.I)
+_NOT_AMOUNT_TAIL_RE = re.compile(r"\s(?:is|are|am)\s+[$€£]?\d[^;]{0,40}?,?\s+not\s+[$€£]?\d[\d.,]*\s*\S{0,12}$", re.I)
 # "was upgraded to Django 5.0": said of the present in an incoming memory.
 _WAS_CHANGED_TO_RE = re.compile(
     r"(?<![\w'])(?:was|were|has\s+been|have\s+been|got)\s+(?:upgraded|migrated|switched|moved|changed)\s+to\s+", re.I)
@@ -77,11 +100,26 @@ _CHANGED_JOBS_RE = re.compile(
 _WEIGHS_RE = re.compile(r"^(?:(the\s+user|user)|(i))\s+(?:now\s+)?weighs?\s+", re.I)
 # "User switched LLM provider to Anthropic" -> "User's LLM provider is Anthropic".
 _USER_SET_RE = re.compile(
-    rf"^(?:the\s+)?user\s+(?:has\s+|just\s+)?{_SET_VERBS}\s+(?:the\s+|their\s+)?(?!to\s){_SPAN}\s+to\s+(.+)$", re.I)
+    rf"^(?:the\s+)?user\s+(?:has\s+|just\s+)?{_SET_VERBS}\s+(?:the\s+|their\s+)?(?!to\s|from\s){_SPAN}\s+to\s+(.+)$", re.I)
+# "We increased the trip budget to $4,500", "We moved our standup to 10:00": the group's own slot.
+_WE_SET_RE = re.compile(
+    rf"^we-group\s+(?:have\s+|just\s+)?{_SET_VERBS}\s+(?:the\s+|(we-group's)\s+)(?!to\s){_SPAN}\s+to\s+(.+)$", re.I)
+_BARE_VERSION_RE = re.compile(r"^v?\d+(?:\.\d+){0,3}$", re.I)
+_VERSION_VERBS_RE = re.compile(r"(?<![\w'])(?:upgraded|downgraded|updated|bumped)(?![\w'])", re.I)
+
+
+def _slot(m: re.Match[str], slot: str, value: str) -> str:
+    """"upgraded node to 20": a bare number after an upgrade is the slot's version."""
+    if (_BARE_VERSION_RE.match(value.strip().rstrip(".")) and _VERSION_VERBS_RE.search(m.group(0))
+            and not slot.lower().endswith("version")):
+        return f"{slot} version"
+    return slot
+
+
 _NOW_RE = re.compile(r"(?<![\w'])(?:now|no\s+longer|any\s+more|anymore)(?![\w'])", re.I)
 _GERUND_BASE = {"using": "use", "running": "run", "living": "live", "working": "work", "drinking": "drink",
                 "eating": "eat", "smoking": "smoke", "driving": "drive", "deploying": "deploy", "hosting": "host",
-                "playing": "play", "wearing": "wear", "taking": "take", "writing": "write", "building": "build"}
+                "playing": "play", "doing": "do", "wearing": "wear", "taking": "take", "writing": "write", "building": "build"}
 
 
 def _base(gerund: str) -> str | None:
@@ -117,20 +155,30 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     if m:
         prep = f"{m.group(1)} " if m.group(1) else ""
         return f"{s[:m.start()]}{prep}{m.group(3)} instead of {prep}{m.group(2)}", True
-    if not incoming:
-        return s, False
-    m = _IS_NOT_TAIL_RE.match(s)
-    if m:
-        s, changed = m.group(1), True
-    m = _ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s)
-    if m:
-        return f"{m.group(1)} {m.group(2)} is {m.group(3)}", True
-    m = _USER_SET_RE.match(s)
-    if m:
-        return f"The user's {m.group(1)} is {m.group(2)}", True
-    m = _WEIGHS_RE.match(s)
+    m = _WEIGHS_RE.match(s)  # a restatement, not news: read the same way in a stored memory
     if m:
         s = ("my weight is " if m.group(2) else "the user's weight is ") + s[m.end():]
+    if not incoming:
+        return s, False
+    s, n = _AFTER_EVENT_RE.subn("", s, count=1)
+    changed = changed or n > 0
+    if _NOT_AMOUNT_TAIL_RE.search(s):
+        changed = True  # "is $1,650, not $1,500": the grammar reads the denied amount itself
+    else:
+        m = _IS_NOT_TAIL_RE.match(s)
+        if m:
+            s, changed = m.group(1), True
+    m = None if _OWNER_MOVED_RE.match(s) else (_ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s)
+                                                or _BARE_PASSIVE_SET_RE.match(s))
+    if m:
+        return f"{m.group(1)} {_slot(m, m.group(2), m.group(3))} is {m.group(3)}", True
+    m = _USER_SET_RE.match(s)
+    if m:
+        return f"The user's {_slot(m, m.group(1), m.group(2))} is {m.group(2)}", True
+    m = _WE_SET_RE.match(s)
+    if m:
+        owner = "we-group's" if m.group(1) else "the"
+        return f"{owner} {_slot(m, m.group(2), m.group(3))} is {m.group(3)}", True
     s, n = _WAS_CHANGED_TO_RE.subn("uses ", s, count=1)
     s, n2 = _CHANGED_JOBS_RE.subn("", s, count=1)
     changed = changed or n > 0 or n2 > 0
@@ -141,14 +189,27 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     m = _FROM_TO_RE.search(s)
     if m:
         return f"{s[:m.start()]}uses {m.group(2)} instead of {m.group(1)}", True
+    m = _AND_NOW_RE.match(s)
+    if m:  # "The user sold the Golf and now drives a Skoda": what holds now, of the same subject
+        return f"{m.group(1)} {m.group(2)}", True
     m = _LEFT_RE.search(s)
     if m:
         prep = m.group(3) or "at"
         return f"{s[:m.start()]}works {prep} {m.group(4)} instead of {m.group(1)}", True
+    s, n = _MOVED_ADDRESS_RE.subn("lives at ", s, count=1)
+    if n:
+        return s, True
     s, n = _TIME_MOVED_RE.subn(" is at ", s, count=1)
     if n:
         return s, True
-    s, n = _MOVED_RE.subn("lives in ", s, count=1)
+    m = _MOVED_RE.search(s)
+    if m:
+        # People live somewhere; "The office moved to X" / "Our headquarters moved to X" is where it is.
+        mover = s[:m.start()].strip().lower()
+        person = mover in ("i", "user", "the user", "we-group") or re.match(rf"^(?i:{_OWNER})\s", mover)
+        s, n = s[:m.start()] + ("lives in " if person else "is in ") + s[m.end():], 1
+    else:
+        n = 0
     if n:
         return _CAUSE_TAIL_RE.sub("", _RECENT_TAIL_RE.sub("", s), count=1), True
     s, n = _TO_RE.subn("uses ", s, count=1)

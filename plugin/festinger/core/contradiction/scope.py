@@ -35,6 +35,12 @@ NEUTRAL_LABELS = frozenset((
 ))
 # A label holding one of these reports news, it names no place or environment ("Reorg news:").
 NEUTRAL_WORDS = frozenset("update updates news correction corrections fyi reminder recap summary latest".split())
+# "<something> arranged:" reports that something happened; "Password protected:" still scopes.
+EVENT_PARTICIPLES = frozenset(
+    "arranged renewed confirmed approved booked rescheduled changed moved done finished completed signed agreed "
+    "decided granted accepted settled sorted fixed updated".split())
+NEWS_WORDS = frozenset("change changes fix outcome".split())  # "School change:", "Cost review outcome:"
+NEWS_PREFIX = "news:"
 _MAX_LABEL_WORDS = 6
 
 
@@ -67,6 +73,10 @@ def normalise_label(text: str) -> str:
     label = " ".join(words)
     if not label or label in NEUTRAL_LABELS or any(w in NEUTRAL_WORDS for w in words):
         return ""
+    if len(words) >= 2 and (words[-1] in EVENT_PARTICIPLES or any(w in NEWS_WORDS for w in words)):
+        # "Late checkout arranged", "Lease renewed": news, but "Staging changed" still names staging;
+        # the statement parser drops it only before the user's own facts.
+        return NEWS_PREFIX + label
     return label
 
 

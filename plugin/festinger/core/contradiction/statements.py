@@ -14,16 +14,18 @@ import re
 from dataclasses import replace
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.fragments import apply_fragment, correction_fragment
 from festinger.core.contradiction.grammar import CORRECTABLE_RELS, parse_clause_statements
 from festinger.core.contradiction.objects import ITEM_STOPS
 from festinger.core.contradiction.normalise import clean, expand_contractions, strip_correction_lead
 from festinger.core.contradiction.rephrase import rephrase
-from festinger.core.contradiction.scope import scoped_lines
+from festinger.core.contradiction.scope import NEWS_PREFIX, scoped_lines
 from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
+from festinger.core.contradiction.slots import aliases
 from festinger.core.contradiction.subject import tokenize
 from festinger.core.contradiction.values import Statement, singular
 
-__all__ = ["CORRECTABLE_RELS", "Statement", "extract_statements", "parse_sentence"]
+__all__ = ["CORRECTABLE_RELS", "WE_KEY", "Statement", "extract_statements", "parse_sentence"]
 
 # Work caps: memories are short facts, but a pasted log must not cost more than a short memory.
 MAX_TEXT_CHARS = 4000
@@ -76,6 +78,16 @@ _OTHER_PERSON_RE = re.compile(
     r"(?<![\w'./@-])(?:" + "|".join(f"{w}|{w.capitalize()}" for w in sorted(lx.OTHER_PERSON_WORDS, key=len, reverse=True))
     + r")(?![\w'/@-]|\.\w)"
 )
+# "My name is Agent Zero", "I am the assistant": a first-person sentence that names an AI agent was
+# written by the agent about itself, so its "my" is not the user's.
+_AGENT_SELF_RE = re.compile(
+    r"^(?:my|i)\b(?=.*\b(?:agent|assistant|chatbot|bot|a0|ai|llm|language\s+model)\b)", re.I)
+# "We deploy with Ansible", "Our headquarters are in Boston": a group the writer belongs to, which
+# may be the user's team or family. It gets a key of its own that never meets the user's, and it is
+# only ever compared with the same writer's "we" when the incoming memory announces the change
+# (`compare`). Any other "we/our/us" in the sentence still leaves it unparsed.
+WE_KEY = "we-group"
+_WE_RE = re.compile(r"^(we|our)\s+(?=[a-z])", re.I)
 _ACTUALLY_RE = re.compile(r"(?<![\w'])actually(?![\w'])\s*,?\s*", re.I)
 _HISTORY_RE = _words_re(list(lx.HISTORY_WORDS) + list(lx.HISTORY_PHRASES))
 _YEAR_SCOPE_RE = re.compile(
@@ -113,7 +125,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     # ("User is building a CLI tool. The CLI tool uses Rust 1.70").
     context_open = False
     for line in scoped_lines(clean(text)):
-        for sentence in split_sentences(line.text):
+        fragment = None  # "Not Anna but Hanna - ...": a correction for the next clause of the line
+        for sentence in (c for piece in split_sentences(line.text) for c in _and_clauses(piece)):
             sentences += 1
             if sentences > MAX_SENTENCES:
                 return tuple(out)
@@ -121,6 +134,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             n_before = len(out)
             if len(sentence) <= MAX_SENTENCE_CHARS:
                 found = parse_sentence(sentence, allow_correction=allow_correction, scope=line.scope)
+                if fragment is not None:
+                    found = [apply_fragment(st, fragment) for st in found]
                 # Incoming "The user bought a laptop. The laptop has 32 GB": "the laptop" is the one
                 # just introduced, not the laptop an older memory talks about.
                 out.extend(st for st in found if (not allow_correction or st.key.startswith("user ")
@@ -128,7 +143,10 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                            and not (context_open and not st.key.startswith("user ")
                                     and not (not allow_correction and introduced & set(st.key.split()))
                                     and _BARE_DEFINITE_RE.match(_bare_subject(sentence))))
-            out.extend(_aliases(out[n_before:]))
+            out.extend(aliases(out[n_before:]))
+            fragment = correction_fragment(sentence) if allow_correction and not found else None
+            if fragment is not None:
+                continue  # a correction marker brings nothing in that a later "the X" could mean
             if _NEW_REFERENT_RE.search(sentence) or not found and not _USER_SUBJECT_RE.match(_bare_subject(sentence)):
                 context_open = True
             for phrase in _INTRODUCED_RE.findall(sentence):
@@ -136,22 +154,22 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                     if w in lx.SUBJECT_STOPWORDS or w in ITEM_STOPS:
                         break
                     introduced.add(singular(w))
+    if sentences == 1:
+        out = [replace(st, lone=True) for st in out]
     return tuple(out)
 
 
-# One slot said two ways: "the user's car is a Civic" is "the user drives a Civic" (a named model
-# only: "the user's car is a rental" says nothing about what the user drives).
-_SLOT_ALIASES = {("user car", "class"): ("user", "drive"), ("user vehicle", "class"): ("user", "drive")}
+# "..., and the user is now pre-approved for $400,000": a clause with a subject of its own.
+_AND_SUBJECT_RE = re.compile(r",\s+and\s+(?=(?:the\s+user|i|my|we|our)\s)", re.I)
 
 
-def _aliases(found: list[Statement]) -> list[Statement]:
-    out = []
-    for st in found:
-        alias = _SLOT_ALIASES.get((st.key, st.rel))
-        if alias and len(st.values) == 1 and not st.negated and st.values[0].display[:1].isupper():
-            value = replace(st.values[0], kind="term")
-            out.append(replace(st, key=alias[0], rel=alias[1], values=(value,), denied=()))
-    return out
+def _and_clauses(sentence: str) -> list[str]:
+    """The sentence, or its clauses when ", and <the user / I / my / we>" starts a new one; never
+    after a condition, a plan or a quote, which may scope both."""
+    m = _AND_SUBJECT_RE.search(sentence)
+    if m is None or '"' in sentence or _MODAL_RE.search(sentence[:m.start()]):
+        return [sentence]
+    return [sentence[:m.start()], sentence[m.end():]]
 
 
 def _bare_subject(sentence: str) -> str:
@@ -188,7 +206,8 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     if lead:  # "On staging, the API port is 8081": a scope of its own, like "Staging:" above it
         scope = "/".join(x for x in (scope, " ".join(lead.group(1).lower().split())) if x)
         s = s[lead.end():]
-    if _OTHER_PERSON_RE.search(s):
+    s = _WE_RE.sub(lambda m: WE_KEY + ("'s " if m.group(1).lower() == "our" else " "), s, count=1)
+    if _OTHER_PERSON_RE.search(s) or _AGENT_SELF_RE.match(s):
         return []  # "His name is Leo": whose? never the user's, and never a guess
     if _ACTUALLY_RE.search(s):
         correction = True
@@ -205,5 +224,15 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     except (ValueError, IndexError, OverflowError):
         return []  # a malformed fragment is simply not understood
     if scope or (update and allow_correction):
-        found = [replace(st, scope=scope, update=update and allow_correction) for st in found]
+        found = [replace(st, scope=_scope_for(st.key, scope), update=update and allow_correction) for st in found]
     return found
+
+
+def _scope_for(key: str, scope: str) -> str:
+    """A news label ("Late checkout arranged:") scopes nothing about the user's own facts; before
+    anything else it may still name an environment ("Staging changed:"), so it stays there."""
+    if NEWS_PREFIX not in scope:
+        return scope
+    if key != "user" and not key.startswith("user "):
+        return scope
+    return "/".join(p for p in scope.split("/") if not p.startswith(NEWS_PREFIX))

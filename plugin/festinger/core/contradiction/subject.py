@@ -107,6 +107,7 @@ def parse_subject(toks: list[Token]) -> Subject | None:
     if any(w in lx.DEICTIC_MODIFIERS for w in words) or any(w in lx.DEICTIC_MODIFIERS for w in qual):
         return None
     words = [{"favourite": "favorite", "colour": "color"}.get(w, w) for w in words]
+    words, qual = _attribute_for(words, qual)
     if len(words) == 1 and singular(words[0]) in _DEICTIC and not possessed:
         # "The file is empty" names no particular file; a bare generic plural ("Sessions expire
         # after 30 minutes") does state a general rule.
@@ -145,3 +146,18 @@ def np_words(words: list[str]) -> list[str] | None:
 def norm_qualifier(words: list[str]) -> str:
     kept = [w for w in words if w not in lx.DETERMINERS and w not in lx.USER_POSSESSIVES and w not in (",",)]
     return " ".join(singular(w) for w in kept)
+
+
+_FOR_HEADS = lx.ATTRIBUTE_HEADS | {"language"}
+
+
+def _attribute_for(words: list[str], qual: list[str]) -> tuple[list[str], list[str]]:
+    """"the port for the web UI" is "the web UI port", as "the port of the API" is "the API port";
+    "the preferred language for answers" is "the preferred answer language"."""
+    if len(qual) < 2 or qual[0] != "for" or not words or words[-1] not in _FOR_HEADS:
+        return words, qual
+    owner = [w for w in qual[1:] if w not in lx.DETERMINERS]
+    if not 0 < len(owner) <= 3 or any(w in lx.SUBJECT_STOPWORDS or w in lx.USER_POSSESSIVES
+                                       or not _SUBJECT_WORD_RE.match(w) for w in owner):
+        return words, qual
+    return words[:-1] + [singular(w) for w in owner] + words[-1:], []

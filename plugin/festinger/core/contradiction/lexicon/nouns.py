@@ -43,7 +43,7 @@ SETTING_HEADS = STRONG_SETTING_HEADS | frozenset(
     "size ttl budget interval count number color colour font tool library client interpreter compiler "
     "linter formatter bundler builder container store storage dns cdn gateway proxy balancer resolver "
     "wife husband spouse partner landlord mentor tutor doctor dentist therapist coach pm license "
-    "licence retention".split()
+    "licence retention password passcode pin ssid bank gym insurer".split()
 )
 # Bare subjects that point at whatever the conversation was about ("the file", "the timeout"):
 # two memories saying "the file is empty" / "the file is not empty" are usually about two files.

@@ -86,6 +86,62 @@ for _country, _cities in (
 ):
     for _c in _cities.split():
         CITIES[_c] = _country
+# More large cities, each its own municipality that nobody calls a part of a bigger one (no
+# suburbs or satellite cities such as Santa Monica, Jersey City, Cambridge MA, Fort Worth, San Jose,
+# Yokohama or Espoo,
+# no boroughs such as Brooklyn).
+for _country, _cities in (
+    ("germany", "augsburg wiesbaden mainz kiel rostock lübeck lubeck münster munster aachen bochum "
+                "wuppertal bielefeld regensburg würzburg wurzburg ulm erfurt jena magdeburg"),
+    ("france", "rennes montpellier grenoble dijon reims toulon angers"),
+    ("england", "birmingham sheffield newcastle nottingham leicester brighton oxford york bath "
+                "southampton plymouth coventry norwich exeter"),
+    ("scotland", "aberdeen dundee inverness perth"),
+    ("wales", "cardiff swansea"),
+    ("spain", "valencia zaragoza granada alicante cordoba córdoba valladolid palma"),
+    ("portugal", "braga coimbra faro"),
+    ("italy", "naples florence genoa palermo verona bari trieste padua pisa"),
+    ("netherlands", "groningen leiden delft maastricht haarlem"),
+    ("belgium", "leuven bruges liège liege"),
+    ("switzerland", "lucerne lugano"),
+    ("austria", "innsbruck linz"),
+    ("poland", "poznan poznań lodz łódź katowice lublin"),
+    ("sweden", "malmo malmö uppsala"),
+    ("norway", "trondheim stavanger"),
+    ("denmark", "odense"),
+    ("finland", "tampere turku"),
+    ("ireland", "cork galway limerick"),
+    ("russia", "novosibirsk kazan"),
+    ("serbia", "belgrade"),
+    ("croatia", "zagreb split"),
+    ("bulgaria", "sofia"),
+    ("slovenia", "ljubljana"),
+    ("slovakia", "bratislava"),
+    ("united states", "milwaukee sacramento baltimore cleveland cincinnati columbus indianapolis charlotte "
+                      "raleigh orlando tampa honolulu anchorage albuquerque tucson omaha memphis louisville "
+                      "richmond buffalo rochester madison boise spokane"),
+    ("canada", "edmonton winnipeg halifax quebec"),
+    ("mexico", "guadalajara monterrey puebla tijuana cancun cancún oaxaca"),
+    ("japan", "fukuoka sapporo nagoya kobe hiroshima sendai"),
+    ("china", "guangzhou chengdu hangzhou wuhan xian nanjing"),
+    ("india", "kolkata ahmedabad jaipur kochi"),
+    ("south korea", "daegu"),
+    ("australia", "adelaide canberra hobart darwin"),
+    ("new zealand", "christchurch"),
+    ("brazil", "brasilia brasília salvador recife"),
+    ("argentina", "cordoba rosario mendoza"),
+    ("vietnam", "saigon"),
+    ("pakistan", "karachi lahore islamabad"),
+    ("bangladesh", "dhaka"),
+    ("israel", "jerusalem haifa"),
+    ("morocco", "casablanca marrakesh rabat"),
+    ("ethiopia", "addis"),
+    ("ghana", "accra"),
+    ("saudi arabia", "riyadh jeddah"),
+    ("qatar", "doha"),
+):
+    for _c in _cities.split():
+        CITIES.setdefault(_c, _country)
 CITIES.update({
     "new york": "united states", "new york city": "united states", "nyc": "united states",
     "san francisco": "united states", "los angeles": "united states", "san diego": "united states",
@@ -94,6 +150,10 @@ CITIES.update({
     "mexico city": "mexico", "cape town": "south africa", "tel aviv": "israel", "abu dhabi": "united arab emirates",
     "kuala lumpur": "malaysia", "ho chi minh city": "vietnam", "saint petersburg": "russia",
     "st. petersburg": "russia",
+    "salt lake city": "united states", "new orleans": "united states", "kansas city": "united states",
+    "el paso": "united states",
+    "oklahoma city": "united states", "gold coast": "australia", "quebec city": "canada",
+    "addis ababa": "ethiopia", "hong kong": "china", "ciudad de mexico": "mexico",
 })
 # Canonical spelling of city aliases (so "NYC" and "New York City" are one place).
 CITY_ALIASES: dict[str, str] = {
@@ -102,4 +162,7 @@ CITY_ALIASES: dict[str, str] = {
     "são paulo": "sao paulo", "rio de janeiro": "rio", "bogotá": "bogota", "st. petersburg": "saint petersburg",
 }
 # Cities with a well-known namesake in another country: never compared against a country.
-AMBIGUOUS_CITIES = frozenset("vancouver dublin paris london birmingham perth santiago portland".split())
+AMBIGUOUS_CITIES = frozenset(
+    "vancouver dublin paris london birmingham perth santiago portland cambridge york valencia cordoba córdoba "
+    "richmond rochester columbus madison salvador split sofia kansas halifax newcastle naples bath florence athens "
+    "aberdeen manchester".split()) | {"saint petersburg", "st. petersburg"}

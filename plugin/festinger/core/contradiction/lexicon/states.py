@@ -30,7 +30,8 @@ STATE_FORMS: dict[str, tuple[str, bool]] = {
     "stateful": ("stateful", True), "stateless": ("stateful", False),
     "supported": ("supported", True), "unsupported": ("supported", False),
     "allowed": ("allowed", True), "forbidden": ("allowed", False), "blocked": ("allowed", False),
-    "married": ("married", True), "single": ("married", False),
+    "married": ("married", True), "single": ("married", False), "divorced": ("married", False),
+    "widowed": ("married", False),
     "employed": ("employed", True), "unemployed": ("employed", False),
 }
 

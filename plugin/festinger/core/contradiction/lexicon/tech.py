@@ -28,6 +28,8 @@ TECH_ALIASES: dict[str, str] = {
     "sqlite": "sqlite", "sqlite3": "sqlite",
     "mssql": "sql server", "sql server": "sql server",
     "c++": "c++", "cpp": "c++", "c#": "c#", "csharp": "c#",
+    "arch linux": "arch", "archlinux": "arch", "fedora linux": "fedora", "alpine linux": "alpine",
+    "debian linux": "debian", "linux mint": "mint", "ubuntu linux": "ubuntu",
 }
 
 TECH_NAMES = frozenset(
@@ -67,8 +69,10 @@ NOT_PRODUCTS = frozenset(
     item number option mode plan day week year month top size batch round stage sprint floor gate
     table row column figure section part grade class group team build run job node worker
     core cores thread threads gpu gpus cpu cpus and or with of for in on at to from by the a an is
-    are every each about around over under than version v""".split()
-)
+    are every each about around over under than version v
+    january february march april may june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec""".split()
+)  # "March 5" is a date, never release 5 of a product called March
 
 # Two known technologies only exclude each other within one category: "uses Python" and "uses
 # FastAPI" are both true of one project, "is hosted on AWS" and "is hosted on Azure" are not.

@@ -44,3 +44,7 @@ for _names, _dim, _factor in (
 NOT_COUNT_NOUNS = frozenset(
     "of the a an and or to in on at for with by from per times x more less than".split()
 )
+
+# Dimensions a subject can stand "at" ("the fund is at $9,500", "the battery is at 40%"): never a
+# time or a length, where "at 5 km" is a place on a route.
+LEVEL_DIMS = frozenset("usd eur gbp percent".split())

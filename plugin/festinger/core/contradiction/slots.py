@@ -1,0 +1,87 @@
+"""Which two subject keys name one slot (pure logic).
+
+The same slot is worded in more than one way: "my IDE" / "my go-to IDE", "the flight" / "the user's
+flight", "the offer" / "the revised offer". Keys still have to be equal word for word, except when
+the incoming statement announces a change or a correction ("now", "switched to", "actually"), and then
+only in these ways:
+
+* a modifier that never picks one of several ("go-to", "main", "favourite", ...) is dropped, but only
+  before a head that holds one value at a time ("IDE", "shell", "email"; never "monitor" or "son",
+  where "my main monitor" and "my monitor" may be two);
+* a modifier that marks the incoming value as the right one ("the correct", "the revised") is dropped
+  before any head;
+* a bare "the flight" of an incoming memory that is this one sentence is the user's flight: a memory
+  that says nothing else can only be about the user, and it announces the change of one value.
+  Anyone else's ("Kevin's flight", "his flight") is another key or never parsed at all.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.comparison import term_category
+from festinger.core.contradiction.values import Statement
+
+__all__ = ["CORRECTING_MODIFIERS", "aliases", "corrects_by_key", "same_slot"]
+
+NEUTRAL_MODIFIERS = frozenset("go-to goto favorite main primary preferred usual regular everyday daily".split())
+CORRECTING_MODIFIERS = frozenset("correct actual revised updated corrected amended".split())
+
+
+def _core(key: str) -> tuple[str, ...]:
+    """The key without the modifiers that never pick one of several."""
+    words = [w for w in key.split() if w not in CORRECTING_MODIFIERS]
+    if words and words[-1] in lx.STRONG_SETTING_HEADS:
+        words = [w for w in words[:-1] if w not in NEUTRAL_MODIFIERS] + words[-1:]
+    return tuple(words)
+
+
+def corrects_by_key(st: Statement) -> bool:
+    """"The correct Wi-Fi password is ...": the key itself says the value replaces another."""
+    return any(w in CORRECTING_MODIFIERS for w in st.key.split())
+
+
+def same_slot(a: Statement, b: Statement) -> bool:
+    """Whether existing statement `a` and incoming statement `b` are about one slot."""
+    if a.key == b.key:
+        return True
+    if not (b.update or b.correction or corrects_by_key(b)):
+        return False
+    ca, cb = _core(a.key), _core(b.key)
+    if not ca or not cb:
+        return False
+    if ca == cb:
+        return True
+    return b.lone and ca[0] == "user" and cb[0] != "user" and ca[1:] == cb
+
+
+# Only a switch replaces the tool of one kind: "now uses Vim" may be a second editor.
+_SWITCH_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|transitioned)\s+(?:over\s+)?to(?![\w'])", re.I)
+# The slot a known tool of one kind fills (only for an announced switch: "switched to Neovim").
+CATEGORY_SLOTS = {"editor": ("editor", "ide"), "os": ("os",), "shell": ("shell",), "database": ("database",),
+                  "package_manager": ("package manager",), "ci": ("ci",), "cloud": ("cloud provider",)}
+# One slot said two ways: "the user's car is a Civic" is "the user drives a Civic" (a named model
+# only: "the user's car is a rental" says nothing about what the user drives).
+# "The user's home is in Brooklyn" is "the user lives in Brooklyn".
+# "The user's employer is Siemens" is "the user works at Siemens".
+_SLOT_ALIASES = {("user car", "class"): ("user", "drive"), ("user vehicle", "class"): ("user", "drive"),
+                 ("user home", "in"): ("user", "location"), ("user employer", "value"): ("user", "work:at")}
+
+
+def aliases(found: list[Statement]) -> list[Statement]:
+    """The same claims under the other wording of their slot (added next to the originals)."""
+    out = []
+    for st in found:
+        alias = _SLOT_ALIASES.get((st.key, st.rel))
+        if alias and len(st.values) == 1 and not st.negated and st.values[0].display[:1].isupper():
+            value = st.values[0] if st.values[0].kind == "place" else replace(st.values[0], kind="term")
+            out.append(replace(st, key=alias[0], rel=alias[1], values=(value,), denied=()))
+        elif (st.update and st.rel == "use" and len(st.values) == 1 and not st.negated and not st.denied
+              and _SWITCH_RE.search(st.sentence)):
+            # "I switched to Neovim" announces the user's editor: a known tool of one kind fills
+            # the slot named after that kind ("the user's editor is VS Code").
+            for head in CATEGORY_SLOTS.get(term_category(st.values[0]) or "", ()):
+                out.append(replace(st, key=f"{st.key} {head}", rel="value", exclusive=True))
+    return out
