@@ -220,5 +220,6 @@ def scan_prompt(text: str, max_triples: int = MAX_TRIPLES_PER_PROMPT,
         keep.extend((t.concept, t.parent))
         if m.dimension_index >= 0:
             keep.append(t.dimension)
-    return PromptScan(select_tokens(stream, keep), list(triples.values()), rejected,
-                      short_words(stream))
+    distinct = dict.fromkeys(stream)  # deduplicated once for both selections
+    return PromptScan(select_tokens(distinct, keep), list(triples.values()), rejected,
+                      short_words(distinct))

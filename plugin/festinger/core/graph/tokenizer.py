@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Iterable, Optional
 
 BOUNDARY = "."  # stream item for punctuation / newline; no word can equal it
@@ -43,10 +44,31 @@ after above below up down out off again further once one two
 
 _CAP = r"[A-Z][A-Za-z0-9_]*(?:[.\-][A-Za-z0-9_]+)*"
 _WORD = r"[A-Za-z0-9_]+(?:[.\-][A-Za-z0-9_]+)*"
-_PUNCT = r"[\n.,;:!?()\[\]{}\"<>|=\-]+"
+_PUNCT_CHARS = r"\n.,;:!?()\[\]{}\"<>|=\-"
+_PUNCT = rf"[{_PUNCT_CHARS}]+"
 # Alternatives in priority order: a capitalised run (words separated by spaces/tabs only, so
 # a comma, full stop or newline ends a proper noun), a plain word, a punctuation run.
+# This is the definition of the stream; `words` computes the same stream in three C passes
+# (see there), and tests/graph/test_tokenizer.py checks the two agree on random text.
 _STREAM_RE = re.compile(rf"{_CAP}(?:[ \t]+{_CAP})*|{_WORD}|{_PUNCT}")
+# The only items whose case matters: multi-word capitalised runs and the operators ISA /
+# ISPART, where the stream scan can start one (not inside a word: `x.Foo`, `fooBar`). The
+# pattern starts with its capital letter (the lookbehinds come after it) so the regex engine
+# skips the lower-case text between capitals without trying the pattern there.
+_W = "[A-Za-z0-9_]"
+_CASED_RE = re.compile(
+    rf"[A-Z](?<!{_W}.)(?<!{_W}[.\-].)"
+    rf"(?:{_W}*(?:[.\-]{_W}+)*(?:[ \t]+{_CAP})+"  # a run: this capital's word, then more
+    rf"|(?<=I)(?:SA|SPART)(?!{_W}|[.\-]{_W}))")  # ISA / ISPART on its own
+# An operator survives lower-casing as this private-use character + its lower-case name
+# (the text is ASCII by then, so the character cannot come from the prompt).
+_OP = "\ue000"
+_OPS = {_OP + ISA_MARKER.lower(): ISA_MARKER, _OP + ISPART_MARKER.lower(): ISPART_MARKER}
+# On lower-cased text: a word (the group), or a punctuation run extended over separators and
+# further punctuation runs, i.e. one BOUNDARY for ". , !" (findall gives "" for it).
+_LOWER_STREAM_RE = re.compile(
+    rf"({_OP}?[a-z0-9_]+(?:[.\-][a-z0-9_]+)*)"
+    rf"|[{_PUNCT_CHARS}]+(?:[^a-z0-9_{_OP}{_PUNCT_CHARS}]*[{_PUNCT_CHARS}]+)*")
 _COMBINING_RE = re.compile(r"[\u0300-\u036f]+")
 _NON_ASCII_RE = re.compile(r"[^\x00-\x7f]+")
 _HAS_LETTER_RE = re.compile(r"[a-z]")
@@ -83,8 +105,46 @@ def _split_run(run: str, out: list[str]) -> None:
     flush()
 
 
+@lru_cache(maxsize=4096)  # the same names come back in every prompt of a conversation
+def _cased_items(item: str) -> str:
+    """A run or an operator rewritten as lower-case stream items (operators marked)."""
+    out: list[str] = []
+    if item in MARKERS:
+        out.append(item)
+    else:
+        _split_run(item, out)
+    return " ".join(_OP + w.lower() if w in MARKERS else w for w in out)
+
+
+def _rewrite_cased(m: re.Match) -> str:
+    return _cased_items(m.group())
+
+
 def words(text: str) -> list[str]:
-    """The word stream of `text` (see module doc). Linear in the text length."""
+    """The word stream of `text` (see module doc). Linear in the text length.
+
+    The stream `_STREAM_RE` defines, computed without a Python step per word (this runs on
+    every prompt): the few case-sensitive items (capitalised runs, operators) are rewritten
+    in place as lower-case items, then the whole text is lower-cased and split in one
+    `findall`, whose punctuation alternative already merges consecutive boundaries.
+    """
+    if not text:
+        return []
+    if not text.isascii():
+        text = fold_to_ascii(text)
+    text = _CASED_RE.sub(_rewrite_cased, text).lower()
+    out = _LOWER_STREAM_RE.findall(text)
+    if "" in out:  # punctuation runs
+        out = [w or BOUNDARY for w in out]
+    if _OP in text:
+        get = _OPS.get
+        out = [get(w, w) for w in out]
+    return out
+
+
+def reference_words(text: str) -> list[str]:
+    """The word stream, one `_STREAM_RE` item at a time: the definition `words` must equal
+    (slower; the tests compare the two)."""
     if not text:
         return []
     if not text.isascii():
@@ -102,7 +162,7 @@ def words(text: str) -> list[str]:
                 append(item.lower())
         elif first.isalnum() or first == "_":
             append(item.lower())
-        elif not out or out[-1] is not BOUNDARY:  # collapse consecutive boundaries
+        elif not out or out[-1] != BOUNDARY:  # collapse consecutive boundaries
             append(BOUNDARY)
     return out
 
@@ -116,21 +176,16 @@ def select_tokens(stream: Iterable[str], keep: Iterable[str] = (),
     (`20240419` is a date, not a concept); `keep` adds short tokens that took part in a
     matched relationship cue (`repo` in "gnommoweb is a repo").
     """
-    seen: set[str] = set()
-    out: list[str] = []
-    add, append = seen.add, out.append
-    for w in stream:
-        n = len(w)
-        if n < min_chars or n > max_chars or w in seen or w in MARKERS:
-            continue
-        if not ("a" <= w[0] <= "z") and not _HAS_LETTER_RE.search(w):
-            continue
-        add(w)
-        append(w)
-    for w in keep:
-        if w not in seen and 0 < len(w) <= max_chars:
-            add(w)
-            append(w)
+    # dict.fromkeys: distinct words in first-occurrence order, without a Python step per word
+    out = [w for w in dict.fromkeys(stream)
+           if min_chars <= len(w) <= max_chars and w not in MARKERS
+           and ("a" <= w[:1] <= "z" or _HAS_LETTER_RE.search(w))]
+    if keep:
+        seen = set(out)
+        for w in keep:
+            if w not in seen and 0 < len(w) <= max_chars:
+                seen.add(w)
+                out.append(w)
     return out
 
 
@@ -138,15 +193,9 @@ def short_words(stream: Iterable[str], min_chars: int = MIN_TOKEN_CHARS) -> list
     """Distinct words shorter than `min_chars` that could name a concept (`aws`, `k8s`,
     `vm`): at least one letter, not a function word, not a cue operator. The saliency
     engine keeps them only when the graph holds facts about them."""
-    seen: set[str] = set()
-    out: list[str] = []
-    for w in stream:
-        if len(w) >= min_chars or w in seen or w in MARKERS or w is BOUNDARY \
-                or w in STOPWORDS or not _HAS_LETTER_RE.search(w):
-            continue
-        seen.add(w)
-        out.append(w)
-    return out
+    return [w for w in dict.fromkeys(stream)
+            if len(w) < min_chars and w not in STOPWORDS and w not in MARKERS
+            and w != BOUNDARY and ("a" <= w[:1] <= "z" or _HAS_LETTER_RE.search(w))]
 
 
 def prompt_concept_tokens(text: str) -> list[str]:
