@@ -167,6 +167,36 @@ def reference_words(text: str) -> list[str]:
     return out
 
 
+def concept_candidates(stream: Iterable[str], min_chars: int = MIN_TOKEN_CHARS,
+                       max_chars: int = MAX_TOKEN_CHARS) -> tuple[list[str], list[str]]:
+    """(saliency tokens, short words) of a word stream in one pass; see the two below."""
+    long: list[str] = []
+    short: list[str] = []
+    add_long, add_short = long.append, short.append
+    # dict.fromkeys: distinct words in first-occurrence order, deduplicated in C
+    for w in dict.fromkeys(stream):
+        n = len(w)
+        if n >= min_chars:
+            if n <= max_chars and ("a" <= w[:1] <= "z" or _HAS_LETTER_RE.search(w)) \
+                    and w not in MARKERS:
+                add_long(w)
+        elif w not in STOPWORDS and ("a" <= w[:1] <= "z" or _HAS_LETTER_RE.search(w)) \
+                and w not in MARKERS:  # BOUNDARY has no letter
+            add_short(w)
+    return long, short
+
+
+def with_kept(tokens: list[str], keep: Iterable[str], max_chars: int = MAX_TOKEN_CHARS
+              ) -> list[str]:
+    """`tokens` plus the cue participants in `keep` it lacks (any length up to max_chars)."""
+    seen = set(tokens)
+    for w in keep:
+        if w not in seen and 0 < len(w) <= max_chars:
+            seen.add(w)
+            tokens.append(w)
+    return tokens
+
+
 def select_tokens(stream: Iterable[str], keep: Iterable[str] = (),
                   min_chars: int = MIN_TOKEN_CHARS,
                   max_chars: int = MAX_TOKEN_CHARS) -> list[str]:
@@ -176,26 +206,14 @@ def select_tokens(stream: Iterable[str], keep: Iterable[str] = (),
     (`20240419` is a date, not a concept); `keep` adds short tokens that took part in a
     matched relationship cue (`repo` in "gnommoweb is a repo").
     """
-    # dict.fromkeys: distinct words in first-occurrence order, without a Python step per word
-    out = [w for w in dict.fromkeys(stream)
-           if min_chars <= len(w) <= max_chars and w not in MARKERS
-           and ("a" <= w[:1] <= "z" or _HAS_LETTER_RE.search(w))]
-    if keep:
-        seen = set(out)
-        for w in keep:
-            if w not in seen and 0 < len(w) <= max_chars:
-                seen.add(w)
-                out.append(w)
-    return out
+    return with_kept(concept_candidates(stream, min_chars, max_chars)[0], keep, max_chars)
 
 
 def short_words(stream: Iterable[str], min_chars: int = MIN_TOKEN_CHARS) -> list[str]:
     """Distinct words shorter than `min_chars` that could name a concept (`aws`, `k8s`,
     `vm`): at least one letter, not a function word, not a cue operator. The saliency
     engine keeps them only when the graph holds facts about them."""
-    return [w for w in dict.fromkeys(stream)
-            if len(w) < min_chars and w not in STOPWORDS and w not in MARKERS
-            and w != BOUNDARY and ("a" <= w[:1] <= "z" or _HAS_LETTER_RE.search(w))]
+    return concept_candidates(stream, min_chars)[1]
 
 
 def prompt_concept_tokens(text: str) -> list[str]:
