@@ -131,7 +131,8 @@ def test_fast_word_stream_equals_the_one_item_at_a_time_definition():
               "X", "A", "New", "York", "City", "iPhone", "k8s", "_", "foo.bar", "Foo.Bar",
               "x-y", "X-Y", ".", "..", ",", "-", "(", ")", "\n", "'", "’", "Zürich", "\t", " ",
               "@", "/", "=", "\x00", "ISA.", ".ISA", "ISAx", "ISA-b", "-ISA", "Foo-", "Foo_",
-              "One", "Two", "Three", "Four", "Five", "is", "part", "of", "A.B", "a.", ".a"]
+              "One", "Two", "Three", "Four", "Five", "is", "part", "of", "A.B", "a.", ".a",
+              "\x01", "\x02isa", "\x03", "\x1f", "\r", "/", "*", "é", "\ue000"]
     rng = random.Random(7)
     for _ in range(20_000):
         text = "".join(rng.choice(pieces) + rng.choice(["", " ", " ", "\t", ".", "-"])

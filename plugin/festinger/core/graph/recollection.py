@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from itertools import compress
 from typing import Any, Callable, Optional, Sequence
 
 from .names import DEFAULT_MAX_NAME_WORDS, NamePolicy
@@ -195,13 +196,11 @@ def salient_tokens(scan: PromptScan, cache: GraphCache) -> list[str]:
     without counting every `the`-sized word of every prompt."""
     if not scan.short:
         return scan.tokens
-    get, edges, pending = cache.soas_by_token.get, cache.urd_by_concept, cache.pending_conflicts
+    edges, pending = cache.urd_by_concept, cache.pending_conflicts
+    found = list(map(cache.soas_by_token.get, scan.short))  # mostly misses: looked up in C
     seen = set(scan.tokens)
-    extra = []
-    for w in scan.short:
-        row = get(w)
-        if w not in seen and row is not None and (edges.get(row.id) or row.id in pending):
-            extra.append(w)
+    extra = [w for w, row in zip(compress(scan.short, found), filter(None, found))
+             if w not in seen and (edges.get(row.id) or row.id in pending)]
     return scan.tokens + extra if extra else scan.tokens
 
 

@@ -1,6 +1,6 @@
 """Prompt tokeniser (festinger-concept-graph.md "Tokenisation Rules", T14).
 
-One regex pass turns text into a *word stream*: lowercased words, capitalised runs merged into
+The text becomes a *word stream*: lowercased words, capitalised runs merged into
 one underscore-joined compound (`Glitch University` -> `glitch_university`), the uppercase cue
 operators `ISA`/`ISPART` kept as upper-case markers, and punctuation runs collapsed into a
 single BOUNDARY item. The cue scanner reads the full stream (it needs `is`, `a`, `of`); the
@@ -44,8 +44,8 @@ after above below up down out off again further once one two
 
 _CAP = r"[A-Z][A-Za-z0-9_]*(?:[.\-][A-Za-z0-9_]+)*"
 _WORD = r"[A-Za-z0-9_]+(?:[.\-][A-Za-z0-9_]+)*"
-_PUNCT_CHARS = r"\n.,;:!?()\[\]{}\"<>|=\-"
-_PUNCT = rf"[{_PUNCT_CHARS}]+"
+_PUNCT_SET = "\n.,;:!?()[]{}\"<>|=-"
+_PUNCT = f"[{re.escape(_PUNCT_SET)}]+"
 # Alternatives in priority order: a capitalised run (words separated by spaces/tabs only, so
 # a comma, full stop or newline ends a proper noun), a plain word, a punctuation run.
 # This is the definition of the stream; `words` computes the same stream in three C passes
@@ -60,15 +60,22 @@ _CASED_RE = re.compile(
     rf"[A-Z](?<!{_W}.)(?<!{_W}[.\-].)"
     rf"(?:{_W}*(?:[.\-]{_W}+)*(?:[ \t]+{_CAP})+"  # a run: this capital's word, then more
     rf"|(?<=I)(?:SA|SPART)(?!{_W}|[.\-]{_W}))")  # ISA / ISPART on its own
-# An operator survives lower-casing as this private-use character + its lower-case name
-# (the text is ASCII by then, so the character cannot come from the prompt).
-_OP = "\ue000"
+# An operator survives lower-casing as this control character + its lower-case name (control
+# characters from the prompt are turned into separators first, so it cannot come from there).
+_OP = "\x02"
 _OPS = {_OP + ISA_MARKER.lower(): ISA_MARKER, _OP + ISPART_MARKER.lower(): ISPART_MARKER}
-# On lower-cased text: a word (the group), or a punctuation run extended over separators and
-# further punctuation runs, i.e. one BOUNDARY for ". , !" (findall gives "" for it).
-_LOWER_STREAM_RE = re.compile(
-    rf"({_OP}?[a-z0-9_]+(?:[.\-][a-z0-9_]+)*)"
-    rf"|[{_PUNCT_CHARS}]+(?:[^a-z0-9_{_OP}{_PUNCT_CHARS}]*[{_PUNCT_CHARS}]+)*")
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+# 1. Every other character (control characters, quotes, slashes, ...) is a separator that does
+#    not join a capitalised run: the same as the unit separator, which str.split splits on.
+_SEPARATORS = str.maketrans({c: "\x1f" for c in map(chr, range(128))
+                             if c not in _WORD_CHARS and c not in _PUNCT_SET and c not in " \t"})
+# 2. A `.` or `-` between two word characters joins them (`glitch.university`, `runs-on`):
+#    parked as \x03 / \x04 while every other punctuation character becomes a boundary (\x01).
+_JOIN_DOT_RE = re.compile(r"\.(?<=[a-z0-9_]\.)(?=[a-z0-9_])")
+_JOIN_DASH_RE = re.compile(r"-(?<=[a-z0-9_]-)(?=[a-z0-9_])")
+_BOUNDARIES = str.maketrans({**{c: "\x01" for c in _PUNCT_SET}, "\x03": ".", "\x04": "-"})
+# 3. Consecutive boundaries with only separators between them are one BOUNDARY item.
+_BOUNDARY_RUN_RE = re.compile(r"\x01[\x01 \t\x1f]*")
 _COMBINING_RE = re.compile(r"[\u0300-\u036f]+")
 _NON_ASCII_RE = re.compile(r"[^\x00-\x7f]+")
 _HAS_LETTER_RE = re.compile(r"[a-z]")
@@ -105,7 +112,6 @@ def _split_run(run: str, out: list[str]) -> None:
     flush()
 
 
-@lru_cache(maxsize=4096)  # the same names come back in every prompt of a conversation
 def _cased_items(item: str) -> str:
     """A run or an operator rewritten as lower-case stream items (operators marked)."""
     out: list[str] = []
@@ -116,26 +122,31 @@ def _cased_items(item: str) -> str:
     return " ".join(_OP + w.lower() if w in MARKERS else w for w in out)
 
 
+# The same names come back in every prompt of a conversation; only short items are kept (a
+# pasted title-case document is one huge run, and 4096 of those must not stay in memory).
+_cased_items_cached = lru_cache(maxsize=4096)(_cased_items)
+
+
 def _rewrite_cased(m: re.Match) -> str:
-    return _cased_items(m.group())
+    item = m.group()
+    return _cased_items_cached(item) if len(item) <= 200 else _cased_items(item)
 
 
 def words(text: str) -> list[str]:
     """The word stream of `text` (see module doc). Linear in the text length.
 
-    The stream `_STREAM_RE` defines, computed without a Python step per word (this runs on
-    every prompt): the few case-sensitive items (capitalised runs, operators) are rewritten
-    in place as lower-case items, then the whole text is lower-cased and split in one
-    `findall`, whose punctuation alternative already merges consecutive boundaries.
+    The stream `_STREAM_RE` defines (`reference_words`), computed without a Python step per
+    word, as this runs on every prompt: the few case-sensitive items (capitalised runs,
+    operators) are rewritten in place as lower-case items, then a few whole-text passes in C
+    (translate, literal-prefixed regexes, lower, split) mark the boundaries and split.
     """
     if not text:
         return []
     if not text.isascii():
         text = fold_to_ascii(text)
-    text = _CASED_RE.sub(_rewrite_cased, text).lower()
-    out = _LOWER_STREAM_RE.findall(text)
-    if "" in out:  # punctuation runs
-        out = [w or BOUNDARY for w in out]
+    text = _CASED_RE.sub(_rewrite_cased, text.translate(_SEPARATORS)).lower()
+    text = _JOIN_DASH_RE.sub("\x04", _JOIN_DOT_RE.sub("\x03", text)).translate(_BOUNDARIES)
+    out = _BOUNDARY_RUN_RE.sub(" . ", text).split()
     if _OP in text:
         get = _OPS.get
         out = [get(w, w) for w in out]
