@@ -48,8 +48,8 @@ _PUNCT_SET = "\n.,;:!?()[]{}\"<>|=-"
 _PUNCT = f"[{re.escape(_PUNCT_SET)}]+"
 # Alternatives in priority order: a capitalised run (words separated by spaces/tabs only, so
 # a comma, full stop or newline ends a proper noun), a plain word, a punctuation run.
-# This is the definition of the stream; `words` computes the same stream in three C passes
-# (see there), and tests/graph/test_tokenizer.py checks the two agree on random text.
+# This is the definition of the stream; `words` computes the same stream in a few whole-text
+# passes (see there), and tests/graph/test_tokenizer.py checks the two agree on random text.
 _STREAM_RE = re.compile(rf"{_CAP}(?:[ \t]+{_CAP})*|{_WORD}|{_PUNCT}")
 # The only items whose case matters: multi-word capitalised runs and the operators ISA /
 # ISPART, where the stream scan can start one (not inside a word: `x.Foo`, `fooBar`). The
