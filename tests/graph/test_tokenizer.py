@@ -118,3 +118,23 @@ def test_one_megabyte_prompts_stay_fast(text):
     # and a super-linear pattern on 1 MB would take minutes
     assert time.perf_counter() - t0 < 10.0
     assert all(len(t) <= MAX_TOKEN_CHARS for t in toks)
+
+
+def test_fast_word_stream_equals_the_one_item_at_a_time_definition():
+    # `words` takes shortcuts (C passes instead of a step per word); on text mixing names,
+    # operators, dotted words, punctuation runs and separators it must give the same stream.
+    import random
+
+    from festinger.graph.tokenizer import reference_words
+
+    pieces = ["Glitch", "University", "ISA", "ISPART", "isa", "The", "the", "a", "foo", "Bar",
+              "X", "A", "New", "York", "City", "iPhone", "k8s", "_", "foo.bar", "Foo.Bar",
+              "x-y", "X-Y", ".", "..", ",", "-", "(", ")", "\n", "'", "’", "Zürich", "\t", " ",
+              "@", "/", "=", "\x00", "ISA.", ".ISA", "ISAx", "ISA-b", "-ISA", "Foo-", "Foo_",
+              "One", "Two", "Three", "Four", "Five", "is", "part", "of", "A.B", "a.", ".a",
+              "\x01", "\x02isa", "\x03", "\x1f", "\r", "/", "*", "é", "\ue000"]
+    rng = random.Random(7)
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) + rng.choice(["", " ", " ", "\t", ".", "-"])
+                       for _ in range(rng.randrange(1, 12)))
+        assert words(text) == reference_words(text), text

@@ -5,7 +5,10 @@ one, and a looping client mitigated step by step until the breaker answers."""
 from __future__ import annotations
 
 import json
+import threading
+from types import SimpleNamespace
 
+import aiohttp
 import ollama
 import openai
 import pytest
@@ -170,3 +173,42 @@ def test_a_failing_graph_does_not_stop_inference(start_proxy, fake_ollama):
     assert cl.chat(model="fake", messages=msgs, stream=False).message.content == \
         fake_ollama.reply
     assert fake_ollama.chats()[-1].body["messages"] == msgs  # forwarded unchanged
+
+
+def test_a_request_while_another_stream_is_open_gets_its_own_block(start_proxy, fake_ollama,
+                                                                   lt):
+    """A request handled alone runs the graph inline; one arriving while another client's
+    answer is still streaming hands it to the graph worker, and both get their block."""
+    ran: list[str] = []
+
+    class Graph:
+        def process_prompt(self, text):
+            ran.append(threading.current_thread().name)
+            return SimpleNamespace(block=f"<recollection>\n{text.split()[0]}: [type] thing\n"
+                                         "</recollection>", tokens=[])
+
+        def render_tokens(self, tokens):
+            return ""
+
+    proxy = start_proxy(fake_ollama.url, graph=Graph())
+
+    async def scenario() -> dict:
+        async with aiohttp.ClientSession() as s:
+            fake_ollama.hang = True  # the first answer starts streaming, then stays open
+            first = await s.post(proxy.url + "/api/chat", json={
+                "model": "m", "messages": [{"role": "user", "content": "alpha first"}]})
+            assert b"thinking" in await first.content.readline()
+            fake_ollama.hang = False
+            async with s.post(proxy.url + "/api/chat", json={
+                    "model": "m", "stream": False,
+                    "messages": [{"role": "user", "content": "beta second"}]}) as second:
+                answer = await second.json()
+            first.close()
+            return answer
+
+    assert lt.call(scenario())["message"]["content"] == fake_ollama.reply
+    systems = [c.body["messages"][0]["content"] for c in fake_ollama.chats()]
+    assert systems == ["<recollection>\nalpha: [type] thing\n</recollection>",
+                       "<recollection>\nbeta: [type] thing\n</recollection>"]
+    assert not ran[0].startswith("festinger-proxy-graph")  # alone: inline
+    assert ran[1].startswith("festinger-proxy-graph")  # the open stream kept the loop busy

@@ -39,6 +39,8 @@ from __future__ import annotations
 import gc
 import math
 from datetime import datetime
+from itertools import compress, filterfalse
+from operator import not_
 from typing import Callable, Iterable, Optional, Sequence
 
 from .collisions import ResolutionQueue
@@ -140,41 +142,34 @@ class GraphCache(FactRules):
                 for t, i in zip(tokens, ids)]
 
     def encounter(self, tokens: Sequence[str], now: datetime,
-                  allocate: Optional[Allocator] = None) -> EncounterResult:
+                  allocate: Optional[Allocator] = None, create: bool = True
+                  ) -> EncounterResult:
         """Count one prompt's distinct tokens: encounter_count, last_seen, saliency.
 
         Unknown tokens are interned (ids from `allocate`, one batched call) unless they are
         common English (never salient, so not worth a row) or over the per-prompt cap.
-        Known rows come first in `rows`, in prompt order, then the new ones.
+        Known rows come first in `rows`, in prompt order, then the new ones. With
+        `create=False` the unknown tokens are only listed in `new_tokens` (a store interns
+        them and counts them once they have ids): the same list `tokens_to_intern` gives.
         """
         policy = self.policy
         known, common, dirty = self.soas_by_token, policy.common_words, self._dirty
         wt = policy.write_threshold
-        # SaliencyPolicy.score, inlined: this loop runs for every token of every prompt.
-        # Same arithmetic (log(c) / log(base), as math.log(c, base) does), so the results are
-        # bit-identical (tests/graph/test_cache.py pins it).
+        # This runs for every token of every prompt against a dict of up to a million rows:
+        # distinct tokens and their rows are found in C (dict.fromkeys, map), so the Python
+        # loop below only touches the rows that exist.
+        distinct = list(dict.fromkeys(tokens))
+        found = list(map(known.get, distinct))
+        # SaliencyPolicy.score, inlined. Same arithmetic (log(c) / log(base), as
+        # math.log(c, base) does), so the results are bit-identical (tests/graph/
+        # test_cache.py pins it).
         lb = math.log(policy.log_base)
         log = math.log
+        get_dirty = dirty.get
         result = EncounterResult()
-        rows, crossed = result.rows, result.write_candidates
-        new: list[str] = []
-        cap = policy.max_new_tokens_per_prompt
-        skipped = 0
-        seen: set[str] = set()
-        for tok in tokens:
-            row = known.get(tok)
-            if row is None:
-                if tok in common or tok in seen:
-                    continue
-                seen.add(tok)
-                if len(new) < cap:
-                    new.append(tok)
-                else:
-                    skipped += 1
-                continue
-            if tok in seen:
-                continue
-            seen.add(tok)
+        crossed = result.write_candidates
+        rows = result.rows = list(filter(None, found))  # rows are always truthy
+        for tok, row in zip(compress(distinct, found), rows):
             c = row.encounter_count + 1
             row.encounter_count = c
             row.last_seen = now
@@ -188,18 +183,25 @@ class GraphCache(FactRules):
             else:
                 s = old if old > 0.0 else 0.0
             row.saliency = s
-            dirty[row.id] = dirty.get(row.id, 0) + 1
+            rid = row.id
+            dirty[rid] = get_dirty(rid, 0) + 1
             if old < wt <= s:
                 crossed.append(row)
-            rows.append(row)
+        if len(rows) == len(distinct):
+            return result
+        new = list(filterfalse(common.__contains__, compress(distinct, map(not_, found))))
+        cap = policy.max_new_tokens_per_prompt
+        if len(new) > cap:
+            result.skipped_new = len(new) - cap
+            new = new[:cap]
         if new:
-            for row in self._create(new, allocate):
-                row.encounter_count = 1
-                row.last_seen = now
-                dirty[row.id] = dirty.get(row.id, 0) + 1
-                rows.append(row)
             result.new_tokens = new
-        result.skipped_new = skipped
+            if create:
+                for row in self._create(new, allocate):
+                    row.encounter_count = 1
+                    row.last_seen = now
+                    dirty[row.id] = dirty.get(row.id, 0) + 1
+                    rows.append(row)
         return result
 
     def take_dirty(self) -> list[tuple[int, int, Optional[datetime], float, float]]:

@@ -25,12 +25,13 @@ prefers missing a fact to inventing one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Optional
 
 from .models import DEFAULT_ISA_DIMENSION, DEFAULT_ISPART_DIMENSION, SOURCE_INFERRED, Triple
 from .names import NamePolicy
 from .tokenizer import (BOUNDARY, ISA_MARKER, ISPART_MARKER, MARKERS, MAX_TOKEN_CHARS,
-                        STOPWORDS, select_tokens, short_words, words)
+                        STOPWORDS, concept_candidates, with_kept, words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +140,7 @@ def find_cues(stream: list[str], max_matches: Optional[int] = None) -> list[CueM
     # Only positions holding a cue's first word can start a cue: found in one C-speed pass,
     # then visited left to right; `resume` skips positions a previous match consumed.
     resume = 1  # a cue at index 0 has no subject
-    for i in [i for i, w in enumerate(stream) if w in heads]:
+    for i in compress(range(n), map(heads.__contains__, stream)):
         if i < resume:
             continue
         phrase = phrase_at(stream, i)
@@ -220,5 +221,5 @@ def scan_prompt(text: str, max_triples: int = MAX_TRIPLES_PER_PROMPT,
         keep.extend((t.concept, t.parent))
         if m.dimension_index >= 0:
             keep.append(t.dimension)
-    return PromptScan(select_tokens(stream, keep), list(triples.values()), rejected,
-                      short_words(stream))
+    tokens, short = concept_candidates(stream)
+    return PromptScan(with_kept(tokens, keep), list(triples.values()), rejected, short)

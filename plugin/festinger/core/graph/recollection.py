@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from itertools import compress
 from typing import Any, Callable, Optional, Sequence
 
 from .names import DEFAULT_MAX_NAME_WORDS, NamePolicy
@@ -102,34 +103,34 @@ class RecollectionRenderer:
     def lines(self, cache: GraphCache, rows: Sequence[SoasRow], now: datetime) -> list[str]:
         cfg = self.config
         read, novel = cfg.read_threshold, cfg.novelty_read_threshold
-        by_concept = cache.urd_by_concept
-        hits: list[tuple[float, int, SoasRow]] = []
-        unknown: list[tuple[float, int, SoasRow]] = []
-        for i, row in enumerate(rows):
-            if row.saliency < read and row.novelty < novel:
-                continue
-            score = row.saliency + row.novelty
-            if by_concept.get(row.id):
-                hits.append((score, i, row))
-            elif row.novelty >= cfg.zero_hit_novelty_floor:
-                unknown.append((score, i, row))
-        if not hits and not unknown:
+        # Most salient first (score = saliency + novelty; ties in prompt order: the sort is
+        # stable), then shown in prompt order. A 2,000-word prompt has hundreds of readable
+        # rows and only `max_concepts` lines are shown, so the edges (a dict of up to a
+        # million concepts) are looked up in that order, only until the budget is full.
+        ranked = [i for i, row in enumerate(rows) if row.saliency >= read or row.novelty >= novel]
+        if not ranked:
             return []
+        minus_score = [-(row.saliency + row.novelty) for row in rows]
+        ranked.sort(key=minus_score.__getitem__)
+        by_concept = cache.urd_by_concept
         cutoff = now - timedelta(days=cfg.recency_days)
         chosen: list[tuple[int, str]] = []
-        # Most salient first while filling the budget, then shown in prompt order.
-        for _, i, row in sorted(hits, key=lambda h: (-h[0], h[1])):
-            if len(chosen) >= cfg.max_concepts:
-                break
-            line = self._hit_line(cache, row, cutoff)
-            if line:
-                chosen.append((i, line))
+        unknown: list[int] = []  # zero-hit candidates, best first
+        for i in ranked:
+            row = rows[i]
+            if by_concept.get(row.id):
+                if len(chosen) >= cfg.max_concepts:
+                    break  # and no room is left for zero-hit lines either
+                line = self._hit_line(cache, row, cutoff)
+                if line:
+                    chosen.append((i, line))
+            elif row.novelty >= cfg.zero_hit_novelty_floor and len(unknown) < cfg.max_unknown:
+                unknown.append(i)
         chosen.sort()
         out = [line for _, line in chosen]
         budget = min(cfg.max_unknown, cfg.max_concepts - len(out))
-        picked = sorted(sorted(unknown, key=lambda u: (-u[0], u[1]))[:max(budget, 0)],
-                        key=lambda u: u[1])
-        for _, _, row in picked:
+        for i in sorted(unknown[:max(budget, 0)]):
+            row = rows[i]
             out.extend(self._zero_hit_lines(cache.soas_by_id.get(row.id) or row.token))
         return out
 
@@ -195,13 +196,11 @@ def salient_tokens(scan: PromptScan, cache: GraphCache) -> list[str]:
     without counting every `the`-sized word of every prompt."""
     if not scan.short:
         return scan.tokens
-    get, edges, pending = cache.soas_by_token.get, cache.urd_by_concept, cache.pending_conflicts
+    edges, pending = cache.urd_by_concept, cache.pending_conflicts
+    found = list(map(cache.soas_by_token.get, scan.short))  # mostly misses: looked up in C
     seen = set(scan.tokens)
-    extra = []
-    for w in scan.short:
-        row = get(w)
-        if w not in seen and row is not None and (edges.get(row.id) or row.id in pending):
-            extra.append(w)
+    extra = [w for w, row in zip(compress(scan.short, found), filter(None, found))
+             if w not in seen and (edges.get(row.id) or row.id in pending)]
     return scan.tokens + extra if extra else scan.tokens
 
 
@@ -223,11 +222,8 @@ def run_pipeline(cache: GraphCache, renderer: RecollectionRenderer, scan: Prompt
     if intern is None:
         enc = cache.encounter(tokens, now, allocate)
     else:
-        new_tokens = cache.tokens_to_intern(tokens)
-        known = cache.soas_by_token
-        enc = cache.encounter([t for t in tokens if t in known], now)
-        enc.new_tokens = new_tokens
-        intern(new_tokens)
+        enc = cache.encounter(tokens, now, create=False)
+        intern(enc.new_tokens)
     decisions = [decide(t) for t in scan.triples]
     return Recollection(renderer.render(cache, enc.rows, now), scan, enc, decisions)
 

@@ -1,6 +1,6 @@
 """Prompt tokeniser (festinger-concept-graph.md "Tokenisation Rules", T14).
 
-One regex pass turns text into a *word stream*: lowercased words, capitalised runs merged into
+The text becomes a *word stream*: lowercased words, capitalised runs merged into
 one underscore-joined compound (`Glitch University` -> `glitch_university`), the uppercase cue
 operators `ISA`/`ISPART` kept as upper-case markers, and punctuation runs collapsed into a
 single BOUNDARY item. The cue scanner reads the full stream (it needs `is`, `a`, `of`); the
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Iterable, Optional
 
 BOUNDARY = "."  # stream item for punctuation / newline; no word can equal it
@@ -43,10 +44,38 @@ after above below up down out off again further once one two
 
 _CAP = r"[A-Z][A-Za-z0-9_]*(?:[.\-][A-Za-z0-9_]+)*"
 _WORD = r"[A-Za-z0-9_]+(?:[.\-][A-Za-z0-9_]+)*"
-_PUNCT = r"[\n.,;:!?()\[\]{}\"<>|=\-]+"
+_PUNCT_SET = "\n.,;:!?()[]{}\"<>|=-"
+_PUNCT = f"[{re.escape(_PUNCT_SET)}]+"
 # Alternatives in priority order: a capitalised run (words separated by spaces/tabs only, so
 # a comma, full stop or newline ends a proper noun), a plain word, a punctuation run.
+# This is the definition of the stream; `words` computes the same stream in a few whole-text
+# passes (see there), and tests/graph/test_tokenizer.py checks the two agree on random text.
 _STREAM_RE = re.compile(rf"{_CAP}(?:[ \t]+{_CAP})*|{_WORD}|{_PUNCT}")
+# The only items whose case matters: multi-word capitalised runs and the operators ISA /
+# ISPART, where the stream scan can start one (not inside a word: `x.Foo`, `fooBar`). The
+# pattern starts with its capital letter (the lookbehinds come after it) so the regex engine
+# skips the lower-case text between capitals without trying the pattern there.
+_W = "[A-Za-z0-9_]"
+_CASED_RE = re.compile(
+    rf"[A-Z](?<!{_W}.)(?<!{_W}[.\-].)"
+    rf"(?:{_W}*(?:[.\-]{_W}+)*(?:[ \t]+{_CAP})+"  # a run: this capital's word, then more
+    rf"|(?<=I)(?:SA|SPART)(?!{_W}|[.\-]{_W}))")  # ISA / ISPART on its own
+# An operator survives lower-casing as this control character + its lower-case name (control
+# characters from the prompt are turned into separators first, so it cannot come from there).
+_OP = "\x02"
+_OPS = {_OP + ISA_MARKER.lower(): ISA_MARKER, _OP + ISPART_MARKER.lower(): ISPART_MARKER}
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+# 1. Every other character (control characters, quotes, slashes, ...) is a separator that does
+#    not join a capitalised run: the same as the unit separator, which str.split splits on.
+_SEPARATORS = str.maketrans({c: "\x1f" for c in map(chr, range(128))
+                             if c not in _WORD_CHARS and c not in _PUNCT_SET and c not in " \t"})
+# 2. A `.` or `-` between two word characters joins them (`glitch.university`, `runs-on`):
+#    parked as \x03 / \x04 while every other punctuation character becomes a boundary (\x01).
+_JOIN_DOT_RE = re.compile(r"\.(?<=[a-z0-9_]\.)(?=[a-z0-9_])")
+_JOIN_DASH_RE = re.compile(r"-(?<=[a-z0-9_]-)(?=[a-z0-9_])")
+_BOUNDARIES = str.maketrans({**{c: "\x01" for c in _PUNCT_SET}, "\x03": ".", "\x04": "-"})
+# 3. Consecutive boundaries with only separators between them are one BOUNDARY item.
+_BOUNDARY_RUN_RE = re.compile(r"\x01[\x01 \t\x1f]*")
 _COMBINING_RE = re.compile(r"[\u0300-\u036f]+")
 _NON_ASCII_RE = re.compile(r"[^\x00-\x7f]+")
 _HAS_LETTER_RE = re.compile(r"[a-z]")
@@ -83,8 +112,50 @@ def _split_run(run: str, out: list[str]) -> None:
     flush()
 
 
+def _cased_items(item: str) -> str:
+    """A run or an operator rewritten as lower-case stream items (operators marked)."""
+    out: list[str] = []
+    if item in MARKERS:
+        out.append(item)
+    else:
+        _split_run(item, out)
+    return " ".join(_OP + w.lower() if w in MARKERS else w for w in out)
+
+
+# The same names come back in every prompt of a conversation; only short items are kept (a
+# pasted title-case document is one huge run, and 4096 of those must not stay in memory).
+_cased_items_cached = lru_cache(maxsize=4096)(_cased_items)
+
+
+def _rewrite_cased(m: re.Match) -> str:
+    item = m.group()
+    return _cased_items_cached(item) if len(item) <= 200 else _cased_items(item)
+
+
 def words(text: str) -> list[str]:
-    """The word stream of `text` (see module doc). Linear in the text length."""
+    """The word stream of `text` (see module doc). Linear in the text length.
+
+    The stream `_STREAM_RE` defines (`reference_words`), computed without a Python step per
+    word, as this runs on every prompt: the few case-sensitive items (capitalised runs,
+    operators) are rewritten in place as lower-case items, then a few whole-text passes in C
+    (translate, literal-prefixed regexes, lower, split) mark the boundaries and split.
+    """
+    if not text:
+        return []
+    if not text.isascii():
+        text = fold_to_ascii(text)
+    text = _CASED_RE.sub(_rewrite_cased, text.translate(_SEPARATORS)).lower()
+    text = _JOIN_DASH_RE.sub("\x04", _JOIN_DOT_RE.sub("\x03", text)).translate(_BOUNDARIES)
+    out = _BOUNDARY_RUN_RE.sub(" . ", text).split()
+    if _OP in text:
+        get = _OPS.get
+        out = [get(w, w) for w in out]
+    return out
+
+
+def reference_words(text: str) -> list[str]:
+    """The word stream, one `_STREAM_RE` item at a time: the definition `words` must equal
+    (slower; the tests compare the two)."""
     if not text:
         return []
     if not text.isascii():
@@ -102,9 +173,39 @@ def words(text: str) -> list[str]:
                 append(item.lower())
         elif first.isalnum() or first == "_":
             append(item.lower())
-        elif not out or out[-1] is not BOUNDARY:  # collapse consecutive boundaries
+        elif not out or out[-1] != BOUNDARY:  # collapse consecutive boundaries
             append(BOUNDARY)
     return out
+
+
+def concept_candidates(stream: Iterable[str], min_chars: int = MIN_TOKEN_CHARS,
+                       max_chars: int = MAX_TOKEN_CHARS) -> tuple[list[str], list[str]]:
+    """(saliency tokens, short words) of a word stream in one pass; see the two below."""
+    long: list[str] = []
+    short: list[str] = []
+    add_long, add_short = long.append, short.append
+    # dict.fromkeys: distinct words in first-occurrence order, deduplicated in C
+    for w in dict.fromkeys(stream):
+        n = len(w)
+        if n >= min_chars:
+            if n <= max_chars and ("a" <= w[:1] <= "z" or _HAS_LETTER_RE.search(w)) \
+                    and w not in MARKERS:
+                add_long(w)
+        elif w not in STOPWORDS and ("a" <= w[:1] <= "z" or _HAS_LETTER_RE.search(w)) \
+                and w not in MARKERS:  # BOUNDARY has no letter
+            add_short(w)
+    return long, short
+
+
+def with_kept(tokens: list[str], keep: Iterable[str], max_chars: int = MAX_TOKEN_CHARS
+              ) -> list[str]:
+    """`tokens` plus the cue participants in `keep` it lacks (any length up to max_chars)."""
+    seen = set(tokens)
+    for w in keep:
+        if w not in seen and 0 < len(w) <= max_chars:
+            seen.add(w)
+            tokens.append(w)
+    return tokens
 
 
 def select_tokens(stream: Iterable[str], keep: Iterable[str] = (),
@@ -116,37 +217,14 @@ def select_tokens(stream: Iterable[str], keep: Iterable[str] = (),
     (`20240419` is a date, not a concept); `keep` adds short tokens that took part in a
     matched relationship cue (`repo` in "gnommoweb is a repo").
     """
-    seen: set[str] = set()
-    out: list[str] = []
-    add, append = seen.add, out.append
-    for w in stream:
-        n = len(w)
-        if n < min_chars or n > max_chars or w in seen or w in MARKERS:
-            continue
-        if not ("a" <= w[0] <= "z") and not _HAS_LETTER_RE.search(w):
-            continue
-        add(w)
-        append(w)
-    for w in keep:
-        if w not in seen and 0 < len(w) <= max_chars:
-            add(w)
-            append(w)
-    return out
+    return with_kept(concept_candidates(stream, min_chars, max_chars)[0], keep, max_chars)
 
 
 def short_words(stream: Iterable[str], min_chars: int = MIN_TOKEN_CHARS) -> list[str]:
     """Distinct words shorter than `min_chars` that could name a concept (`aws`, `k8s`,
     `vm`): at least one letter, not a function word, not a cue operator. The saliency
     engine keeps them only when the graph holds facts about them."""
-    seen: set[str] = set()
-    out: list[str] = []
-    for w in stream:
-        if len(w) >= min_chars or w in seen or w in MARKERS or w is BOUNDARY \
-                or w in STOPWORDS or not _HAS_LETTER_RE.search(w):
-            continue
-        seen.add(w)
-        out.append(w)
-    return out
+    return concept_candidates(stream, min_chars)[1]
 
 
 def prompt_concept_tokens(text: str) -> list[str]:
