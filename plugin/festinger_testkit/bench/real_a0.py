@@ -38,7 +38,9 @@ def bench_real_a0_turn(quick: bool) -> list[dict]:
     tb = _turn_bench()
     if tb is None or tb.locate_runtime() is None:
         return skipped("no Agent Zero runtime")
-    results = tb.bench(SIZES, turns=12 if quick else 24, rounds=1 if quick else 2)
+    # four alternating rounds: on a shared 2-core box the second process of a pair runs a few
+    # ms slower (the first one's exit work), and two rounds left a 10 ms swing in the median
+    results = tb.bench(SIZES, turns=12 if quick else 24, rounds=1 if quick else 4)
     rows = []
     for r in results:
         label = f"{r['memories']:,} memories"
