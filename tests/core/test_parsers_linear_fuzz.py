@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from festinger.core.classification import ClassificationContext, ClassifierSettings, classify_memory
 from festinger.core.contradiction import detect_contradiction
+from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.normalise import expand_contractions, is_correction
 from festinger.core.contradiction.statements import extract_statements, parse_sentence
 from festinger.core.keywords import _has_concrete_value, find_keywords, is_hedged, is_stated_fact
@@ -40,6 +41,7 @@ PATHOLOGICAL_UNITS = [
     "\n", "\t", "- ", "# ", "* ", "> ", "is ", "not ", "n't ", "don't ", "'s ", "e.g. ", "https://a", "www.",
     "~/", "./", "../", "a.py", "-isa ", "in context of ", "<", "<a", "Aa Aa ", "A-A ", "port 8080 ", "27:", ":",
     "Staging:\n", "  - ", "```", "|", "\"", "`a`", "The user's name is Alice. ", "His name is Leo. ",
+    ", not a", "a not b but ", "(not ", " instead of ",
 ]
 PARSERS = {
     "tokenizer": lambda t: prompt_concept_tokens(t),
@@ -47,6 +49,7 @@ PARSERS = {
     "fact parser": lambda t: _parse_fact(t),
     "statements": lambda t: extract_statements(t, allow_correction=True),
     "detector": lambda t: detect_contradiction(t, t[::-1]),
+    "named-correction frames": lambda t: frame_correction(t, t[:4000] + ", not a"),
     # Below the detector's input caps: its sentence patterns on one long "sentence".
     "sentence grammar": lambda t: parse_sentence(t[:20_000], allow_correction=True),
     "keywords": lambda t: (find_keywords(t, KEYWORDS), is_hedged(t), is_stated_fact(t), is_correction(t),

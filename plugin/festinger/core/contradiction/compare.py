@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from festinger.core.contradiction.comparison import compare, is_known_term, term_category
+from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.values import Relation, Value
 from festinger.core.contradiction.slots import same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
@@ -57,6 +58,21 @@ def detect_contradiction(existing: str, incoming: str) -> Contradiction | None:
 def _detect(existing: str, incoming: str) -> Contradiction | None:
     if not isinstance(existing, str) or not isinstance(incoming, str):
         return None
+    return _by_statements(existing, incoming) or _by_frame(existing, incoming)
+
+
+def _by_frame(existing: str, incoming: str) -> Contradiction | None:
+    """"allergic to tree nuts, not peanuts" against "allergic to peanuts": no grammar needed."""
+    found = frame_correction(existing, incoming)
+    if found is None:
+        return None
+    explanation = (f"{found.frame!r} is explicitly corrected by the incoming memory: {found.old_value!r} -> "
+                   f"{found.new_value!r} (existing: {_clip(found.existing_sentence)!r}; "
+                   f"incoming: {_clip(found.incoming_sentence)!r})")
+    return Contradiction("correction", found.frame, found.old_value, found.new_value, explanation)
+
+
+def _by_statements(existing: str, incoming: str) -> Contradiction | None:
     old = extract_statements(existing, allow_correction=False)
     if not old:
         return None
@@ -69,7 +85,9 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             pairs += 1
             if pairs > _MAX_PAIRS:
                 return None
-            if a.qualifier != b.qualifier or a.rel != b.rel or a.scope != b.scope or not same_slot(a, b):
+            if a.qualifier != b.qualifier or a.scope != b.scope or not same_slot(a, b):
+                continue
+            if a.rel != b.rel and not _one_practice(a, b):
                 continue
             if a.key.split()[0] == WE_KEY and not (b.update or b.correction):
                 continue  # two memories' "we" may be two groups: only an announced change joins them
@@ -80,6 +98,19 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
                 continue  # a text that holds several values for the key is not single-valued there
             return found
     return None
+
+
+# Ways of using a thing: "no longer wears the Apple Watch" denies "uses an Apple Watch", "has stopped
+# doing Scrum" denies "uses Scrum", "doesn't deploy to Heroku anymore" denies "runs on Heroku". Only
+# a denial crosses these verbs, and only for the very same object; taste ("likes"), knowledge,
+# ownership and employment are not uses ("quit Google" may be a job).
+USE_RELS = frozenset(
+    "use utilize utilise adopt leverage play wear eat drink smoke take do:do run run:on deploy:to deploy:on "
+    "deploy:with deployed:on deployed:to hosted:on built:with build:with".split())
+
+
+def _one_practice(a: Statement, b: Statement) -> bool:
+    return a.negated != b.negated and a.rel in USE_RELS and b.rel in USE_RELS
 
 
 def _self_inconsistent(s: Statement, stmts: tuple[Statement, ...]) -> bool:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction import lexicon as lx
+
 __all__ = ["rephrase"]
 
 _CHANGE_VERBS = r"(?:switched|migrated|moved(?:\s+over)?|changed|upgraded|downgraded|transitioned|went)"
@@ -74,9 +76,11 @@ _BARE_PASSIVE_SET_RE = re.compile(
 # "The user's family moved to York": where they live, not a value of "family".
 _OWNER_MOVED_RE = re.compile(rf"^(?i:{_OWNER})\s+[^,;:]{{1,40}}?\s+{_MOVED_RE.pattern}")
 # "my new manager is Daniel": for a one-at-a-time attribute, "new" announces the replacement.
+_NEW_HEADS = sorted(set("manager employer address email phone number name surname boss doctor dentist landlord job "
+                        "title role salary rent bank carrier provider username handle city".split())
+                    | lx.STRONG_SETTING_HEADS)
 _NEW_RE = re.compile(
-    rf"^({_OWNER})\s+new\s+(?=(?:[\w-]+\s+){{0,2}}(?:manager|employer|address|email|phone|number|name|surname|"
-    r"boss|doctor|dentist|landlord|job|title|role|salary|rent|bank|carrier|provider|username|handle|city)\b)", re.I)
+    rf"^({_OWNER})\s+new\s+(?=(?:[\w-]+\s+){{0,2}}(?:{'|'.join(_NEW_HEADS)})\s+(?:is|are)\b)", re.I)
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december"
            "|spring|summer|autumn|fall|winter")
 # After "now", a trailing "after the wedding" / "since May" says why or since when, not where.

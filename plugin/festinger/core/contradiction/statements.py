@@ -19,7 +19,7 @@ from festinger.core.contradiction.grammar import CORRECTABLE_RELS, parse_clause_
 from festinger.core.contradiction.objects import ITEM_STOPS
 from festinger.core.contradiction.normalise import clean, expand_contractions, strip_correction_lead
 from festinger.core.contradiction.rephrase import rephrase
-from festinger.core.contradiction.scope import NEWS_PREFIX, scoped_lines
+from festinger.core.contradiction.scope import EVENT_PARTICIPLES, NEWS_PREFIX, scoped_lines
 from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
 from festinger.core.contradiction.slots import aliases
 from festinger.core.contradiction.subject import tokenize
@@ -54,8 +54,10 @@ _REPORT_FRAME_RE = re.compile(
     + r")(?:\s+that)?\s*[:,]?\s+)",
     re.I,
 )
-# "uses PostgreSQL as its database": "its" is the subject of the same clause, not someone else.
+# "uses PostgreSQL as its database": "its" is the subject of the same clause, not someone else;
+# so is "their" in "the user switched to VS Code as their main IDE".
 _OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
+_USER_OWN_ROLE_RE = re.compile(r"^((?:the\s+)?user\s[^,;:]{1,80}?\s)as\s+their\s+(?=[\w-]+(?:\s+[\w-]+)?$)", re.I)
 # The memorizer's key-value lines: "User's city: Leipzig" is "User's city is Leipzig".
 _KEY_VALUE_RE = re.compile(r"^((?:the\s+)?user's|my)\s+([^:]{1,60}?):\s+(\S.*)$", re.I)
 _LEAD_PHRASE_RE = re.compile(
@@ -147,7 +149,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             fragment = correction_fragment(sentence) if allow_correction and not found else None
             if fragment is not None:
                 continue  # a correction marker brings nothing in that a later "the X" could mean
-            if _NEW_REFERENT_RE.search(sentence) or not found and not _USER_SUBJECT_RE.match(_bare_subject(sentence)):
+            if _NEW_REFERENT_RE.search(sentence) or not found and not (
+                    _USER_SUBJECT_RE.match(_bare_subject(sentence)) or _is_headline(sentence)):
                 context_open = True
             for phrase in _INTRODUCED_RE.findall(sentence):
                 for w in phrase.lower().split():
@@ -161,6 +164,14 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
 
 # "..., and the user is now pre-approved for $400,000": a clause with a subject of its own.
 _AND_SUBJECT_RE = re.compile(r",\s+and\s+(?=(?:the\s+user|i|my|we|our)\s)", re.I)
+
+
+def _is_headline(sentence: str) -> bool:
+    """"Migration done.", "Cutover finished!": news that something happened, which brings in no
+    thing a later "The X" could belong to (unlike "Old laptop for sale.")."""
+    words = sentence.strip(" .!").split()
+    return 1 < len(words) <= 3 and words[-1].lower() in EVENT_PARTICIPLES and not any(
+        any(c.isdigit() for c in w) or w.lower() in ("a", "an") for w in words)
 
 
 def _and_clauses(sentence: str) -> list[str]:
@@ -201,7 +212,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
             s = s[m.end():]
             continue
         break
-    s = _OWN_ROLE_RE.sub(" as the ", s)
+    s = _USER_OWN_ROLE_RE.sub(r"\1as the ", _OWN_ROLE_RE.sub(" as the ", s), count=1)
     lead = _LEAD_PHRASE_RE.match(s)
     if lead:  # "On staging, the API port is 8081": a scope of its own, like "Staging:" above it
         scope = "/".join(x for x in (scope, " ".join(lead.group(1).lower().split())) if x)

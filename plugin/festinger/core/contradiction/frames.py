@@ -1,0 +1,220 @@
+"""A correction that names the value it replaces, in any sentence frame (pure logic).
+
+"The user is allergic to tree nuts, not peanuts." against "The user is allergic to peanuts.":
+the grammar has no rule for "allergic to", but it does not need one. When an incoming sentence
+ends in ", not Y" and an existing sentence is the same sentence word for word with Y where the
+incoming one has its new value, the incoming memory denies exactly what the existing one says.
+Nothing about the relation has to be understood: the frame is shared, the old value is named.
+
+Precision comes from the exactness: the frames must be identical after folding only the user's
+ways of naming themselves ("I"/"my"/"the user('s)") and verb agreement ("am/is", "live/lives").
+A sentence about someone else (his, her, their, we, it ...), a question, a condition, a hedge or a
+plan never takes part, and neither do the additive tails ("not only", "not just", "not yet").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.normalise import clean, expand_contractions, strip_correction_lead
+from festinger.core.contradiction.scope import NEWS_PREFIX, scoped_lines
+from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
+
+__all__ = ["FrameCorrection", "frame_correction"]
+
+MAX_FRAME_TOKENS = 24  # a frame longer than this is prose, not a fact
+MAX_SENTENCES = 12
+
+# "..., not Y" / "... - not Y" / "... (not Y)" / "... instead of Y" at the end of the sentence.
+_NOT_TAIL_RE = re.compile(
+    r"^(?P<main>.{3,200}?)(?:\s*(?:,|\s[-\u2013\u2014])\s*(?:and\s+)?not|,?\s+(?:instead\s+of|rather\s+than))"
+    r"\s+(?P<old>[^,;()]{1,60}?)$|^(?P<main2>.{3,200}?)\s+\(not\s+(?P<old2>[^,;()]{1,60})\)$", re.I)
+_DENIAL_WORD_RE = re.compile(r"(?<![\w'])(?:not|instead|rather)(?![\w'])", re.I)
+# "... not Y but X": the frame is "..." + X.
+_NOT_BUT_RE = re.compile(r"^(?P<pre>.{3,200}?)\s+not\s+(?P<old>[^,;()]{1,60}?),?\s+but\s+(?:rather\s+)?"
+                         r"(?P<new>[^,;()]{1,60})$", re.I)
+# Words that only say the statement holds now or is a correction: left out on both sides.
+_FILLERS = frozenset("now actually currently nowadays still really".split())
+# "not only", "not just", "not yet", "not sure": additions and hedges, never a denied value.
+_ADDITIVE_OLD = frozenset(
+    "only just yet always necessarily sure even exactly quite really all much so too that this these those "
+    "to least including counting because since as for every any anymore often usually always entirely "
+    "completely fully necessarily merely simply a an".split())
+# Words after which a sentence is not a plain statement of what holds now.
+_UNSURE = frozenset(
+    "if unless when whenever whether would could might may maybe perhaps probably possibly should "
+    "will shall wants want plans plan planning hopes hope hoping considering thinking wonder wondering "
+    "asked asks ask said says say told tells think thinks thought believe believes believed guess "
+    "seems seem seemed suppose supposed".split())
+_POINTING = frozenset("it its this that these those there here one".split())
+_OTHERS = lx.OTHER_PERSON_WORDS | _POINTING
+_TOKEN_RE = re.compile(r"[\w$€£¥%@][\w$€£¥%@.:/+'&-]*|\S", re.U)
+_LIST_MARKER_RE = re.compile(r"^[-*+\u2022#>\s]*(?:\(?\d{1,3}[.)]\s+)?")
+_ARTICLES = frozenset(("a", "an", "the"))
+_PREPOSITIONS = frozenset("to in at on for with from by of".split())
+_BARE_THE_RE = re.compile(r"the\s+(?!user(?:'s)?\b)", re.I)
+# "My name is Agent Zero" was written by the agent about itself; "the user's son": which son?
+_NOT_THE_USER = frozenset("agent assistant chatbot bot a0 ai llm".split()) | {
+    w for n in lx.MULTI_INSTANCE_NOUNS for w in (n, n + "s")}
+
+
+@dataclass(frozen=True)
+class FrameCorrection:
+    frame: str  # the shared sentence with the value left out, e.g. "user is allergic to _"
+    old_value: str
+    new_value: str
+    existing_sentence: str
+    incoming_sentence: str
+
+
+def frame_correction(existing: str, incoming: str) -> FrameCorrection | None:
+    """The incoming sentence that denies, by name, the value an existing sentence states."""
+    if not isinstance(existing, str) or not isinstance(incoming, str) or not _DENIAL_WORD_RE.search(incoming):
+        return None  # the common case, at the cost of one scan
+    denials = _denials(incoming[:4000])
+    if not denials:
+        return None
+    stated = _stated(existing[:4000])
+    for sentence, (main, shown), old_text in denials:
+        old = [t.lower() for t in _tokens(old_text)]
+        for ex_sentence, ex in stated:
+            if ex is None or len(ex) > MAX_FRAME_TOKENS:
+                continue
+            found = _aligned(ex, main, old)
+            if found is not None:
+                frame, start, end = found
+                return FrameCorrection(frame, old_text, " ".join(shown[start:end]), ex_sentence, sentence)
+    return None
+
+
+# The resolver compares one incoming memory with its K nearest neighbours, and the same neighbours
+# come back turn after turn: each text is split and folded once.
+@functools.lru_cache(maxsize=512)
+def _denials(incoming: str) -> tuple[tuple[str, tuple[list[str], list[str]], str], ...]:
+    return tuple(d for d in (_denial(s) for s in _sentences(incoming)) if d is not None)
+
+
+@functools.lru_cache(maxsize=1024)
+def _stated(existing: str) -> tuple[tuple[str, list[str] | None], ...]:
+    return tuple((s, _fold(_tokens(_plain(s)))) for s in _sentences(existing))
+
+
+def _sentences(text: str) -> list[str]:
+    """The memory's unscoped sentences a frame may come from. After the first sentence, one about
+    a bare "The X" is left out: "The user ordered a sofa. The price is $300." is the sofa's price."""
+    out: list[str] = []
+    seen = 0
+    for line in scoped_lines(clean(text)):
+        if any(not part.startswith(NEWS_PREFIX) for part in line.scope.split("/") if part):
+            continue  # "Staging:\n- the port is 8081, not 8080" is the staging port
+        for sentence in split_sentences(line.text):
+            seen += 1
+            if seen > MAX_SENTENCES:
+                return out
+            if len(sentence) <= MAX_SENTENCE_CHARS and not (seen > 1 and _BARE_THE_RE.match(_plain(sentence))):
+                out.append(sentence)
+    return out
+
+
+def _plain(sentence: str) -> str:
+    s = _LIST_MARKER_RE.sub("", sentence.strip(), count=1).strip("\"'` ")
+    s = expand_contractions(s.rstrip(".!; "))
+    for _ in range(2):
+        s, _lead = strip_correction_lead(s)
+        s = s.lstrip(" ,:")
+    return s
+
+
+def _denial(sentence: str) -> tuple[str, tuple[list[str], list[str]], str] | None:
+    if "?" in sentence or '"' in sentence:
+        return None
+    plain = _plain(sentence)
+    m = _NOT_TAIL_RE.match(plain)
+    if m is not None:
+        main_text = m.group("main") or m.group("main2")
+        old_text = m.group("old") or m.group("old2")
+    else:
+        m = _NOT_BUT_RE.match(plain)
+        if m is None:
+            return None
+        main_text, old_text, new_text = f"{m.group('pre')} {m.group('new')}", m.group("old"), m.group("new")
+        prep = old_text.split(None, 1)[0]
+        if prep.lower() in _PREPOSITIONS and new_text.split(None, 1)[0].lower() == prep.lower():
+            old_text = old_text[len(prep):]  # "not to peanuts but to tree nuts": the value is "peanuts"
+    old = [t.lower() for t in _tokens(old_text)]
+    if not old or old[0] in _ADDITIVE_OLD or len(old) > 6 or any(t in _UNSURE for t in old):
+        return None
+    folded = _fold_shown(_tokens(main_text))
+    if folded is None or len(folded[0]) > MAX_FRAME_TOKENS or any(t in lx.OTHER_PERSON_WORDS for t in old):
+        return None
+    return sentence, folded, old_text.strip()
+
+
+def _tokens(text: str) -> list[str]:
+    return [t.rstrip(".") or t for t in _TOKEN_RE.findall(text)]
+
+
+def _fold(toks: list[str]) -> list[str] | None:
+    """The user's self-reference and verb agreement folded; None for a sentence not to be used."""
+    found = _fold_shown(toks)
+    return found[0] if found else None
+
+
+def _fold_shown(toks: list[str]) -> tuple[list[str], list[str]] | None:
+    """`_fold`, and the words as written for each folded one (to show the new value as written)."""
+    if not toks or any(t.lower() in _OTHERS or t.lower() in _UNSURE or t.lower() in _NOT_THE_USER
+                       or t.lower() in ("not", "never", "no") for t in toks):
+        return None
+    out: list[str] = []
+    shown: list[str] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i].lower()
+        if t in _FILLERS:
+            i += 1
+            continue
+        if t == "the" and i + 1 < len(toks) and toks[i + 1].lower() in ("user", "user's"):
+            i += 1
+            t = toks[i].lower()
+        out.append(_SELF.get(t) or _stem(t))
+        shown.append(toks[i])
+        i += 1
+    return out, shown
+
+
+_SELF = {"my": "user's", "user's": "user's", "i": "user", "user": "user", "am": "is", "are": "is", "has": "have"}
+
+
+def _stem(word: str) -> str:
+    """"lives"/"live", "peanuts"/"peanut": one stem on both sides of the comparison."""
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss") and word.isalpha():
+        return word[:-1]
+    return word
+
+
+def _strip_article(toks: list[str]) -> list[str]:
+    return toks[1:] if toks and toks[0] in _ARTICLES else toks
+
+
+def _aligned(existing: list[str], main: list[str], old: list[str]) -> tuple[str, int, int] | None:
+    """(frame, start, end of the new value in `main`) when `existing` is `main` with `old` in place
+    of the new value."""
+    p = 0
+    while p < min(len(existing), len(main)) and existing[p] == main[p]:
+        p += 1
+    s = 0
+    while s < min(len(existing), len(main)) - p and existing[-1 - s] == main[-1 - s]:
+        s += 1
+    ex_mid, new = existing[p:len(existing) - s], main[p:len(main) - s]
+    if p < 2 or not new or not ex_mid:
+        return None  # the frame must at least name a subject and a verb
+    if [_stem(w) for w in _strip_article(old)] != _strip_article(ex_mid) \
+            or _strip_article(new) == _strip_article(ex_mid):
+        return None
+    if any(t in _ARTICLES for t in new[1:]) or len(new) > 6:
+        return None  # "tree nuts" is a value; "a dog and the cat" is a list
+    frame = " ".join(existing[:p] + ["_"] + existing[len(existing) - s:])
+    return frame, p, len(main) - s
