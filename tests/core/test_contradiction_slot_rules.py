@@ -130,6 +130,18 @@ from festinger.core.contradiction import detect_contradiction
     # "moved to" a place: people live there, things are there; neither is a visit
     ("The office is in Leeds.", "The user moved the meeting to Manchester."),
     ("The user lives in Leeds.", "The office moved to Manchester."),
+    # a job title is a name-like class of the user only; a lower-case "title" is something else
+    ("The user's title is Senior Engineer.", "The user's manager is now a Staff Engineer."),
+    ("The user's title is Senior Engineer.", "The user is a Staff Engineer on Tuesdays."),
+    ("The user's title is a mouthful.", "The user is now a Staff Engineer."),
+    ("The user's title is Senior Engineer.", "The user's wife was promoted to Staff Engineer."),
+    ("The user's title is Senior Engineer.", "The user is now a Senior Engineer II."),
+    # a headline that names a thing opens context for a bare "The X" after it
+    ("The price is $300.", "Old laptop for sale. The price is now $250."),
+    ("The API base URL is https://a.example.com.", "Sofa delivered. The delivery date is now May 3."),
+    # "new" announces a replacement only for a one-at-a-time setting
+    ("My laptop is a ThinkPad.", "My new laptop is a MacBook."),
+    ("The user's editor is Vim.", "The user's wife's new editor is Emacs."),
 ])
 def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     got = detect_contradiction(existing, incoming)
@@ -189,6 +201,12 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The user does pilates.", "User stopped doing pilates.", "negation"),
     ("The user's checkout time is 11:00.", "Late checkout confirmed: the user's checkout time is 13:00.", "value"),
     ("The user's son is 9.", "Birthday news: my son is 10, not 9.", "correction"),
+    ("The user's title is Senior Engineer.", "The user is now a Staff Engineer.", "value"),
+    ("The user's job title is Senior Engineer.", "I got promoted to Engineering Manager.", "value"),
+    ("The API base URL is https://api.old.example.com.",
+     "Migration done. The API base URL is now https://api.example.com. The old host redirects for 30 days.", "value"),
+    ("My shell is bash.", "My new shell is zsh.", "value"),
+    ("The user's favorite IDE is PyCharm.", "The user has switched to VS Code as their main IDE.", "value"),
 ])
 def test_each_recall_rule_detects_the_update(existing, incoming, kind):
     got = detect_contradiction(existing, incoming)

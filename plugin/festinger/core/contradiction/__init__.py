@@ -5,7 +5,8 @@ one table of each), `scope` (headings, lead lines and bullet parents), `segment`
 `rephrase` (update phrasing into canonical forms), `subject` / `grammar` / `predicates` /
 `objects` / `values` (a closed grammar from a sentence to typed statements), `comparison` (how two
 values relate), `statements` (the
-pipeline), `compare` (which pairs of statements contradict),
+pipeline), `compare` (which pairs of statements contradict), `frames` (a correction that names the
+value it replaces, "..., not Y", in any sentence shared word for word with the stored one),
 `lexicon` (word lists by topic). Evaluation on labelled pairs lives in the test kit
 (`festinger_testkit.contradiction_eval`).
 """

@@ -98,6 +98,10 @@ _NOT_AMOUNT_TAIL_RE = re.compile(r"\s(?:is|are|am)\s+[$€£]?\d[^;]{0,40}?,?\s+
 # "was upgraded to Django 5.0": said of the present in an incoming memory.
 _WAS_CHANGED_TO_RE = re.compile(
     r"(?<![\w'])(?:was|were|has\s+been|have\s+been|got)\s+(?:upgraded|migrated|switched|moved|changed)\s+to\s+", re.I)
+# "The user was promoted to Staff Engineer": the user's title now.
+_PROMOTED_RE = re.compile(
+    r"^((?:the\s+)?user|i)\s+(?:was\s+|has\s+been\s+|have\s+been\s+|got\s+|just\s+got\s+)?promoted\s+to\s+"
+    r"(?:a\s+|an\s+)?(?=[A-Z])", re.I)
 _CHANGED_JOBS_RE = re.compile(
     r"(?<![\w'])(?:changed|switched)\s+(?:jobs|employers|companies)\s+and\s+(?:now\s+)?", re.I)
 # "The user weighs 84 kg" is "The user's weight is 84 kg".
@@ -176,6 +180,9 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
                                                 or _BARE_PASSIVE_SET_RE.match(s))
     if m:
         return f"{m.group(1)} {_slot(m, m.group(2), m.group(3))} is {m.group(3)}", True
+    m = _PROMOTED_RE.match(s)
+    if m:
+        return f"{m.group(1)} {'am' if m.group(1).lower() == 'i' else 'is'} a {s[m.end():]}", True
     m = _USER_SET_RE.match(s)
     if m:
         return f"The user's {_slot(m, m.group(1), m.group(2))} is {m.group(2)}", True

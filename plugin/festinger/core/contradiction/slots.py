@@ -66,14 +66,29 @@ CATEGORY_SLOTS = {"editor": ("editor", "ide"), "os": ("os",), "shell": ("shell",
 # only: "the user's car is a rental" says nothing about what the user drives).
 # "The user's home is in Brooklyn" is "the user lives in Brooklyn".
 # "The user's employer is Siemens" is "the user works at Siemens".
+# "The user's title is Senior Engineer" is "the user is a Senior Engineer" (`_TITLE_KEYS`).
 _SLOT_ALIASES = {("user car", "class"): ("user", "drive"), ("user vehicle", "class"): ("user", "drive"),
                  ("user home", "in"): ("user", "location"), ("user employer", "value"): ("user", "work:at")}
+
+
+# "The user's title is Senior Engineer" is "the user is a Senior Engineer": a job title written as a
+# name (every word capitalised), so "the user's title is a mouthful" never becomes a class.
+_TITLE_KEYS = frozenset(("user title", "user job title", "user position"))
+
+
+def _is_job_title(display: str) -> bool:
+    words = display.split()
+    return 0 < len(words) <= 4 and all(w[:1].isupper() for w in words)
 
 
 def aliases(found: list[Statement]) -> list[Statement]:
     """The same claims under the other wording of their slot (added next to the originals)."""
     out = []
     for st in found:
+        if (st.key in _TITLE_KEYS and st.rel == "state" and len(st.values) == 1 and not st.negated
+                and st.values[0].kind == "phrase" and _is_job_title(st.values[0].display)):
+            out.append(replace(st, key="user", rel="class", denied=()))
+            continue
         alias = _SLOT_ALIASES.get((st.key, st.rel))
         if alias and len(st.values) == 1 and not st.negated and st.values[0].display[:1].isupper():
             value = st.values[0] if st.values[0].kind == "place" else replace(st.values[0], kind="term")
