@@ -41,8 +41,8 @@ _FILLERS = frozenset("now actually currently nowadays still really".split())
 # "not only", "not just", "not yet", "not sure": additions and hedges, never a denied value.
 _ADDITIVE_OLD = frozenset(
     "only just yet always necessarily sure even exactly quite really all much so too that this these those "
-    "to least including counting because since as for every any anymore often usually always entirely "
-    "completely fully necessarily merely simply a an".split())
+    "to least including counting because since as for every any anymore often usually entirely "
+    "completely fully merely simply".split())
 # Words after which a sentence is not a plain statement of what holds now.
 _UNSURE = frozenset(
     "if unless when whenever whether would could might may maybe perhaps probably possibly should "
