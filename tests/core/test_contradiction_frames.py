@@ -57,6 +57,19 @@ COMPATIBLE = [
     ("The user plays football.", "The user doesn't watch football anymore."),
     ("The user uses Slack.", "The user no longer uses Slack notifications."),
     ("The team uses Scrum.", "The team has stopped doing standups."),
+    # only the generic verb's denial crosses: another verb may be another sense of the word
+    ("The user uses Gin.", "The user doesn't drink gin anymore."),
+    ("The user smokes meat.", "The user doesn't eat meat anymore."),
+    ("The user takes Spanish.", "The user doesn't use Spanish anymore."),
+    ("The user uses an Apple Watch.", "The user doesn't wear the Apple Watch anymore."),
+    # a label, a scene or a scope around the denial
+    ("The flight is at 8.", "The user is unsure: the flight is at 9, not 8."),
+    ("I live in Denver.", "Line from the user's screenplay. I live in Paris, not Denver."),
+    ("The user drinks tea.", "The user drinks coffee at work, not tea."),
+    ("The user grows tomatoes.", "The user grows basil indoors, not tomatoes."),
+    ("The user works at Google.", "The user works at Stripe starting next month, not Google."),
+    ("The API port is 8080.", "Staging changed:\n- The API port is 8081, not 8080."),
+    ("The user lives in the country.", "The user lives in Georgia (not the country)."),
     ("The user works at Google.", "The user doesn't use Google anymore."),
 ]
 
@@ -67,11 +80,11 @@ def test_look_alikes_of_a_named_correction_deprecate_nothing(existing, incoming)
 
 
 USE_DENIALS = [
-    ("The user uses an Apple Watch.", "The user doesn't wear the Apple Watch anymore."),
+    ("The user wears an Apple Watch.", "The user doesn't use the Apple Watch anymore."),
     ("The team uses Scrum.", "The team has stopped doing Scrum."),
     ("The app runs on Heroku.", "The app doesn't use Heroku anymore."),
     ("The app is built with React.", "The app no longer uses React."),
-    ("The user takes metformin.", "The user no longer uses metformin."),
+    ("The user drinks oat milk.", "The user doesn't use oat milk anymore."),
 ]
 
 

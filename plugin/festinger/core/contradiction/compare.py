@@ -100,17 +100,21 @@ def _by_statements(existing: str, incoming: str) -> Contradiction | None:
     return None
 
 
-# Ways of using a thing: "no longer wears the Apple Watch" denies "uses an Apple Watch", "has stopped
-# doing Scrum" denies "uses Scrum", "doesn't deploy to Heroku anymore" denies "runs on Heroku". Only
-# a denial crosses these verbs, and only for the very same object; taste ("likes"), knowledge,
-# ownership and employment are not uses ("quit Google" may be a job).
-USE_RELS = frozenset(
-    "use utilize utilise adopt leverage play wear eat drink smoke take do:do run run:on deploy:to deploy:on "
-    "deploy:with deployed:on deployed:to hosted:on built:with build:with".split())
+# Ways of using a thing: "no longer uses the Apple Watch" denies "wears an Apple Watch", "has stopped
+# doing Scrum" denies "uses Scrum". Only a denial of the generic verb crosses, and only onto the very
+# same object: "doesn't drink gin" says nothing of "uses Gin" (a web framework), and "doesn't eat
+# meat" nothing of "smokes meat". Taste, knowledge, ownership and employment are not uses.
+GENERIC_USE_RELS = frozenset("use utilize utilise do:do".split())
+USE_RELS = GENERIC_USE_RELS | frozenset(
+    "adopt leverage play wear eat drink smoke run run:on deploy:to deploy:on deploy:with deployed:on deployed:to "
+    "hosted:on built:with build:with".split())
 
 
 def _one_practice(a: Statement, b: Statement) -> bool:
-    return a.negated != b.negated and a.rel in USE_RELS and b.rel in USE_RELS
+    if a.negated == b.negated:
+        return False
+    pos, neg = (a, b) if b.negated else (b, a)
+    return neg.rel in GENERIC_USE_RELS and pos.rel in USE_RELS
 
 
 def _self_inconsistent(s: Statement, stmts: tuple[Statement, ...]) -> bool:

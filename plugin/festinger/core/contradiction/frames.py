@@ -8,8 +8,12 @@ Nothing about the relation has to be understood: the frame is shared, the old va
 
 Precision comes from the exactness: the frames must be identical after folding only the user's
 ways of naming themselves ("I"/"my"/"the user('s)") and verb agreement ("am/is", "live/lives").
-A sentence about someone else (his, her, their, we, it ...), a question, a condition, a hedge or a
-plan never takes part, and neither do the additive tails ("not only", "not just", "not yet").
+The incoming memory is that one sentence (a correction lead aside) and the stored sentence is its
+memory's first: a sentence before either may set a scene ("Line from the user's screenplay.").
+The new value has the shape of the old one: names for a name, a few plain words for plain words,
+never a scope ("coffee at work, not tea" says nothing of tea elsewhere). A sentence about someone
+else (his, her, their, we, it ...), a question, a label, a condition, a hedge, the past, a plan
+or an addition (the grammar's own `is_unsure`) never takes part, nor does "not only/just/yet".
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ from dataclasses import dataclass
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import clean, expand_contractions, strip_correction_lead
-from festinger.core.contradiction.scope import NEWS_PREFIX, scoped_lines
+from festinger.core.contradiction.scope import scoped_lines
 from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
+from festinger.core.contradiction.statements import is_unsure
 
 __all__ = ["FrameCorrection", "frame_correction"]
 
@@ -55,7 +60,8 @@ _TOKEN_RE = re.compile(r"[\w$€£¥%@][\w$€£¥%@.:/+'&-]*|\S", re.U)
 _LIST_MARKER_RE = re.compile(r"^[-*+\u2022#>\s]*(?:\(?\d{1,3}[.)]\s+)?")
 _ARTICLES = frozenset(("a", "an", "the"))
 _PREPOSITIONS = frozenset("to in at on for with from by of".split())
-_BARE_THE_RE = re.compile(r"the\s+(?!user(?:'s)?\b)", re.I)
+_LABEL_RE = re.compile(r"[^\d\s]:|:\s")  # "I wonder: ...", "Staging: ..." (never "10:30")
+_NAME_LIKE_RE = re.compile(r"^(?:[A-Z]|\$?\d)")
 # "My name is Agent Zero" was written by the agent about itself; "the user's son": which son?
 _NOT_THE_USER = frozenset("agent assistant chatbot bot a0 ai llm".split()) | {
     w for n in lx.MULTI_INSTANCE_NOUNS for w in (n, n + "s")}
@@ -84,7 +90,7 @@ def frame_correction(existing: str, incoming: str) -> FrameCorrection | None:
             if ex is None or len(ex) > MAX_FRAME_TOKENS:
                 continue
             found = _aligned(ex, main, old)
-            if found is not None:
+            if found is not None and _same_shape(shown[found[1]:found[2]], _tokens(old_text)):
                 frame, start, end = found
                 return FrameCorrection(frame, old_text, " ".join(shown[start:end]), ex_sentence, sentence)
     return None
@@ -94,28 +100,31 @@ def frame_correction(existing: str, incoming: str) -> FrameCorrection | None:
 # come back turn after turn: each text is split and folded once.
 @functools.lru_cache(maxsize=512)
 def _denials(incoming: str) -> tuple[tuple[str, tuple[list[str], list[str]], str], ...]:
-    return tuple(d for d in (_denial(s) for s in _sentences(incoming)) if d is not None)
+    text, _lead = strip_correction_lead(clean(incoming).strip())
+    if _LABEL_RE.search(text):
+        return ()  # "The user is unsure: ...", "I forget: ...": the label may take it all back
+    sentences = _sentences(text)
+    found = _denial(sentences[0]) if len(sentences) == 1 else None
+    return (found,) if found is not None else ()
 
 
 @functools.lru_cache(maxsize=1024)
 def _stated(existing: str) -> tuple[tuple[str, list[str] | None], ...]:
-    return tuple((s, _fold(_tokens(_plain(s)))) for s in _sentences(existing))
+    sentences = _sentences(existing)[:1]
+    return tuple((s, _fold(_tokens(_plain(s))) if not is_unsure(_plain(s)) else None) for s in sentences)
 
 
 def _sentences(text: str) -> list[str]:
-    """The memory's unscoped sentences a frame may come from. After the first sentence, one about
-    a bare "The X" is left out: "The user ordered a sofa. The price is $300." is the sofa's price."""
+    """The memory's sentences, or none when any line of it is scoped ("Staging:\n- the port is
+    8081, not 8080" is the staging port) or labelled ("I wonder: ...")."""
     out: list[str] = []
-    seen = 0
     for line in scoped_lines(clean(text)):
-        if any(not part.startswith(NEWS_PREFIX) for part in line.scope.split("/") if part):
-            continue  # "Staging:\n- the port is 8081, not 8080" is the staging port
+        if line.scope:
+            return []
         for sentence in split_sentences(line.text):
-            seen += 1
-            if seen > MAX_SENTENCES:
-                return out
-            if len(sentence) <= MAX_SENTENCE_CHARS and not (seen > 1 and _BARE_THE_RE.match(_plain(sentence))):
-                out.append(sentence)
+            if len(out) >= MAX_SENTENCES or len(sentence) > MAX_SENTENCE_CHARS:
+                return []
+            out.append(sentence)
     return out
 
 
@@ -132,10 +141,14 @@ def _denial(sentence: str) -> tuple[str, tuple[list[str], list[str]], str] | Non
     if "?" in sentence or '"' in sentence:
         return None
     plain = _plain(sentence)
+    if _LABEL_RE.search(plain) or is_unsure(plain):
+        return None
     m = _NOT_TAIL_RE.match(plain)
     if m is not None:
         main_text = m.group("main") or m.group("main2")
         old_text = m.group("old") or m.group("old2")
+        if m.group("old2") and not _NAME_LIKE_RE.match(old_text):
+            return None  # "lives in Georgia (not the country)" only says which Georgia
     else:
         m = _NOT_BUT_RE.match(plain)
         if m is None:
@@ -195,6 +208,34 @@ def _stem(word: str) -> str:
     return word
 
 
+_NAME_JOINERS = frozenset("of de du la le van von da and & the".split())
+# Words that scope a value to a time or a situation: "coffee today", "tea on weekdays".
+_SCOPE_WORDS = _PREPOSITIONS | frozenset(
+    "today tonight tomorrow yesterday weekdays weekends mornings evenings nights daily weekly monthly "
+    "usually sometimes mostly mainly starting until while during except and or but indoors outdoors inside "
+    "outside abroad home".split())
+
+
+def _is_name(word: str) -> bool:
+    return word[:1].isupper() or word[:1].isdigit() or word[:1] in "$€£¥+"
+
+
+def _same_shape(new: list[str], old: list[str]) -> bool:
+    """Whether the new value is a value of the old one's kind, and no more: names for names
+    ("Dr. Mensah" for "Dr. Okafor"), a few plain words for plain words ("tree nuts" for
+    "peanuts"), never a value with a scope attached ("coffee at work", "Stripe starting May")."""
+    new, old = _strip_article(new), _strip_article(old)
+    if not new or not old or len(new) > 4:
+        return False
+    if all(_is_name(w) for w in old):
+        inner = new[1:-1]
+        return _is_name(new[0]) and _is_name(new[-1]) and all(
+            _is_name(w) or w.lower() in _NAME_JOINERS for w in inner)
+    if all(w.isalpha() and w.islower() for w in old):
+        return len(new) <= 3 and all(w.isalpha() and w.islower() and w not in _SCOPE_WORDS for w in new)
+    return len(new) <= len(old) + 1 and not any(w.lower() in _SCOPE_WORDS for w in new)
+
+
 def _strip_article(toks: list[str]) -> list[str]:
     return toks[1:] if toks and toks[0] in _ARTICLES else toks
 
@@ -214,7 +255,5 @@ def _aligned(existing: list[str], main: list[str], old: list[str]) -> tuple[str,
     if [_stem(w) for w in _strip_article(old)] != _strip_article(ex_mid) \
             or _strip_article(new) == _strip_article(ex_mid):
         return None
-    if any(t in _ARTICLES for t in new[1:]) or len(new) > 6:
-        return None  # "tree nuts" is a value; "a dog and the cat" is a list
     frame = " ".join(existing[:p] + ["_"] + existing[len(existing) - s:])
     return frame, p, len(main) - s

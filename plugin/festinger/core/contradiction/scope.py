@@ -41,6 +41,10 @@ EVENT_PARTICIPLES = frozenset(
     "decided granted accepted settled sorted fixed updated".split())
 NEWS_WORDS = frozenset("change changes fix outcome".split())  # "School change:", "Cost review outcome:"
 NEWS_PREFIX = "news:"
+# What a news label may say besides its topic: "Quick update:", "One more correction:".
+_NEWS_FILLERS = frozenset(
+    "quick small big short brief little important new recent another one more final small the a an of "
+    "from to about on for this my our".split())
 _MAX_LABEL_WORDS = 6
 
 
@@ -71,8 +75,14 @@ def normalise_label(text: str) -> str:
     while words and words[-1] in ("environment", "environments", "env", "section", "setup", "settings"):
         words = words[:-1]
     label = " ".join(words)
-    if not label or label in NEUTRAL_LABELS or any(w in NEUTRAL_WORDS for w in words):
+    if not label or label in NEUTRAL_LABELS:
         return ""
+    if any(w in NEUTRAL_WORDS for w in words):
+        # "Update:" and "Quick update:" scope nothing; "Staging update:" is news about staging, so
+        # the staging port under it is still staging's (the user's own facts read through it).
+        words = [w for w in words if w not in NEUTRAL_WORDS and w not in _NEWS_FILLERS]
+        topic = normalise_label(" ".join(words)) if words else ""
+        return NEWS_PREFIX + topic.removeprefix(NEWS_PREFIX) if topic else ""
     if len(words) >= 2 and (words[-1] in EVENT_PARTICIPLES or any(w in NEWS_WORDS for w in words)):
         # "Late checkout arranged", "Lease renewed": news, but "Staging changed" still names staging;
         # the statement parser drops it only before the user's own facts.

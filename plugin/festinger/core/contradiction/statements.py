@@ -25,7 +25,7 @@ from festinger.core.contradiction.slots import aliases
 from festinger.core.contradiction.subject import tokenize
 from festinger.core.contradiction.values import Statement, singular
 
-__all__ = ["CORRECTABLE_RELS", "WE_KEY", "Statement", "extract_statements", "parse_sentence"]
+__all__ = ["CORRECTABLE_RELS", "WE_KEY", "Statement", "extract_statements", "is_unsure", "parse_sentence"]
 
 # Work caps: memories are short facts, but a pasted log must not cost more than a short memory.
 MAX_TEXT_CHARS = 4000
@@ -104,6 +104,13 @@ _ADDITIVE_RE = re.compile(
     re.I,
 )
 _PRESENT_RE = _words_re(list(lx.PRESENT_WORDS) + list(lx.PRESENT_PHRASES))
+
+
+def is_unsure(sentence: str) -> bool:
+    """Whether a sentence speaks of the past, a time-scoped moment, a possibility or an addition:
+    what the grammar never reads as a fact that holds now (and neither does any other rule)."""
+    s = expand_contractions(sentence)
+    return bool(_HISTORY_RE.search(s) or _YEAR_SCOPE_RE.search(s) or _MODAL_RE.search(s) or _ADDITIVE_RE.search(s))
 
 
 def extract_statements(text: str, *, allow_correction: bool = False) -> tuple[Statement, ...]:
@@ -224,7 +231,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
         correction = True
         s = _ACTUALLY_RE.sub(" ", s)
     s, update = rephrase(s, incoming=allow_correction)
-    if (_HISTORY_RE.search(s) or _YEAR_SCOPE_RE.search(s) or _MODAL_RE.search(s) or _ADDITIVE_RE.search(s)):
+    if is_unsure(s):
         return []
     s = _PRESENT_RE.sub(" ", s)
     toks = tokenize(s)
