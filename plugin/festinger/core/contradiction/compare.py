@@ -159,6 +159,8 @@ def _compare(a: Statement, b: Statement) -> Contradiction | None:
             return _make("correction" if correction else "value", a, b)
         if (correction or b.update) and _named_replacement(a, b):
             return _make("correction" if correction else "value", a, b)
+        if correction and _renamed(a, b):
+            return _make("correction", a, b)
         return None
     if (correction or b.update) and b.rel in CORRECTABLE_RELS and _correctable(a, b):
         # "The API uses REST" / "actually the API uses GraphQL": the correction makes the relation
@@ -179,6 +181,14 @@ def _named_replacement(a: Statement, b: Statement) -> bool:
         return False
     tx, ty = set(x.norm.split()), set(y.norm.split())
     return not (tx <= ty or ty <= tx)
+
+
+def _renamed(a: Statement, b: Statement) -> bool:
+    """"The user's name is Catherine" / "Actually my name is Kathryn": two names that may be one
+    person's (a spelling, a short form) are only replaced by an explicit correction."""
+    if len(a.values) != 1 or len(b.values) != 1 or not all(v.kind == "name" for v in a.values + b.values):
+        return False
+    return compare(a.values[0], b.values[0]) is Relation.UNKNOWN
 
 
 def _replaces(x: Value, y: Value) -> bool:

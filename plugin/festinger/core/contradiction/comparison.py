@@ -100,10 +100,32 @@ def _fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
-def _name_tokens(norm: str) -> list[str]:
-    # "J.K. Rowling" is "J. K. Rowling"; "İlker" is "Ilker"; "ana.ruiz" stays one handle.
-    tokens = [t.strip("@#.,") for t in _INITIAL_RE.sub(r"\1. ", _fold(norm).lower()).split()]
-    return [lx.NICKNAMES.get(t, t) for t in tokens if t and t not in lx.NAME_TITLES]
+# German spellings without umlauts: "Jürgen Müller" is "Juergen Mueller".
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
+def _name_tokens(norm: str, umlauts: bool = False) -> list[str]:
+    # "J.K. Rowling" is "J. K. Rowling"; "İlker" is "Ilker"; "ana.ruiz" stays one handle;
+    # "Min-jun" is "Minjun".
+    low = norm.lower().translate(_UMLAUTS) if umlauts else norm.lower()
+    tokens = [t.strip("@#.,").replace("-", "") for t in _INITIAL_RE.sub(r"\1. ", _fold(low)).split()]
+    return [t for t in tokens if t and t not in lx.NAME_TITLES]
+
+
+def _forms(token: str) -> frozenset[str]:
+    """The token and every full name it may be short for."""
+    return lx.NICKNAMES.get(token, frozenset()) | {token}
+
+
+def _maybe_one_name(x: str, y: str) -> bool:
+    """Whether two given names may be one person's: a short form and its full name ("Sam" /
+    "Samantha", "Lupe" / "Guadalupe", "Katya" / "Ekaterina"), known or not. Nicknames are too
+    many to list, so anything that shares a start or a run of three letters is given the benefit
+    of the doubt: two names of the user are only two people when nothing links them."""
+    if _forms(x) & _forms(y) or x[:2] == y[:2]:
+        return True
+    short, long = (x, y) if len(x) <= len(y) else (y, x)
+    return len(short) >= 3 and any(short[i:i + 3] in long for i in range(len(short) - 2))
 
 
 def _script(text: str) -> str:
@@ -113,10 +135,12 @@ def _script(text: str) -> str:
 
 def _name_part_matches(short: str, long: str) -> bool:
     """"J" (an initial) matches "John"; "Alex" matches "Alexander"; "Bob" matches "Robert"."""
-    return short == long or long.startswith(short) or short.startswith(long)
+    return short == long or long.startswith(short) or short.startswith(long) or bool(_forms(short) & _forms(long))
 
 
 def _cmp_name(a: Value, b: Value) -> Relation:
+    if _name_tokens(a.norm, umlauts=True) == _name_tokens(b.norm, umlauts=True):
+        return Relation.SAME
     ta, tb = _name_tokens(a.norm), _name_tokens(b.norm)
     if ta == tb:
         return Relation.SAME
@@ -140,7 +164,19 @@ def _cmp_name(a: Value, b: Value) -> Relation:
         return Relation.UNKNOWN  # initials that do not line up: not enough to call them two people
     if set(short) <= set(long):
         return Relation.COMPATIBLE
+    people = all(t.isalpha() for t in short + long) and a.display[:1].isupper() and b.display[:1].isupper()
+    if people and (set(short) & set(long) or all(any(_maybe_one_name(p, q) for q in long) for p in short)):
+        # "Wang Wei" / "David Wang": a name taken on; "Sam Lee" / "Samantha Lee": a short form
+        return Relation.UNKNOWN
+    if any(_initials_of(x, y) for x, y in ((a.norm, b.norm), (b.norm, a.norm))):
+        return Relation.UNKNOWN  # "JL" for "Jean-Luc", "JR" for "John Ryan"
     return Relation.CONFLICT
+
+
+def _initials_of(short: str, long: str) -> bool:
+    letters = _fold(short).lower().replace(".", "").replace(" ", "")
+    parts = [w for w in re.split(r"[\s-]+", _fold(long).lower()) if w and w not in lx.NAME_TITLES]
+    return 1 < len(letters) <= 4 and letters.isalpha() and letters == "".join(w[0] for w in parts)
 
 
 def term_category(v: Value) -> str | None:

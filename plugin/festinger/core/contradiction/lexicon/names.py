@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-NICKNAMES: dict[str, str] = {}
+# A short form -> every full name it may stand for ("sam" is Samuel or Samantha).
+NICKNAMES: dict[str, frozenset[str]] = {}
 for _full, _shorts in (
     ("robert", "bob bobby rob robbie bert"), ("william", "bill billy will willy liam"),
     ("james", "jim jimmy jamie"), ("richard", "dick rick ricky rich"), ("elizabeth", "liz lizzy beth betty eliza"),
-    ("margaret", "maggie meg peggy greta"), ("katherine", "kate katie kathy kat"), ("catherine", "kate katie cathy"),
+    ("margaret", "maggie meg peggy greta"), ("katherine", "kate katie kathy kat kit"), ("catherine", "kate katie cathy"),
     ("anthony", "tony"), ("john", "jack johnny"), ("henry", "hank harry"), ("edward", "ted ned eddie ed"),
     ("charles", "chuck charlie"), ("alexander", "sasha sandy"), ("alexandra", "sasha sandy"),
     ("michael", "mike mikey mick"), ("jennifer", "jen jenny"), ("rebecca", "becky becca"),
@@ -17,9 +18,11 @@ for _full, _shorts in (
     ("stephen", "steve"), ("steven", "steve"), ("thomas", "tom tommy"), ("david", "dave davy"),
     ("jonathan", "jon jonny"), ("johannes", "hans"), ("giuseppe", "beppe peppe"), ("francesco", "franco"),
     ("aleksandr", "sasha"), ("dmitry", "dima"), ("ivan", "vanya"), ("mikhail", "misha"), ("yevgeny", "zhenya"),
+    ("jose", "pepe"), ("francisco", "paco pancho"), ("roberta", "bobbie"), ("ekaterina", "katya"),
+    ("theodora", "teddy"), ("antonia", "toni"), ("maria", "mari"),
 ):
     for _short in _shorts.split():
-        NICKNAMES.setdefault(_short, _full)
+        NICKNAMES[_short] = NICKNAMES.get(_short, frozenset()) | {_full}
 
 # Titles and name suffixes: part of how a person is addressed, never part of who they are.
 NAME_TITLES = frozenset(
