@@ -198,6 +198,8 @@ def squash(text: str) -> str:
 def _cmp_term(a: Value, b: Value) -> Relation:
     if a.norm == b.norm or squash(a.norm) == squash(b.norm):
         return Relation.SAME
+    if is_known_place(a.norm) and is_known_place(b.norm):
+        return compare_places(a.norm, b.norm)  # "my favourite city is NYC" / "... New York"
     ta, tb = set(a.norm.split()), set(b.norm.split())
     if ta <= tb or tb <= ta:
         return Relation.COMPATIBLE  # "GitHub" vs "GitHub Actions", "Postgres" vs "Postgres cluster"

@@ -21,6 +21,7 @@ from festinger.core.contradiction.normalise import clean, expand_contractions, s
 from festinger.core.contradiction.rephrase import rephrase
 from festinger.core.contradiction.scope import EVENT_PARTICIPLES, NEWS_PREFIX, scoped_lines
 from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
+from festinger.core.contradiction.situation import names_environment, opens_agent_voice, sets_temporary_scene
 from festinger.core.contradiction.slots import aliases
 from festinger.core.contradiction.subject import tokenize
 from festinger.core.contradiction.values import Statement, singular
@@ -68,6 +69,7 @@ _INTRODUCED_RE = re.compile(r"(?<![\w'])(?:a|an|another)\s+([A-Za-z][\w-]*(?:\s+
 # what the subject is.
 _NEW_REFERENT_RE = re.compile(
     r"(?<!\bis)(?<!\bam)(?<!\bare)(?<!\bwas)(?<!\bnow)(?<!\bbe)\s+(?:a|an|another)\s+[A-Za-z]", re.I)
+_FIRST_PERSON_RE = re.compile(r"(?:i|my|me|mine)\b", re.I)
 _USER_SUBJECT_RE = re.compile(r"(?:(?:the\s+)?user(?:'s)?|i|my)\b", re.I)
 # A sentence whose subject is a bare definite noun ("The time is ...", not "The user's ...").
 _BARE_DEFINITE_RE = re.compile(r"the\s+(?!user(?:'s)?\b)[a-z]", re.I)
@@ -133,6 +135,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     # is the sofa's, not a fact of its own. A stored memory may still name what it introduced
     # ("User is building a CLI tool. The CLI tool uses Rust 1.70").
     context_open = False
+    temporary = False  # a sentence set a passing scene ("The user is on holiday."): all is scoped
+    agent_voice = False  # the memory is the agent's note: its "I" and "my" are the agent's
     for line in scoped_lines(clean(text)):
         fragment = None  # "Not Anna but Hanna - ...": a correction for the next clause of the line
         for sentence in (c for piece in split_sentences(line.text) for c in _and_clauses(piece)):
@@ -141,8 +145,12 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                 return tuple(out)
             found = []
             n_before = len(out)
-            if len(sentence) <= MAX_SENTENCE_CHARS:
+            if sentences == 1:
+                agent_voice = opens_agent_voice(sentence)
+            if len(sentence) <= MAX_SENTENCE_CHARS and not (agent_voice and _FIRST_PERSON_RE.match(_bare_subject(sentence))):
                 found = parse_sentence(sentence, allow_correction=allow_correction, scope=line.scope)
+                if sentences > 1:  # "The user's gaming group. We switched to Discord.": that group's "we"
+                    found = [st for st in found if st.key.split()[0] != WE_KEY]
                 if fragment is not None:
                     found = [apply_fragment(st, fragment) for st in found]
                 # Incoming "The user bought a laptop. The laptop has 32 GB": "the laptop" is the one
@@ -156,7 +164,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             fragment = correction_fragment(sentence) if allow_correction and not found else None
             if fragment is not None:
                 continue  # a correction marker brings nothing in that a later "the X" could mean
-            if _NEW_REFERENT_RE.search(sentence) or not found and not (
+            temporary = temporary or sets_temporary_scene(sentence, parsed=bool(found))
+            if _NEW_REFERENT_RE.search(sentence) or names_environment(sentence) or not found and not (
                     _USER_SUBJECT_RE.match(_bare_subject(sentence)) or _is_headline(sentence)):
                 context_open = True
             for phrase in _INTRODUCED_RE.findall(sentence):
@@ -164,6 +173,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                     if w in lx.SUBJECT_STOPWORDS or w in ITEM_STOPS:
                         break
                     introduced.add(singular(w))
+    if temporary:
+        out = [replace(st, scope="/".join(x for x in (st.scope, "passing scene") if x)) for st in out]
     if sentences == 1:
         out = [replace(st, lone=True) for st in out]
     return tuple(out)

@@ -88,8 +88,8 @@ for _country, _cities in (
         CITIES[_c] = _country
 # More large cities, each its own municipality that nobody calls a part of a bigger one (no
 # suburbs or satellite cities such as Santa Monica, Jersey City, Cambridge MA, Fort Worth, San Jose,
-# Yokohama or Espoo,
-# no boroughs such as Brooklyn).
+# Yokohama or Espoo, no boroughs such as Brooklyn, and no namesake of one: Richmond is also a
+# London borough).
 for _country, _cities in (
     ("germany", "augsburg wiesbaden mainz kiel rostock lübeck lubeck münster munster aachen bochum "
                 "wuppertal bielefeld regensburg würzburg wurzburg ulm erfurt jena magdeburg"),
@@ -119,7 +119,7 @@ for _country, _cities in (
     ("slovakia", "bratislava"),
     ("united states", "milwaukee sacramento baltimore cleveland cincinnati columbus indianapolis charlotte "
                       "raleigh orlando tampa honolulu anchorage albuquerque tucson omaha memphis louisville "
-                      "richmond buffalo rochester madison boise spokane"),
+                      "buffalo rochester madison boise spokane"),
     ("canada", "edmonton winnipeg halifax quebec"),
     ("mexico", "guadalajara monterrey puebla tijuana cancun cancún oaxaca"),
     ("japan", "fukuoka sapporo nagoya kobe hiroshima sendai"),
@@ -164,5 +164,6 @@ CITY_ALIASES: dict[str, str] = {
 # Cities with a well-known namesake in another country: never compared against a country.
 AMBIGUOUS_CITIES = frozenset(
     "vancouver dublin paris london birmingham perth santiago portland cambridge york valencia cordoba córdoba "
+    "hyderabad "
     "richmond rochester columbus madison salvador split sofia kansas halifax newcastle naples bath florence athens "
     "aberdeen manchester".split()) | {"saint petersburg", "st. petersburg"}

@@ -1,0 +1,50 @@
+"""What a whole memory says about the situation its sentences hold in (pure logic).
+
+A sentence is read on its own by the grammar, but its memory may have set a scene first: "The
+user is on holiday. The user's alarm is at 9:00, not 6:00." is the holiday alarm; "Lesson
+learned by the agent on this task. I use the browser tool" is the agent speaking; "The user's
+gaming group. We switched to Discord." is that group's "we"; "The staging environment is cheaper.
+The database is SQLite." is staging's database. These functions find such scenes, so that the
+pipeline (`statements`) can scope what follows them instead of comparing it with the user's
+standing facts.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["names_environment", "opens_agent_voice", "sets_temporary_scene"]
+
+# A moment or a passing state: "this week", "next quarter", "on holiday", "in the shop".
+_TEMPORARY_RE = re.compile(
+    r"(?<![\w'])(?:(?:this|next|coming|the\s+coming)\s+(?:week|weekend|sprint|month|quarter|semester|term|season|"
+    r"trip|visit|stay|year)|for\s+the\s+(?:week|weekend|time\s+being|holidays?|summer|winter)|temporarily|"
+    r"on\s+(?:vacation|holiday|holidays|leave|sabbatical|parental\s+leave|a\s+trip|the\s+road|call\s+this)|"
+    r"in\s+the\s+shop|at\s+the\s+mechanic|under\s+repair|closed\s+for|out\s+of\s+order|while\s+\w+ing|"
+    r"(?:is|are|am)\s+(?:visiting|traveling|travelling|staying|sick|ill|away|abroad))(?![\w'])", re.I)
+# "I am working from a hotel room", "The user is recovering": a present progressive says what is
+# going on at the moment (only when the grammar did not read the sentence as a fact of its own).
+_PROGRESSIVE_RE = re.compile(r"(?<![\w'])(?:is|are|am)\s+(?:now\s+|currently\s+)?[a-z]{3,}ing(?![\w'])", re.I)
+# A note the agent wrote about its own work: its first person is the agent's.
+_AGENT_NOTE_RE = re.compile(
+    r"(?<![\w'])(?:agent(?:\s+zero)?|assistant|a0|the\s+bot|chatbot|self-note|note\s+to\s+self)(?![\w'])", re.I)
+_USER_LED_RE = re.compile(r"^\W*(?:(?:the\s+)?user(?:'s)?|i|my|me)\b", re.I)
+_ENVIRONMENT_RE = re.compile(
+    r"(?<![\w'])(?:staging|production|prod|dev|development|test|testing|qa|uat|sandbox|preview|local)"
+    r"(?:\s+(?:environment|env|server|cluster|stack|setup|instance|box))?(?![\w'])", re.I)
+
+
+def sets_temporary_scene(sentence: str, parsed: bool) -> bool:
+    """Whether the sentence says the memory holds for a moment only (a trip, a week, a repair)."""
+    return bool(_TEMPORARY_RE.search(sentence) or (not parsed and _PROGRESSIVE_RE.search(sentence)))
+
+
+def opens_agent_voice(first_sentence: str) -> bool:
+    """"Lesson learned by the agent on this task.", "Agent Zero self-note.": the memory's later
+    "I" and "my" are the agent's (a memory the user wrote starts with them, not with the agent)."""
+    return bool(_AGENT_NOTE_RE.search(first_sentence)) and not _USER_LED_RE.match(first_sentence)
+
+
+def names_environment(sentence: str) -> bool:
+    """"The staging environment is cheaper.": a bare "The database ..." after it may be staging's."""
+    return bool(_ENVIRONMENT_RE.search(sentence))
