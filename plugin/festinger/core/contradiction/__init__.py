@@ -2,7 +2,8 @@
 
 One job per module: `normalise` (control characters, contractions, correction leads: the pack's
 one table of each), `scope` (headings, lead lines and bullet parents), `segment` (sentences),
-`rephrase` (update phrasing into canonical forms), `subject` / `grammar` / `predicates` /
+`rephrase` (update phrasing into canonical forms), `situation` (the scene a whole memory sets:
+a passing one, the agent's own note, a group's "we", an environment), `subject` / `grammar` / `predicates` /
 `objects` / `values` (a closed grammar from a sentence to typed statements), `comparison` (how two
 values relate), `statements` (the
 pipeline), `compare` (which pairs of statements contradict), `frames` (a correction that names the
