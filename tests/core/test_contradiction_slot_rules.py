@@ -141,6 +141,15 @@ from festinger.core.contradiction import detect_contradiction
     ("The API base URL is https://a.example.com.", "Sofa delivered. The delivery date is now May 3."),
     # "new" announces a replacement only for a one-at-a-time setting
     ("My laptop is a ThinkPad.", "My new laptop is a MacBook."),
+    # an adjective and its object: one may be allergic to several things, fluent in several languages
+    ("The user is allergic to cats.", "The user is allergic to dogs."),
+    ("The user is fluent in Spanish.", "The user is fluent in French now."),
+    ("The user is allergic to penicillin.", "The user's son is not allergic to penicillin."),
+    ("Dark mode is enabled in the admin panel.", "Dark mode is enabled in the user settings."),
+    # another employer only through an announced change, never a part of the same one
+    ("The user works at Google.", "The user works at Stripe."),
+    ("The user works at Google.", "The user now works at Google Cloud."),
+    ("The user works at Google.", "The user's wife now works at Stripe."),
     ("The user's editor is Vim.", "The user's wife's new editor is Emacs."),
 ])
 def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
@@ -206,6 +215,9 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The API base URL is https://api.old.example.com.",
      "Migration done. The API base URL is now https://api.example.com. The old host redirects for 30 days.", "value"),
     ("My shell is bash.", "My new shell is zsh.", "value"),
+    ("The user is allergic to penicillin.", "The user is not allergic to penicillin.", "negation"),
+    ("I am afraid of flying.", "The user is no longer afraid of flying.", "negation"),
+    ("The user works at Google.", "The user now works at Stripe.", "value"),
     ("The user's favorite IDE is PyCharm.", "The user has switched to VS Code as their main IDE.", "value"),
 ])
 def test_each_recall_rule_detects_the_update(existing, incoming, kind):

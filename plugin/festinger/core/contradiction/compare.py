@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from festinger.core.contradiction.comparison import compare, is_known_term, term_category
+from festinger.core.contradiction.comparison import compare, is_known_term, squash, term_category
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.values import Relation, Value
 from festinger.core.contradiction.slots import same_slot
@@ -165,7 +165,8 @@ def _compare(a: Statement, b: Statement) -> Contradiction | None:
     if (correction or b.update) and b.rel in CORRECTABLE_RELS and _correctable(a, b):
         # "The API uses REST" / "actually the API uses GraphQL": the correction makes the relation
         # single-valued for this subject, but only when no old value survives in the new statement.
-        if all(_replaces(x, y) for x in a.values for y in b.values):
+        replaces = _other_employer if b.rel in ("work:at", "work:for") else _replaces
+        if all(replaces(x, y) for x in a.values for y in b.values):
             return _make("correction" if correction else "value", a, b)
     return None
 
@@ -189,6 +190,15 @@ def _renamed(a: Statement, b: Statement) -> bool:
     if len(a.values) != 1 or len(b.values) != 1 or not all(v.kind == "name" for v in a.values + b.values):
         return False
     return compare(a.values[0], b.values[0]) is Relation.UNKNOWN
+
+
+def _other_employer(x: Value, y: Value) -> bool:
+    """"works at Google" -> "now works at Stripe": another company, named (a product name is its
+    company here); never a part of the same one ("Google" -> "Google Cloud")."""
+    if compare(x, y) is Relation.CONFLICT:
+        return True
+    tx, ty = set(x.norm.split()), set(y.norm.split())
+    return not (tx <= ty or ty <= tx) and squash(x.norm) != squash(y.norm)
 
 
 def _replaces(x: Value, y: Value) -> bool:
@@ -220,8 +230,9 @@ def _correctable(a: Statement, b: Statement) -> bool:
     if len(a.values) == 1 and len(b.values) == 1 and _same_head(a.values[0], b.values[0]):
         return True  # "on the 5th floor" -> "on the 6th floor", "Growth team" -> "Infrastructure team"
     if b.rel in ("work:at", "work:for"):
-        # Employers are names: "works at Acme" -> "actually works at Initech", never "... at home".
-        return all(not is_known_term(v) and _proper_name(v.display) for v in values)
+        # Employers are names: "works at Acme" -> "actually works at Initech", never "... at home";
+        # a known product name is its company here ("works at Google").
+        return all(_proper_name(v.display) for v in values)
     categories = {term_category(v) for v in values}
     # "uses Python" -> "actually uses FastAPI" is not a correction: a language and a framework.
     return len(categories) == 1 and None not in categories

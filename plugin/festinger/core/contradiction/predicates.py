@@ -38,6 +38,11 @@ from festinger.core.contradiction.relations import (
 )
 
 
+# "is allergic to penicillin", "is fluent in Spanish": an adjective and its object.
+_ADJECTIVE_PREPS = frozenset("to of in at for with about on from".split())
+_NOT_ADJECTIVES = frozenset("a an the not no very so too more less most also still just only now".split())
+
+
 # --- copula ------------------------------------------------------------------------------------
 
 
@@ -80,6 +85,13 @@ def parse_copula(subject: Subject, neg: bool, toks: list[Token], j: int, ctx: Ct
             emit(ctx, subject.key, "value", [q[0]], subject=subject, rest=rest[q[2]:], exclusive=True)
         return
     if first in ("at", "by", "with", "to", "for", "of", "under", "over", "where", "what", "how", "why", "who"):
+        return
+    if (len(rest) >= 3 and rest[1].low in _ADJECTIVE_PREPS and rest[0].text.isalpha() and rest[0].text.islower()
+            and first not in _NOT_ADJECTIVES and first not in lx.SUBJECT_STOPWORDS and first not in ITEM_STOPS
+            and first not in lx.STATE_FORMS and not first.endswith("ed")):  # "enabled in": a state
+        # "The user is allergic to penicillin" / "is no longer allergic to penicillin": only ever
+        # denied or corrected (one may be allergic to several things)
+        parse_object_list(subject, f"be {first}:{rest[1].low}", neg, rest[2:], ctx)
         return
     if first in ("a", "an"):
         body, denied_toks = split_denial(rest[1:])
