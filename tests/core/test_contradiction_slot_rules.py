@@ -150,6 +150,9 @@ from festinger.core.contradiction import detect_contradiction
     ("The user works at Google.", "The user works at Stripe."),
     ("The user works at Google.", "The user now works at Google Cloud."),
     ("The user works at Google.", "The user's wife now works at Stripe."),
+    # from an event on, which may not have happened yet
+    ("The default branch is master.", "The default branch is main after Friday's cutover, not master."),
+    ("The user's gym is PureGym.", "The user's gym is Anytime Fitness once the lease ends."),
     ("The user's editor is Vim.", "The user's wife's new editor is Emacs."),
 ])
 def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):

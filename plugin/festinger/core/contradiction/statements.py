@@ -105,6 +105,13 @@ _ADDITIVE_RE = re.compile(
     r"(?<![\w'])(?:" + _alternation(list(lx.ADDITIVE_WORDS) + list(lx.ADDITIVE_PHRASES)) + r")(?![\w'])|e\.g\.|i\.e\.",
     re.I,
 )
+# "... is main after Friday's cutover": from an event on, which may not have happened yet.
+_EVENT_SCOPE_RE = re.compile(
+    r"\s(?:after|before|once|until)\s+(?:the|a|an|this|that|next|[A-Z][\w-]*'s)\s+[\w-]+", re.I)
+# ... unless the sentence announces the change itself: "switched to Oak Hill after the move".
+_ANNOUNCED_RE = _words_re(
+    "now switched moved changed upgraded migrated raised lowered increased reduced dropped went grew fell rose "
+    "transferred relocated stopped quit ceased left joined became promoted renamed started cancelled canceled".split())
 _PRESENT_RE = _words_re(list(lx.PRESENT_WORDS) + list(lx.PRESENT_PHRASES))
 
 
@@ -112,7 +119,8 @@ def is_unsure(sentence: str) -> bool:
     """Whether a sentence speaks of the past, a time-scoped moment, a possibility or an addition:
     what the grammar never reads as a fact that holds now (and neither does any other rule)."""
     s = expand_contractions(sentence)
-    return bool(_HISTORY_RE.search(s) or _YEAR_SCOPE_RE.search(s) or _MODAL_RE.search(s) or _ADDITIVE_RE.search(s))
+    return bool(_HISTORY_RE.search(s) or _YEAR_SCOPE_RE.search(s) or _MODAL_RE.search(s) or _ADDITIVE_RE.search(s)
+                or _EVENT_SCOPE_RE.search(s) and not _ANNOUNCED_RE.search(s))
 
 
 def extract_statements(text: str, *, allow_correction: bool = False) -> tuple[Statement, ...]:
@@ -214,6 +222,8 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     if not s or "?" in s:
         return []  # questions assert nothing
     s = expand_contractions(s.rstrip(".!:; "))
+    if _EVENT_SCOPE_RE.search(s) and not _ANNOUNCED_RE.search(s):
+        return []  # checked before rephrasing drops a tail such as "after Friday's cutover"
     kv = _KEY_VALUE_RE.match(s)
     if kv and kv.group(2).split()[-1].lower() not in _CHANGE_WORDS:  # "User's phone changed: ..." is news
         s = f"{kv.group(1)} {kv.group(2)} is {kv.group(3)}"
