@@ -19,10 +19,11 @@ from festinger_testkit.contradiction_eval import EvalResult, evaluate, load_pair
 DEVSET = load_pairs("contradiction_devset.jsonl")
 HOLDOUT = load_pairs("contradiction_holdout.jsonl")
 
-# Measured on this implementation (see README): dev set 0.95, held-out set 0.86. The floors leave a
-# little room for lexicon changes, never for precision.
-DEV_RECALL_FLOOR = 0.93
-HOLDOUT_RECALL_FLOOR = 0.80
+# Measured on this implementation (see README): dev set 0.91, held-out set 0.79 (0.95 / 0.86 before
+# two names, two organisations or two unitless numbers needed an announced change to conflict). The
+# floors leave a little room for lexicon changes, never for precision.
+DEV_RECALL_FLOOR = 0.90
+HOLDOUT_RECALL_FLOOR = 0.77
 
 POSITIVE_CATEGORIES = {"version", "number_unit", "name", "place", "setting", "preference", "negation", "correction"}
 NEGATIVE_CATEGORIES = {"lookalike_subject", "compatible", "addition", "paraphrase", "non_exclusive", "history"}
@@ -176,7 +177,7 @@ def test_correction_only_when_the_corrected_subject_matches():
 @pytest.mark.parametrize("existing,incoming,kind", [
     ("The backend runs on Node.js 18.", "The backend runs on Node.js 20.", "value"),
     ("The build server has 16 GB of RAM.", "The build server has 32 GB of RAM.", "value"),
-    ("The user's name is Alice.", "The user's name is Maria.", "value"),
+    ("The user's name is Alice Martin.", "The user's name is Maria Lopez.", "value"),
     ("User lives in Berlin.", "User lives in Paris.", "value"),
     ("The default branch is main.", "The default branch is master.", "value"),
     ("User prefers tabs over spaces.", "User prefers spaces over tabs.", "value"),
@@ -244,7 +245,10 @@ def test_things_users_have_several_of_change_only_by_explicit_correction():
     assert detect_contradiction("User's dog's name is Max", "User's dog is called Rex") is None
     c = detect_contradiction("The user's cat is called Luna.", "Actually the user's cat is called Nala.")
     assert c is not None and c.kind == "correction"
-    c = detect_contradiction("The user's wife is named Julia.", "The user's wife is named Anna.")
+    # one person may be named two ways ("Julia" / "Jules", a name in two languages): only an
+    # announced change replaces a name
+    assert detect_contradiction("The user's wife is named Julia.", "The user's wife is named Anna.") is None
+    c = detect_contradiction("The user's wife is named Julia.", "The user's wife is now named Anna.")
     assert c is not None and c.kind == "value"
 
 

@@ -17,8 +17,8 @@ from festinger_testkit.contradiction_eval import evaluate, labelled_sets, load_c
 
 # Measured at delivery (see the README): the floors keep
 # recall from silently sliding back; precision has no margin.
-CORPUS_DEV_RECALL_FLOOR = 0.66
-CORPUS_HOLDOUT_RECALL_FLOOR = 0.39
+CORPUS_DEV_RECALL_FLOOR = 0.64
+CORPUS_HOLDOUT_RECALL_FLOOR = 0.41
 
 
 def _false_positives(result) -> str:

@@ -62,6 +62,9 @@ COMPATIBLE = [
     ("The user smokes meat.", "The user doesn't eat meat anymore."),
     ("The user takes Spanish.", "The user doesn't use Spanish anymore."),
     ("The user uses an Apple Watch.", "The user doesn't wear the Apple Watch anymore."),
+    ("The user wears a ring.", "The user doesn't use Ring anymore."),
+    ("The user drinks Corona.", "The user does not use Corona."),
+    ("The user plays Rust.", "The user does not use Rust anymore."),
     # a label, a scene or a scope around the denial
     ("The flight is at 8.", "The user is unsure: the flight is at 9, not 8."),
     ("I live in Denver.", "Line from the user's screenplay. I live in Paris, not Denver."),
@@ -80,7 +83,7 @@ def test_look_alikes_of_a_named_correction_deprecate_nothing(existing, incoming)
 
 
 USE_DENIALS = [
-    ("The user wears an Apple Watch.", "The user doesn't use the Apple Watch anymore."),
+    ("The user wears glasses.", "The user doesn't use glasses anymore."),
     ("The team uses Scrum.", "The team has stopped doing Scrum."),
     ("The app runs on Heroku.", "The app doesn't use Heroku anymore."),
     ("The app is built with React.", "The app no longer uses React."),

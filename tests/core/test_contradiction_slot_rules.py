@@ -153,6 +153,27 @@ from festinger.core.contradiction import detect_contradiction
     # from an event on, which may not have happened yet
     ("The default branch is master.", "The default branch is main after Friday's cutover, not master."),
     ("The user's gym is PureGym.", "The user's gym is Anytime Fitness once the lease ends."),
+    # a news label scopes what it reports on unless it names the slot: "Lent update:" is Lent's diet
+    ("The user eats meat.", "Lent update: The user doesn't eat meat."),
+    ("The user's editor is VS Code.", "Hackathon update: The user's editor is Zed."),
+    ("The user stays at the Marriott.", "Berlin trip update:\n- The user stays at the Hilton now."),
+    ("The user's son is 9.", "Birthday news: my son is 10, not 9."),
+    # a lead clause of the user's passes its clause through only when it announces a change
+    ("The user lives in Boston.", "I imagine: I live in Paris."),
+    ("The user's name is Tom.", "The user joked: My name is Batman."),
+    ("The user's name is Priya.", "The user told the scammer: My name is Bob."),
+    # two values that may both hold need an announced change
+    ("The user's doctor is Dr. Okafor.", "The user's doctor is Amara."),
+    ("The user's name is Juan.", "The user's name is John."),
+    ("User's employer: Meta", "User's employer: Instagram"),
+    ("The user's bank is Chase.", "The user's bank is Ally."),
+    ("The user's email is ana@work.example.", "The user's email is ana@home.example."),
+    ("The user's shoe size is 10.", "The user's shoe size is 44."),
+    ("The user is from Korea.", "The user is from Los Angeles."),
+    ("User's native language: Mandarin", "User's native language: Chinese"),
+    ("The user is a Software Engineer.", "The user is now a US Citizen."),
+    ("The user's title is Product Manager.", "The user is now a Certified Scrum Master."),
+    ("The user's city is Berlin.", "The user's favourite city is now Lisbon."),
     ("The user's editor is Vim.", "The user's wife's new editor is Emacs."),
 ])
 def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
@@ -190,8 +211,6 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("I work at Acme.", "The user's employer is now Globex.", "value"),
     ("The user works at Uber.", "The user now works at Bank of America.", "value"),
     ("The build takes 12 minutes.", "After the cache upgrade, the build takes 4 minutes.", "value"),
-    ("The user is pre-approved for $300,000.",
-     "Mortgage news: the bank re-ran the numbers, and the user is now pre-approved for $340,000.", "value"),
     ("The user drives a Mazda.", "It's a Subaru, not a Mazda - the user drives a Subaru.", "correction"),
     ("The user's phone number is 555-0182.", "Sorry, I gave the wrong number - my phone number is 555-0128.",
      "correction"),
@@ -212,7 +231,6 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The user's savings are $6,000.", "The savings are at $9,500 now.", "value"),
     ("The user does pilates.", "User stopped doing pilates.", "negation"),
     ("The user's checkout time is 11:00.", "Late checkout confirmed: the user's checkout time is 13:00.", "value"),
-    ("The user's son is 9.", "Birthday news: my son is 10, not 9.", "correction"),
     ("The user's title is Senior Engineer.", "The user is now a Staff Engineer.", "value"),
     ("The user's job title is Senior Engineer.", "I got promoted to Engineering Manager.", "value"),
     ("The API base URL is https://api.old.example.com.",
@@ -221,6 +239,11 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The user is allergic to penicillin.", "The user is not allergic to penicillin.", "negation"),
     ("I am afraid of flying.", "The user is no longer afraid of flying.", "negation"),
     ("The user works at Google.", "The user now works at Stripe.", "value"),
+    ("The user's bank is Chase.", "The user switched banks to Ally.", "value"),
+    ("The user's doctor is Dr. Okafor.", "The user's doctor is now Dr. Mensah.", "value"),
+    ("The user's shoe size is 10.", "The user's shoe size is now 11.", "value"),
+    ("The user's manager is Tom Becker.", "The user's manager is Sarah Klein.", "value"),
+    ("The batch size is 32.", "The batch size is 64.", "value"),
     ("The user's favorite IDE is PyCharm.", "The user has switched to VS Code as their main IDE.", "value"),
 ])
 def test_each_recall_rule_detects_the_update(existing, incoming, kind):

@@ -20,8 +20,10 @@ from dataclasses import asdict, dataclass
 
 from festinger.core.contradiction.comparison import compare, is_known_term, squash, term_category
 from festinger.core.contradiction.frames import frame_correction
-from festinger.core.contradiction.values import Relation, Value
-from festinger.core.contradiction.slots import same_slot
+from festinger.core.contradiction.normalise import is_address
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.values import Relation, Value, singular
+from festinger.core.contradiction.slots import corrects_by_key, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 
 __all__ = ["Contradiction", "detect_contradiction"]
@@ -114,7 +116,23 @@ def _one_practice(a: Statement, b: Statement) -> bool:
     if a.negated == b.negated:
         return False
     pos, neg = (a, b) if b.negated else (b, a)
-    return neg.rel in GENERIC_USE_RELS and pos.rel in USE_RELS
+    if neg.rel not in GENERIC_USE_RELS or pos.rel not in USE_RELS:
+        return False
+    # one sense for both verbs: "plays Rust" is the game, "doesn't use Rust" the language; "wears a
+    # ring" is not "doesn't use Ring" (the doorbell)
+    # and a thing named by a brand or a title ("Corona", "Portal") is consumed in one sense only
+    same_sense = pos.rel not in _CONSUMING or not any(is_known_term(v) or v.display[:1].isupper() for v in pos.values)
+    return same_sense and all(_first_letter(v) == _first_letter(w) for v in pos.values for w in neg.values
+                              if v.norm == w.norm)
+
+
+_CONSUMING = frozenset("play wear eat drink smoke".split())
+
+
+def _first_letter(v: Value) -> bool:
+    """Whether the object is written as a name ("Ring", the doorbell) or a word ("a ring")."""
+    words = [w for w in v.display.split() if w.lower() not in ("a", "an", "the", "do", "doing")]
+    return bool(words) and words[0][:1].isupper()
 
 
 def _self_inconsistent(s: Statement, stmts: tuple[Statement, ...]) -> bool:
@@ -156,11 +174,13 @@ def _compare(a: Statement, b: Statement) -> Contradiction | None:
             return _make("correction" if correction or b.denied else "negation", a, b)
     if a.exclusive and b.exclusive:
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
+            if not (correction or b.update or b.denied or corrects_by_key(b)) and _weak(a, b):
+                return None  # two doctors, two emails, a size in two unit systems: both may hold
             return _make("correction" if correction else "value", a, b)
         if (correction or b.update) and _named_replacement(a, b):
             return _make("correction" if correction else "value", a, b)
-        if correction and _renamed(a, b):
-            return _make("correction", a, b)
+        if (correction or b.update) and _renamed(a, b):
+            return _make("correction" if correction else "value", a, b)
         return None
     if (correction or b.update) and b.rel in CORRECTABLE_RELS and _correctable(a, b):
         # "The API uses REST" / "actually the API uses GraphQL": the correction makes the relation
@@ -169,6 +189,55 @@ def _compare(a: Statement, b: Statement) -> Contradiction | None:
         if all(replaces(x, y) for x in a.values for y in b.values):
             return _make("correction" if correction else "value", a, b)
     return None
+
+
+def _weak(a: Statement, b: Statement) -> bool:
+    """Whether two different values of one slot may both hold, so that only an incoming memory
+    that announces the change ("now", "switched", "actually", "not X") replaces the old one:
+    people named in two ways (a title and a first name, a short form, a name in two languages;
+    a person may have two doctors), organisations and other unknown names (Instagram is Meta's;
+    one may bank with two banks), e-mail addresses and phone numbers (work and personal), a
+    number without a unit on a measure (shoe size 10 and 44), an origin, a class. A slot named
+    single by its key ("favourite", "default"), versions, amounts with units, known places one
+    lives in, known tools of one kind, languages, regions, dates, days and states stay single-
+    valued as written, and so do two full names that share nothing ("Tom Becker" / "Sarah Klein")."""
+    x, y = a.values[0], b.values[0]
+    words = set(a.key.split())
+    if a.rel == "origin" or x.kind in ("phone", "phrase"):
+        return True
+    if x.kind == "name":
+        return _person_key(a.key) and not (_full_name(x.display) and _full_name(y.display)
+                                           and not set(x.norm.split()) & set(y.norm.split()))
+    if x.kind == "term" and (is_address(x.display) or is_address(y.display)):
+        return True
+    if words & _SINGLE_BY_KEY:
+        return False
+    if x.kind == "quantity":
+        return not (x.unit or x.dim or y.unit or y.dim) and not words & lx.SETTING_COUNT_WORDS
+    if x.kind == "term":
+        # organisations nest and come several at a time: Instagram is Meta's, one banks with two
+        employer = a.rel in ("work:at", "work:for")  # also "the user's employer is X" (its alias)
+        return (employer or bool(words & lx.ORGANISATION_HEADS)) and not (is_known_term(x) and is_known_term(y))
+    return False
+
+
+def _person_key(key: str) -> bool:
+    """"the user's name", "the user's doctor", "the user's wife's name": a slot that names a person."""
+    words = key.split()
+    if words[-1] in ("name", "surname", "nickname") and words[:-1] in (["user"], ["user", "first"],
+                                                                    ["user", "last"], ["user", "full"]):
+        return True
+    return bool(set(words) & lx.PERSON_ROLES)
+
+
+_SINGLE_BY_KEY = frozenset("favorite preferred default main primary current".split())
+
+
+def _full_name(display: str) -> bool:
+    """"Tom Becker": a given name and a surname, no title, no initial."""
+    parts = display.replace(".", ". ").split()
+    return len(parts) >= 2 and all(p[:1].isupper() and p.isalpha() and len(p) > 1 and p.lower() not in lx.NAME_TITLES
+                                   for p in parts)
 
 
 def _named_replacement(a: Statement, b: Statement) -> bool:
@@ -184,9 +253,15 @@ def _named_replacement(a: Statement, b: Statement) -> bool:
     return not (tx <= ty or ty <= tx)
 
 
+# "Volunteer Firefighter", "Certified Scrum Master": a role beside the job, not instead of it.
+_SIDE_ROLES = frozenset("volunteer honorary certified part-time freelance hobby amateur retired former aspiring "
+                        "acting interim visiting guest adjunct".split())
+
+
 def _renamed(a: Statement, b: Statement) -> bool:
     """"The user's name is Catherine" / "Actually my name is Kathryn": two names that may be one
-    person's (a spelling, a short form) are only replaced by an explicit correction."""
+    person's (a spelling, a short form, another of several) are only replaced by an announced
+    change or an explicit correction."""
     if len(a.values) != 1 or len(b.values) != 1 or not all(v.kind == "name" for v in a.values + b.values):
         return False
     return compare(a.values[0], b.values[0]) is Relation.UNKNOWN
@@ -219,6 +294,11 @@ def _correctable(a: Statement, b: Statement) -> bool:
     if len(a.values) == 1 and len(b.values) == 1 and all(v.kind == "quantity" and v.dim for v in values):
         return a.values[0].dim == b.values[0].dim  # "the build takes 12 minutes" -> "now takes 4 minutes"
     if b.rel == "class" and len(a.values) == 1 and len(b.values) == 1:
+        if b.key == "user":
+            # a person is many things at once (a citizen, a Superhost, a Scrum Master): only one
+            # occupation replaces another ("Senior Engineer" -> "Staff Engineer")
+            return all(v.kind == "phrase" and v.norm.split()[-1:] and singular(v.norm.split()[-1]) in lx.OCCUPATIONS
+                       and not any(w in lx.NAME_TITLES or w in _SIDE_ROLES for w in v.norm.split()) for v in values)
         # "the user's car is a Corolla" -> "actually a Camry": two named models, not "a red car"
         # ("iPhone 13" -> "iPhone 15": a brand may start in lower case, but has a capital)
         return all(v.kind == "phrase" and any(c.isupper() for c in v.display.split()[0]) for v in values)

@@ -225,6 +225,16 @@ def _cmp_exact(a: Value, b: Value) -> Relation:
     return Relation.SAME if a.norm == b.norm else Relation.CONFLICT
 
 
+def _cmp_language(a: Value, b: Value) -> Relation:
+    """One language under two names or a variety of it ("Mandarin" / "Chinese") is not a change."""
+    if a.norm == b.norm:
+        return Relation.SAME
+    fa, fb = lx.LANGUAGE_FAMILY.get(a.norm, a.norm), lx.LANGUAGE_FAMILY.get(b.norm, b.norm)
+    if fa == fb or fa == b.norm or fb == a.norm:
+        return Relation.COMPATIBLE
+    return Relation.CONFLICT
+
+
 def _cmp_order(a: Value, b: Value) -> Relation:
     x, y = a.norm.split(">"), b.norm.split(">")
     if x == y:
@@ -277,7 +287,7 @@ _COMPARERS = {
     "state": _cmp_state,
     "weekday": _cmp_exact,
     "region": _cmp_exact,
-    "language": _cmp_exact,
+    "language": _cmp_language,
     "order": _cmp_order,
     "pref": _cmp_pref,
     "place": _cmp_place,

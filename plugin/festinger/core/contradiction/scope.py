@@ -41,20 +41,14 @@ EVENT_PARTICIPLES = frozenset(
     "decided granted accepted settled sorted fixed updated".split())
 NEWS_WORDS = frozenset("change changes fix outcome".split())  # "School change:", "Cost review outcome:"
 NEWS_PREFIX = "news:"
-# A lead clause that doubts or quotes what follows it: "I wonder:", "The user practises the phrase:".
-_DOUBT_OR_QUOTE = frozenset(
-    "wonder wonders doubt doubts unsure guess guesses think thinks suppose forget forgot forgets remember "
-    "phrase phrases sentence sentences quote quotes line lines lyric lyrics text example examples saying "
-    "motto slogan dialogue script translation translate translates translating practices practises "
-    "practicing practising rehearses repeats reads asks asked wrote writes".split())
-# A news topic that is a scene of its own: the user's facts under "Berlin trip update:" are the trip's.
-_SCENE_WORDS = frozenset(
-    "trip trips travel travels vacation holiday holidays wedding planning schedule conference visit team "
-    "office event party project sprint semester season tour honeymoon".split())
 # What a news label may say besides its topic: "Quick update:", "One more correction:".
 _NEWS_FILLERS = frozenset(
-    "quick small big short brief little important new recent another one more final small the a an of "
+    "quick small big short brief little important new recent another one more final the a an of "
     "from to about on for this my our".split())
+# A lead clause of the user's that announces what follows as a change: "I switched jobs: ...".
+_ANNOUNCING = frozenset(
+    "switched changed moved relocated left quit joined started upgraded migrated updated corrected confirmed "
+    "got bought sold renamed promoted transferred married divorced retired graduated".split())
 _MAX_LABEL_WORDS = 6
 
 
@@ -92,13 +86,11 @@ def normalise_label(text: str) -> str:
         # the staging port under it is still staging's (the user's own facts read through it).
         words = [w for w in words if w not in NEUTRAL_WORDS and w not in _NEWS_FILLERS]
         topic = normalise_label(" ".join(words)).removeprefix(NEWS_PREFIX) if words else ""
-        if not topic or any(w in _SCENE_WORDS for w in topic.split()):
-            return topic
-        return NEWS_PREFIX + topic
+        return NEWS_PREFIX + topic if topic else ""
     if len(words) >= 2 and (words[-1] in EVENT_PARTICIPLES or any(w in NEWS_WORDS for w in words)):
         # "Late checkout arranged", "Lease renewed": news, but "Staging changed" still names staging;
         # the statement parser drops it only before the user's own facts.
-        return label if any(w in _SCENE_WORDS for w in words) else NEWS_PREFIX + label
+        return NEWS_PREFIX + label
     return label
 
 
@@ -132,9 +124,11 @@ def _inline_label(content: str) -> tuple[str, str] | None:
             w in lx.REPORTING_VERBS or w in lx.CORRECTION_REPORTING for w in low) or low == ["user"]:
         return None
     if len(low) > 1 and (low[0] == "i" or low[0] == "user" or low[:2] == ["the", "user"]):
-        if any(w in _DOUBT_OR_QUOTE for w in low):
-            return label, content[idx + 2:]  # "I wonder: ...", "The user practices the phrase: ..."
-        return "", content[idx + 2:]  # "I switched jobs: I now work at Adyen": a clause, not a scope
+        if any(w in _ANNOUNCING for w in low):
+            return "", content[idx + 2:]  # "I switched jobs: I now work at Adyen": a clause, not a scope
+        # "I imagine:", "The user joked:", "The user told the scammer:": what follows is said, not
+        # stated; only a lead that announces a change passes its clause through.
+        return label, content[idx + 2:]
     return label, content[idx + 2:]
 
 

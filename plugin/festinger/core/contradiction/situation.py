@@ -21,13 +21,17 @@ _TEMPORARY_RE = re.compile(
     r"trip|visit|stay|year)|for\s+the\s+(?:week|weekend|time\s+being|holidays?|summer|winter)|temporarily|"
     r"on\s+(?:vacation|holiday|holidays|leave|sabbatical|parental\s+leave|a\s+trip|the\s+road|call\s+this)|"
     r"in\s+the\s+shop|at\s+the\s+mechanic|under\s+repair|closed\s+for|out\s+of\s+order|while\s+\w+ing|"
-    r"(?:is|are|am)\s+(?:visiting|traveling|travelling|staying|sick|ill|away|abroad))(?![\w'])", re.I)
+    r"(?:is|are|am)\s+(?:visiting|traveling|travelling|staying|sick|ill|away|abroad|pregnant|recovering)|"
+    r"on\s+(?:antibiotics|medication|a\s+diet|a\s+cleanse|bed\s+rest)|until\s+(?:spring|summer|autumn|fall|winter|"
+    r"further\s+notice|[A-Z][a-z]+))(?![\w'])", re.I)
 # "I am working from a hotel room", "The user is recovering": a present progressive says what is
 # going on at the moment (only when the grammar did not read the sentence as a fact of its own).
 _PROGRESSIVE_RE = re.compile(r"(?<![\w'])(?:is|are|am)\s+(?:now\s+|currently\s+)?[a-z]{3,}ing(?![\w'])", re.I)
 # A note the agent wrote about its own work: its first person is the agent's.
 _AGENT_NOTE_RE = re.compile(
-    r"(?<![\w'])(?:agent(?:\s+zero)?|assistant|a0|the\s+bot|chatbot|self-note|note\s+to\s+self)(?![\w'])", re.I)
+    r"(?<![\w'])(?:agent(?:\s+zero)?|assistant|a0|the\s+bot|chatbot|self-note|note\s+to\s+self|lessons?\s+learned|"
+    r"(?:task|tool|working|session|solution)\s+notes?|on\s+this\s+task|for\s+this\s+task|"
+    r"from\s+the\s+[\w -]{1,30}?\s(?:tool|agent|subordinate))(?![\w'])", re.I)
 _USER_LED_RE = re.compile(r"^\W*(?:(?:the\s+)?user(?:'s)?|i|my|me)\b", re.I)
 _ENVIRONMENT_RE = re.compile(
     r"(?<![\w'])(?:staging|production|prod|dev|development|test|testing|qa|uat|sandbox|preview|local)"

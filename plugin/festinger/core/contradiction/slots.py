@@ -30,12 +30,24 @@ NEUTRAL_MODIFIERS = frozenset("go-to goto favorite main primary preferred usual 
 CORRECTING_MODIFIERS = frozenset("correct actual revised updated corrected amended".split())
 
 
-def _core(key: str) -> tuple[str, ...]:
-    """The key without the modifiers that never pick one of several."""
+# "favourite" and "preferred" pick what one likes, not what one has: "my favourite distro is now
+# Arch" says nothing of the distro one runs. They are dropped only against another such modifier
+# ("my favourite IDE" / "my main IDE").
+TASTE_MODIFIERS = frozenset("favorite preferred".split())
+
+
+def _core(key: str, taste: bool = False) -> tuple[str, ...]:
+    """The key without the modifiers that never pick one of several (and, with `taste`, without
+    "favourite" / "preferred" too)."""
     words = [w for w in key.split() if w not in CORRECTING_MODIFIERS]
     if words and words[-1] in lx.STRONG_SETTING_HEADS:
-        words = [w for w in words[:-1] if w not in NEUTRAL_MODIFIERS] + words[-1:]
+        words = [w for w in words[:-1] if w not in NEUTRAL_MODIFIERS
+                 or (w in TASTE_MODIFIERS and not taste)] + words[-1:]
     return tuple(words)
+
+
+def _modified(key: str) -> bool:
+    return any(w in NEUTRAL_MODIFIERS for w in key.split())
 
 
 def corrects_by_key(st: Statement) -> bool:
@@ -52,7 +64,7 @@ def same_slot(a: Statement, b: Statement) -> bool:
     ca, cb = _core(a.key), _core(b.key)
     if not ca or not cb:
         return False
-    if ca == cb:
+    if ca == cb or (_modified(a.key) and _modified(b.key) and _core(a.key, taste=True) == _core(b.key, taste=True)):
         return True
     return b.lone and ca[0] == "user" and cb[0] != "user" and ca[1:] == cb
 

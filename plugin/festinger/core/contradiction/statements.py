@@ -268,10 +268,11 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
 
 
 def _scope_for(key: str, scope: str) -> str:
-    """A news label ("Late checkout arranged:") scopes nothing about the user's own facts; before
-    anything else it may still name an environment ("Staging changed:"), so it stays there."""
+    """A news label scopes what it reports on ("Lent update: the user doesn't eat meat" is Lent's,
+    "Berlin trip update: the user stays at the Hilton now" the trip's), unless it names the very
+    slot ("Late checkout confirmed: the user's checkout time is 13:00")."""
     if NEWS_PREFIX not in scope:
         return scope
-    if key != "user" and not key.startswith("user "):
-        return scope
-    return "/".join(p for p in scope.split("/") if not p.startswith(NEWS_PREFIX))
+    slot = {singular(w) for w in key.split()} - {"user"}
+    return "/".join(p for p in scope.split("/") if not (
+        p.startswith(NEWS_PREFIX) and slot & {singular(w) for w in p[len(NEWS_PREFIX):].split()}))

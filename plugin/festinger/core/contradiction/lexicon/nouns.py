@@ -93,3 +93,32 @@ ATTRIBUTE_HEADS = frozenset(
     "port version timeout name username email age ttl size limit budget level interval expiry "
     "address phone birthday timezone".split()
 )
+# Heads of occupations: "Senior Engineer" -> "Staff Engineer" is one job replaced by another; "US
+# Citizen", "Scrum Master" or "Superhost" are other things a person is at the same time.
+OCCUPATIONS = frozenset(
+    "engineer developer programmer manager director designer analyst scientist architect consultant nurse "
+    "teacher lecturer professor researcher accountant lawyer attorney paralegal pharmacist physician surgeon "
+    "dentist therapist technician administrator officer executive president vp ceo cto cfo coo founder "
+    "cofounder co-founder editor writer journalist producer marketer recruiter intern associate specialist "
+    "coordinator supervisor lead head principal partner clerk cashier barista chef cook waiter waitress "
+    "driver electrician plumber mechanic carpenter pilot firefighter paramedic librarian tester "
+    "strategist economist statistician planner translator".split()
+)
+# Keys naming a person: two names there may be one person ("Dr. Okafor" / "Amara").
+PERSON_ROLES = MULTI_INSTANCE_NOUNS | frozenset(
+    "manager boss doctor dentist landlord landlady therapist mentor tutor coach wife "
+    "husband partner spouse girlfriend boyfriend fiance fiancee teacher lawyer accountant owner lead contact "
+    "ceo cto cfo maintainer supervisor advisor adviser assistant roommate flatmate vet pediatrician gp "
+    "physician nanny babysitter trainer instructor professor".split())
+# Keys of a configured count: "the batch size is 32" / "64" is one setting changed, not a size in
+# two unit systems.
+SETTING_COUNT_WORDS = frozenset(
+    "batch port limit timeout retries retry workers worker threads thread replicas replica pool max min "
+    "count number version level concurrency shards shard partitions partition ttl interval buffer cache "
+    "queue page chunk epoch epochs seed dpi fps rate steps step connections connection instances nodes".split())
+# Keys whose value is an organisation: two of them may both hold (a work and a personal bank) or
+# nest (Instagram is Meta's), so only an announced change replaces one.
+ORGANISATION_HEADS = frozenset(
+    "bank insurer insurance provider employer company carrier isp gym school university college hospital "
+    "clinic pharmacy airline broker brokerage agency club utility supplier vendor client customer store shop "
+    "supermarket grocer charity union church".split())

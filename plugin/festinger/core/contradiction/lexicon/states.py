@@ -53,3 +53,16 @@ LANGUAGES = frozenset(
     "cantonese japanese korean arabic hindi turkish swedish norwegian danish finnish greek czech "
     "hungarian romanian hebrew vietnamese thai indonesian".split()
 )
+# A variety or another name of a language -> the language it belongs to: "Mandarin" is Chinese,
+# "Farsi" is Persian, so the two are never two different native languages.
+LANGUAGE_FAMILY = {
+    "mandarin": "chinese", "cantonese": "chinese", "putonghua": "chinese", "farsi": "persian", "dari": "persian",
+    "tagalog": "filipino", "serbo-croatian": "serbian", "croatian": "serbian", "bosnian": "serbian",
+    "montenegrin": "serbian", "valencian": "catalan", "flemish": "dutch", "castilian": "spanish",
+    "brazilian portuguese": "portuguese", "swiss german": "german", "moldovan": "romanian", "bokmal": "norwegian",
+    "bokmål": "norwegian", "nynorsk": "norwegian", "hindustani": "hindi", "urdu": "hindi", "malay": "indonesian",
+    "bahasa": "indonesian", "american english": "english", "british english": "english", "scots": "english",
+}
+LANGUAGES = LANGUAGES | frozenset(LANGUAGE_FAMILY) | frozenset(LANGUAGE_FAMILY.values()) | frozenset(
+    "persian filipino serbian catalan swahili bengali punjabi tamil telugu marathi gujarati malayalam "
+    "estonian latvian lithuanian slovak slovenian bulgarian icelandic irish welsh basque galician".split())

@@ -1,0 +1,53 @@
+"""The third and fourth attacks on the detector, written on 2026-11-26 by attackers who read the
+rules (`corpus_attack3.jsonl`: 682 compatible pairs, 72 contradictions written blind before any
+run; `corpus_attack4.jsonl`: 611 compatible pairs, 93 blind contradictions). Pairs found to be
+genuine contradictions among the attack drafts are marked `"blind": false`.
+
+Unlike the older sets, these are NOT at precision 1.00. When first run they found 221 and 228
+false positives; the general rules that answered them are in the README, and what is left is
+pinned here so that none is added: the count may only go down, the named-correction rule
+(`frames`) adds none, and blind recall does not slide. Both sets were tuned on after that first
+run, so their precision is no longer a blind figure.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import festinger.core.contradiction.compare as compare
+from festinger_testkit.contradiction_eval import evaluate, load_pairs
+
+# (file, false positives left at delivery, blind recall floor: measured at delivery, a little below)
+ATTACKS = [
+    ("corpus_attack3.jsonl", 1, 0.72),  # 54 of 72 blind contradictions caught
+    ("corpus_attack4.jsonl", 7, 0.43),  # 42 of 93
+]
+
+
+def _sets(name: str):
+    rows = load_pairs(name)
+    compatible = [r for r in rows if not r["label"]]
+    blind = [r for r in rows if r["label"] and r.get("blind", True)]
+    return compatible, blind
+
+
+@pytest.mark.parametrize("name,known_fp,_floor", ATTACKS)
+def test_no_new_false_positive_beyond_the_known_ones(name, known_fp, _floor):
+    compatible, _ = _sets(name)
+    assert len(compatible) >= 600
+    result = evaluate(compatible)
+    assert result.fp <= known_fp, "\n".join(
+        f"{f.existing!r} -> {f.incoming!r}" for f in result.failures if f.outcome == "false_positive")
+
+
+@pytest.mark.parametrize("name,_fp,_floor", ATTACKS)
+def test_the_named_correction_rule_deprecates_nothing_of_the_attack(name, _fp, _floor):
+    compatible, _ = _sets(name)
+    assert [r for r in compatible if compare._by_frame(r["existing"], r["incoming"]) is not None] == []
+
+
+@pytest.mark.parametrize("name,_fp,floor", ATTACKS)
+def test_blind_recall_holds(name, _fp, floor):
+    _, blind = _sets(name)
+    assert len(blind) >= 60
+    assert evaluate(blind).recall >= floor
