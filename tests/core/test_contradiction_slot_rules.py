@@ -174,6 +174,17 @@ from festinger.core.contradiction import detect_contradiction
     ("The user is a Software Engineer.", "The user is now a US Citizen."),
     ("The user's title is Product Manager.", "The user is now a Certified Scrum Master."),
     ("The user's city is Berlin.", "The user's favourite city is now Lisbon."),
+    # one thing written two ways, and habits beside each other
+    ("The user's favourite season is autumn.", "The user's favourite season is fall."),
+    ("The user's favourite colour is grey.", "The user's favourite colour is actually gray."),
+    ("The user works at IBM.", "The user now works at International Business Machines."),
+    ("The user lives in Saigon.", "The user lives in Ho Chi Minh City."),
+    ("The user's SSD is 1 TB.", "The user's SSD is 931 GB."),
+    ("The user's native language is Hindi.", "The user's native language is English."),
+    ("The server's IP is 10.0.0.5.", "The server's IP is 203.0.113.7."),
+    ("The user works from home.", "The user works from the office Tuesdays, not home."),
+    ("The user's OS is Linux.", "The user switched to Arch Linux."),
+    ("The server's hostname is web01.", "The server's hostname is web01.example.com."),
     ("The user's editor is Vim.", "The user's wife's new editor is Emacs."),
 ])
 def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):

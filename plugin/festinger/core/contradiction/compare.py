@@ -16,9 +16,10 @@ so the detector returns None whenever it is not sure:
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 
-from festinger.core.contradiction.comparison import compare, is_known_term, squash, term_category
+from festinger.core.contradiction.comparison import compare, is_known_term, may_be_alias, squash, term_category
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.normalise import is_address
 from festinger.core.contradiction import lexicon as lx
@@ -168,6 +169,9 @@ def _compare(a: Statement, b: Statement) -> Contradiction | None:
             kind = "negation" if (a.explicit_negation or b.explicit_negation) else "value"
             return _make("correction" if correction else kind, a, b)
         return None
+    if (a.denied or b.denied) and any(w in lx.TIME_SCOPE_WORDS for v in a.values + b.values
+                                      if v.kind in ("term", "phrase") for w in v.display.lower().split()):
+        return None  # "works from the office Tuesdays, not home": a habit beside the other one
     for denied, stated in ((b.denied, a.values), (a.denied, b.values)):
         if any(_same_object(d, v) for d in denied for v in stated):
             # "is $1,650, not $1,500" names the value it corrects
@@ -208,8 +212,13 @@ def _weak(a: Statement, b: Statement) -> bool:
     if x.kind == "name":
         return _person_key(a.key) and not (_full_name(x.display) and _full_name(y.display)
                                            and not set(x.norm.split()) & set(y.norm.split()))
-    if x.kind == "term" and (is_address(x.display) or is_address(y.display)):
-        return True
+    if x.kind == "term" and (is_address(x.display) or is_address(y.display) or _IP_RE.match(x.display)):
+        return True  # a work and a personal e-mail; a private and a public IP
+    if x.kind == "language":
+        return bool(words & _OWN_LANGUAGE)  # bilingual: two native languages
+    if x.kind == "term" and (_plain_words(x.display) or _plain_words(y.display)) and not (
+            is_known_term(x) and is_known_term(y)):
+        return True  # "autumn" / "fall", "Coke" / "Coca-Cola": plain words have synonyms
     if words & _SINGLE_BY_KEY:
         return False
     if x.kind == "quantity":
@@ -231,6 +240,14 @@ def _person_key(key: str) -> bool:
 
 
 _SINGLE_BY_KEY = frozenset("favorite preferred default main primary current".split())
+_OWN_LANGUAGE = frozenset("native first mother".split())
+_IP_RE = re.compile(r"^(?:\d{1,3}\.){3}\d{1,3}$|^[0-9a-f:]+:[0-9a-f:]*$", re.I)
+
+
+def _plain_words(display: str) -> bool:
+    """"fall", "Coca-Cola", "Manchester United": words, not an identifier such as "v2.1",
+    "orders_prod" or "#ops-alerts" (which have no synonyms)."""
+    return all(w.replace("-", "").replace("'", "").isalpha() for w in display.split())
 
 
 def _full_name(display: str) -> bool:
@@ -269,7 +286,10 @@ def _renamed(a: Statement, b: Statement) -> bool:
 
 def _other_employer(x: Value, y: Value) -> bool:
     """"works at Google" -> "now works at Stripe": another company, named (a product name is its
-    company here); never a part of the same one ("Google" -> "Google Cloud")."""
+    company here); never a part of the same one ("Google" -> "Google Cloud") nor its long name
+    ("IBM" -> "International Business Machines")."""
+    if may_be_alias(x.display, y.display):
+        return False
     if compare(x, y) is Relation.CONFLICT:
         return True
     tx, ty = set(x.norm.split()), set(y.norm.split())

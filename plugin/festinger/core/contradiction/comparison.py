@@ -9,6 +9,7 @@ treats like agreement.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 
@@ -50,15 +51,21 @@ def _cmp_quantity(a: Value, b: Value) -> Relation:
         if a.dim != b.dim:
             return Relation.UNKNOWN
         x, y = a.number * a.factor, b.number * b.factor
+        if a.dim in _CAPACITY_DIMS and x != y and abs(x - y) <= 0.1 * max(abs(x), abs(y)):
+            return Relation.COMPATIBLE  # "1 TB" on the box is "931 GB" in the OS; "1 Gbps" is "940 Mbps"
         if a.factor == b.factor:
             return Relation.SAME if x == y else Relation.CONFLICT
         # 1 GB vs 1 GiB vs 1024 MB: people mix decimal and binary prefixes, so only a real gap counts;
         # a value converted between unit systems is rounded ("70 kg" is "154 lb"), so only a real gap counts.
-        tolerance = (0.03 if a.dim == "bytes" else 0.02) * max(abs(x), abs(y))
+        tolerance = 0.02 * max(abs(x), abs(y))
         return Relation.SAME if abs(x - y) <= tolerance else Relation.CONFLICT
     if a.dim or b.dim or a.unit != b.unit:
         return Relation.UNKNOWN  # "30" vs "30 seconds", "5 engineers" vs "5 people"
     return Relation.SAME if a.number == b.number else Relation.CONFLICT
+
+
+# Capacities quoted nominal or usable, decimal or binary: a tenth apart is one capacity.
+_CAPACITY_DIMS = frozenset(("bytes", "bandwidth"))
 
 
 def _strip_relative(path: str) -> str:
@@ -179,6 +186,40 @@ def _initials_of(short: str, long: str) -> bool:
     return 1 < len(letters) <= 4 and letters.isalpha() and letters == "".join(w[0] for w in parts)
 
 
+def may_be_alias(x: str, y: str) -> bool:
+    """Whether two names may be one thing written two ways: a spelling ("grey" / "gray"), a short
+    form ("maths" / "mathematics", "web01" / "web01.example.com"), an abbreviation or initialism
+    ("VW" / "Volkswagen", "PwC" / "PricewaterhouseCoopers", "Man Utd" / "Manchester United",
+    "UCL" / "University College London"), a shared run of letters ("Spurs" / "Tottenham Hotspur")."""
+    if not (_words_only(x) and _words_only(y)):
+        return False  # "sunflower22" / "sunflower23", "us-east-1" / "us-east-2": identifiers differ
+    sx, sy = squash(x), squash(y)
+    if not sx or not sy:
+        return False
+    short, long = (sx, sy) if len(sx) <= len(sy) else (sy, sx)
+    if long.startswith(short) or difflib.SequenceMatcher(None, sx, sy).ratio() >= 0.75:
+        return True
+    if len(short) >= 4 and short[:4] in long:
+        return True
+    words = [w for w in re.split(r"[\W_]+", (x if len(sx) > len(sy) else y).lower()) if w]
+    initials = "".join(w[0] for w in words)
+    if 2 <= len(short) <= 5 and (short == initials or short == "".join(w[0] for w in words if w not in _JOINERS)):
+        return True
+    return short[0] == long[0] and len(short) <= max(5, len(long) // 2) and _subsequence(short, long)
+
+
+_JOINERS = frozenset("of the and for de la".split())
+
+
+def _words_only(text: str) -> bool:
+    return all(w.replace("-", "").replace("'", "").replace(".", "").isalpha() for w in text.split())
+
+
+def _subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(c in it for c in short)
+
+
 def term_category(v: Value) -> str | None:
     """Category of a known technology ("python" -> "language"), None when unknown or uncategorised."""
     return lx.TECH_CATEGORIES.get(v.unit or v.norm)
@@ -201,8 +242,11 @@ def _cmp_term(a: Value, b: Value) -> Relation:
     if is_known_place(a.norm) and is_known_place(b.norm):
         return compare_places(a.norm, b.norm)  # "my favourite city is NYC" / "... New York"
     ta, tb = set(a.norm.split()), set(b.norm.split())
-    if ta <= tb or tb <= ta:
-        return Relation.COMPATIBLE  # "GitHub" vs "GitHub Actions", "Postgres" vs "Postgres cluster"
+    da, db = set(a.display.lower().split()), set(b.display.lower().split())
+    if ta <= tb or tb <= ta or da <= db or db <= da:
+        return Relation.COMPATIBLE  # "GitHub" vs "GitHub Actions", "Linux" vs "Arch Linux"
+    if a.norm.startswith(b.norm + ".") or b.norm.startswith(a.norm + "."):
+        return Relation.COMPATIBLE  # "web01" vs "web01.example.com"
     if a.norm.endswith("/" + b.norm) or b.norm.endswith("/" + a.norm):
         return Relation.COMPATIBLE  # "origin/main" vs "main"
     known_a, known_b = is_known_term(a), is_known_term(b)
@@ -212,6 +256,8 @@ def _cmp_term(a: Value, b: Value) -> Relation:
         return Relation.CONFLICT if ca is not None and ca == cb else Relation.UNKNOWN
     if known_a or known_b:
         return Relation.UNKNOWN  # "PostgreSQL" vs "Supabase": an engine and a provider may both hold
+    if may_be_alias(a.display, b.display):
+        return Relation.UNKNOWN  # "Coke" / "Coca-Cola", "IBM" / "International Business Machines"
     return Relation.CONFLICT  # two unknown identifiers for one single-valued key ("DEBUG" vs "WARNING")
 
 

@@ -210,10 +210,8 @@ def _stem(word: str) -> str:
 
 _NAME_JOINERS = frozenset("of de du la le van von da and & the".split())
 # Words that scope a value to a time or a situation: "coffee today", "tea on weekdays".
-_SCOPE_WORDS = _PREPOSITIONS | frozenset(
-    "today tonight tomorrow yesterday weekdays weekends mornings evenings nights daily weekly monthly "
-    "usually sometimes mostly mainly starting until while during except and or but indoors outdoors inside "
-    "outside abroad home".split())
+_SCOPE_WORDS = _PREPOSITIONS | lx.TIME_SCOPE_WORDS | frozenset(
+    "after before and or but inside outside abroad home".split())
 
 
 def _is_name(word: str) -> bool:

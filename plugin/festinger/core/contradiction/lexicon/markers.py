@@ -50,3 +50,10 @@ REPORTING_VERBS = (
 PRESENT_WORDS = frozenset("now currently today presently still anymore".split())
 PRESENT_PHRASES = ("at the moment", "at present", "these days", "right now", "as of now", "as of today",
                    "from now on", "any more", "for now")
+# Words that scope a value to a time or a habit: "tea afternoons", "fish Fridays", "office twice a
+# week". A value holding one is a habit beside another, never a replacement of it.
+TIME_SCOPE_WORDS = frozenset(
+    "today tonight tomorrow yesterday weekdays weekends workdays mornings afternoons evenings nights daily "
+    "weekly monthly yearly usually sometimes mostly mainly occasionally twice once thrice winters summers "
+    "springs autumns matchdays holidays mondays tuesdays wednesdays thursdays fridays saturdays sundays "
+    "starting until while during except indoors outdoors".split())

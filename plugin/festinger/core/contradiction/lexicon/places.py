@@ -158,7 +158,7 @@ CITIES.update({
 # Canonical spelling of city aliases (so "NYC" and "New York City" are one place).
 CITY_ALIASES: dict[str, str] = {
     "nyc": "new york", "new york city": "new york", "düsseldorf": "dusseldorf", "hannover": "hanover",
-    "zürich": "zurich", "kraków": "krakow", "kiev": "kyiv", "bengaluru": "bangalore", "new delhi": "delhi",
+    "saigon": "ho chi minh city", "zürich": "zurich", "kraków": "krakow", "kiev": "kyiv", "bengaluru": "bangalore", "new delhi": "delhi",
     "são paulo": "sao paulo", "rio de janeiro": "rio", "bogotá": "bogota", "st. petersburg": "saint petersburg",
 }
 # Cities with a well-known namesake in another country: never compared against a country.
@@ -166,4 +166,6 @@ AMBIGUOUS_CITIES = frozenset(
     "vancouver dublin paris london birmingham perth santiago portland cambridge york valencia cordoba córdoba "
     "hyderabad "
     "richmond rochester columbus madison salvador split sofia kansas halifax newcastle naples bath florence athens "
-    "aberdeen manchester".split()) | {"saint petersburg", "st. petersburg"}
+    "aberdeen manchester kochi guadalajara plymouth sydney bergen victoria hamilton kingston san jose "
+    "cordova toledo alexandria memphis athens lima santiago valencia tripoli".split()) | {
+    "saint petersburg", "st. petersburg"}
