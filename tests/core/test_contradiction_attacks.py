@@ -1,10 +1,11 @@
-"""The third, fourth and fifth attacks on the detector, written on 2026-11-26 by attackers who read
-the rules (`corpus_attack3.jsonl`: 682 compatible pairs, 72 contradictions written blind before
-any run; `corpus_attack4.jsonl`: 611 and 93; `corpus_attack5.jsonl`: 760 and 86). Pairs found to
-be genuine contradictions among the attack drafts are marked `"blind": false`.
+"""The third to sixth attacks on the detector, written on 2026-11-26 by attackers who read the
+rules (`corpus_attack3.jsonl`: 682 compatible pairs, 72 contradictions written blind before any
+run; `corpus_attack4.jsonl`: 611 and 93; `corpus_attack5.jsonl`: 760 and 86;
+`corpus_attack6.jsonl`: 871 and 63). Pairs found to be genuine contradictions among the attack
+drafts are marked `"blind": false`.
 
-Unlike the older sets, these are NOT at precision 1.00. When first run they found 221, 228 and 64
-false positives; the general rules that answered them are in the README, and what is left is
+Unlike the older sets, these are NOT at precision 1.00. When first run they found 221, 228, 64 and
+93 false positives; the general rules that answered them are in the README, and what is left is
 pinned here so that none is added: the count may only go down, the named-correction rule
 (`frames`) adds none, and blind recall does not slide. Both sets were tuned on after that first
 run, so their precision is no longer a blind figure.
@@ -19,9 +20,10 @@ from festinger_testkit.contradiction_eval import evaluate, load_pairs
 
 # (file, false positives left at delivery, blind recall floor: measured at delivery, a little below)
 ATTACKS = [
-    ("corpus_attack3.jsonl", 1, 0.72),  # 53 of 72 blind contradictions caught
-    ("corpus_attack4.jsonl", 6, 0.40),  # 38 of 93
+    ("corpus_attack3.jsonl", 1, 0.71),  # 52 of 72 blind contradictions caught
+    ("corpus_attack4.jsonl", 5, 0.39),  # 37 of 93
     ("corpus_attack5.jsonl", 9, 0.28),  # 25 of 86
+    ("corpus_attack6.jsonl", 40, 0.55),  # 36 of 63
 ]
 
 

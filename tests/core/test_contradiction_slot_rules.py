@@ -185,6 +185,18 @@ from festinger.core.contradiction import detect_contradiction
     ("The user works from home.", "The user works from the office Tuesdays, not home."),
     ("The user's OS is Linux.", "The user switched to Arch Linux."),
     ("The server's hostname is web01.", "The server's hostname is web01.example.com."),
+    # a denial with a scope after it replaces the old value only there
+    ("User drinks coffee.", "User drinks tea rather than coffee at work."),
+    ("User uses Python.", "User uses Go, not Python, for the CLI."),
+    ("User likes tea.", "User likes coffee instead of tea on Mondays."),
+    ("User uses Slack.", "User no longer uses Slack for work."),
+    ("User uses Notion.", "User stopped using Notion for work."),
+    # a product against what runs on it, unless a switch says one replaced the other
+    ("User's database: Postgres.", "User's database is now Supabase."),
+    ("User's editor: Neovim.", "Actually, the user's editor is LazyVim."),
+    # a later sentence that scopes the first
+    ("User lives in Leeds. That was until 2019.", "User lives in York, not Leeds."),
+    ("User lives in Leeds.", "User lives in York. Only during the week."),
     ("The user's editor is Vim.", "The user's wife's new editor is Emacs."),
 ])
 def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):

@@ -23,7 +23,7 @@ from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.values import Relation, Value, singular
-from festinger.core.contradiction.slots import corrects_by_key, same_slot
+from festinger.core.contradiction.slots import SWITCH_RE, corrects_by_key, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 
 __all__ = ["Contradiction", "detect_contradiction"]
@@ -202,6 +202,10 @@ def _named_replacement(a: Statement, b: Statement) -> bool:
         return False
     x, y = a.values[0], b.values[0]
     if not (x.display[:1].isupper() and y.display[:1].isupper()) or compare(x, y) is not Relation.UNKNOWN:
+        return False
+    if is_known_term(x) != is_known_term(y) and not SWITCH_RE.search(b.sentence):
+        # "Postgres" -> "is now Supabase", "Neovim" -> "actually LazyVim": a product and what runs
+        # on it; only a switch ("switched to Zed") says one replaced the other
         return False
     tx, ty = set(x.norm.split()), set(y.norm.split())
     return not (tx <= ty or ty <= tx)

@@ -26,6 +26,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import clean, expand_contractions, strip_correction_lead
 from festinger.core.contradiction.scope import scoped_lines
 from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
+from festinger.core.contradiction.situation import is_afterthought
 from festinger.core.contradiction.statements import is_unsure
 
 __all__ = ["FrameCorrection", "frame_correction"]
@@ -110,8 +111,10 @@ def _denials(incoming: str) -> tuple[tuple[str, tuple[list[str], list[str]], str
 
 @functools.lru_cache(maxsize=1024)
 def _stated(existing: str) -> tuple[tuple[str, list[str] | None], ...]:
-    sentences = _sentences(existing)[:1]
-    return tuple((s, _fold(_tokens(_plain(s))) if not is_unsure(_plain(s)) else None) for s in sentences)
+    every = _sentences(existing)
+    if any(is_afterthought(s) for s in every[1:]):
+        return ()  # "User lives in Leeds. That was until 2019."
+    return tuple((s, _fold(_tokens(_plain(s))) if not is_unsure(_plain(s)) else None) for s in every[:1])
 
 
 def _sentences(text: str) -> list[str]:

@@ -31,7 +31,10 @@ ITEM_STOPS = frozenset(
 
 
 def split_denial(toks: list[Token]) -> tuple[list[Token], list[Token]]:
-    """'GraphQL, not REST' / 'GraphQL instead of REST' -> (GraphQL, REST)."""
+    """'GraphQL, not REST' / 'GraphQL instead of REST' -> (GraphQL, REST).
+
+    A denial with a scope after it ("tea rather than coffee at work", "Go, not Python, for the
+    CLI") replaces the old value only there: raises ValueError, so the clause is not understood."""
     for k, t in enumerate(toks):
         if k == 0:
             continue
@@ -39,10 +42,17 @@ def split_denial(toks: list[Token]) -> tuple[list[Token], list[Token]]:
             head = toks[:k]
             while head and (head[-1].punct or head[-1].low in ("and", "but", "-")):
                 head = head[:-1]
-            return head, toks[k + 1:]
+            return head, _denied_alone(toks[k + 1:])
         if t.low in ("instead", "rather") and k + 1 < len(toks) and toks[k + 1].low in ("of", "than"):
-            return toks[:k], toks[k + 2:]
+            return toks[:k], _denied_alone(toks[k + 2:])
     return toks, []
+
+
+def _denied_alone(denied: list[Token]) -> list[Token]:
+    words = [t for t in denied if not t.punct]
+    if any(t.low in ITEM_STOPS and t.low != "of" for t in words[1:]):
+        raise ValueError("a denial scoped by what follows it")
+    return denied
 
 
 def split_items(toks: list[Token]) -> tuple[list[list[Token]], list[Token], bool]:

@@ -86,7 +86,9 @@ _MONTHS = ("january|february|march|april|may|june|july|august|september|october|
 # After "now", a trailing "after the wedding" / "since May" says why or since when, not where.
 _CAUSE_TAIL_RE = re.compile(
     r",?\s+(?:after|since|following|due\s+to|because\s+of|starting|to\s+be|in\s+order\s+to)"
-    r"\s+[^,;]{1,60}$|\s+for\s+(?:work|a\s+(?:new\s+)?job)$|\s+in\s+(?:" + _MONTHS + r")$", re.I)
+    r"\s+[^,;]{1,60}$|\s+in\s+(?:" + _MONTHS + r")$", re.I)
+# "moved to Berlin for work": why someone moved, not a scope ("no longer uses Slack for work" is).
+_MOVE_PURPOSE_RE = re.compile(r"\s+for\s+(?:work|a\s+(?:new\s+)?job)$", re.I)
 # "is written not in Java but in Kotlin", "uses not MySQL but Postgres".
 _NOT_BUT_ANY_RE = re.compile(
     rf"(?<![\w'])not\s+(?:(in|on|at|with|to|for)\s+)?{_SPAN},?\s+but\s+(?:rather\s+)?(?:(?:in|on|at|with|to|for)\s+)?(.+)$",
@@ -222,6 +224,6 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     else:
         n = 0
     if n:
-        return _CAUSE_TAIL_RE.sub("", _RECENT_TAIL_RE.sub("", s), count=1), True
+        return _CAUSE_TAIL_RE.sub("", _MOVE_PURPOSE_RE.sub("", _RECENT_TAIL_RE.sub("", s), count=1), count=1), True
     s, n = _TO_RE.subn("uses ", s, count=1)
     return s, changed or n > 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["names_environment", "opens_agent_voice", "sets_temporary_scene"]
+__all__ = ["is_afterthought", "names_environment", "opens_agent_voice", "sets_temporary_scene"]
 
 # A moment or a passing state: "this week", "next quarter", "on holiday", "in the shop".
 _TEMPORARY_RE = re.compile(
@@ -52,3 +52,17 @@ def opens_agent_voice(first_sentence: str) -> bool:
 def names_environment(sentence: str) -> bool:
     """"The staging environment is cheaper.": a bare "The database ..." after it may be staging's."""
     return bool(_ENVIRONMENT_RE.search(sentence))
+
+
+# "That was until 2019.", "Only during the week.", "- on the server": a later sentence that
+# scopes what came before it.
+_AFTERTHOUGHT_RE = re.compile(
+    r"^\W*(?:(?:that|this|it|which)\s+(?:was|were|is|applies|holds|only|ended|changed)\b|(?:but\s+)?(?:only|just|except|"
+    r"mostly|mainly)\b)", re.I)
+_SCOPE_FRAGMENT_RE = re.compile(r"^\W*(?:on|at|in|for|during|until|till|when|while|before|after)\s", re.I)
+
+
+def is_afterthought(sentence: str) -> bool:
+    """Whether a sentence after the first scopes what came before ("That was until 2019.")."""
+    return bool(_AFTERTHOUGHT_RE.match(sentence)) or (
+        bool(_SCOPE_FRAGMENT_RE.match(sentence)) and len(sentence.split()) <= 6)

@@ -24,7 +24,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import term_category
 from festinger.core.contradiction.values import Statement
 
-__all__ = ["CORRECTING_MODIFIERS", "aliases", "corrects_by_key", "same_slot"]
+__all__ = ["CORRECTING_MODIFIERS", "SWITCH_RE", "aliases", "corrects_by_key", "same_slot"]
 
 NEUTRAL_MODIFIERS = frozenset("go-to goto favorite main primary preferred usual regular everyday daily".split())
 CORRECTING_MODIFIERS = frozenset("correct actual revised updated corrected amended".split())
@@ -70,7 +70,7 @@ def same_slot(a: Statement, b: Statement) -> bool:
 
 
 # Only a switch replaces the tool of one kind: "now uses Vim" may be a second editor.
-_SWITCH_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|transitioned)\s+(?:over\s+)?to(?![\w'])", re.I)
+SWITCH_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|transitioned)\s+(?:over\s+)?to(?![\w'])", re.I)
 # The slot a known tool of one kind fills (only for an announced switch: "switched to Neovim").
 CATEGORY_SLOTS = {"editor": ("editor", "ide"), "os": ("os",), "shell": ("shell",), "database": ("database",),
                   "package_manager": ("package manager",), "ci": ("ci",), "cloud": ("cloud provider",)}
@@ -106,7 +106,7 @@ def aliases(found: list[Statement]) -> list[Statement]:
             value = st.values[0] if st.values[0].kind == "place" else replace(st.values[0], kind="term")
             out.append(replace(st, key=alias[0], rel=alias[1], values=(value,), denied=()))
         elif (st.update and st.rel == "use" and len(st.values) == 1 and not st.negated and not st.denied
-              and _SWITCH_RE.search(st.sentence)):
+              and SWITCH_RE.search(st.sentence)):
             # "I switched to Neovim" announces the user's editor: a known tool of one kind fills
             # the slot named after that kind ("the user's editor is VS Code").
             for head in CATEGORY_SLOTS.get(term_category(st.values[0]) or "", ()):

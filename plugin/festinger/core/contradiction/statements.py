@@ -21,7 +21,12 @@ from festinger.core.contradiction.normalise import clean, expand_contractions, s
 from festinger.core.contradiction.rephrase import rephrase
 from festinger.core.contradiction.scope import EVENT_PARTICIPLES, NEWS_PREFIX, scoped_lines
 from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
-from festinger.core.contradiction.situation import names_environment, opens_agent_voice, sets_temporary_scene
+from festinger.core.contradiction.situation import (
+    is_afterthought,
+    names_environment,
+    opens_agent_voice,
+    sets_temporary_scene,
+)
 from festinger.core.contradiction.slots import aliases
 from festinger.core.contradiction.subject import tokenize
 from festinger.core.contradiction.values import Statement, singular
@@ -172,7 +177,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             fragment = correction_fragment(sentence) if allow_correction and not found else None
             if fragment is not None:
                 continue  # a correction marker brings nothing in that a later "the X" could mean
-            temporary = temporary or sets_temporary_scene(sentence, parsed=bool(found))
+            temporary = temporary or sets_temporary_scene(sentence, parsed=bool(found)) or (
+                sentences > 1 and is_afterthought(sentence))
             if _NEW_REFERENT_RE.search(sentence) or names_environment(sentence) or not found and not (
                     _USER_SUBJECT_RE.match(_bare_subject(sentence)) or _is_headline(sentence)):
                 context_open = True
