@@ -13,7 +13,7 @@ import collections
 
 import pytest
 
-from festinger_testkit.contradiction_eval import evaluate, labelled_sets, load_corpus
+from festinger_testkit.contradiction_eval import evaluate, labelled_sets, load_corpus, load_pairs
 
 # Measured at delivery (see the README): the floors keep
 # recall from silently sliding back; precision has no margin.
@@ -54,3 +54,16 @@ def test_corpus_recall_stays_above_its_floors():
     held = evaluate(load_corpus("corpus_holdout.jsonl"))
     assert dev.recall >= CORPUS_DEV_RECALL_FLOOR, dev.summary()
     assert held.recall >= CORPUS_HOLDOUT_RECALL_FLOOR, held.summary()
+
+
+def test_the_detector_raises_on_no_labelled_pair():
+    # detect_contradiction swallows every exception (a detector bug must not break the memory
+    # write path), so a bug would only show as lost recall: run the inner detector bare.
+    from festinger.core.contradiction.compare import _detect
+
+    names = [n for n, _ in labelled_sets()] + [f"corpus_attack{k}.jsonl" for k in (3, 4, 5, 6)]
+    for name in names:
+        pairs = dict(labelled_sets()).get(name) or load_pairs(name)
+        for p in pairs:
+            _detect(p["existing"], p["incoming"])
+            _detect(p["incoming"], p["existing"])

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from festinger.core.classification import ClassificationContext, ClassifierSettings, classify_memory
-from festinger.core.contradiction import detect_contradiction
+from festinger.core.contradiction.compare import _detect
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.normalise import expand_contractions, is_correction
 from festinger.core.contradiction.statements import extract_statements, parse_sentence
@@ -48,7 +48,7 @@ PARSERS = {
     "cues": lambda t: (scan_prompt(t), extract_triples(t[:20_000])),
     "fact parser": lambda t: _parse_fact(t),
     "statements": lambda t: extract_statements(t, allow_correction=True),
-    "detector": lambda t: detect_contradiction(t, t[::-1]),
+    "detector": lambda t: _detect(t, t[::-1]),  # bare: a bug must raise here, not hide
     "named-correction frames": lambda t: frame_correction(t, t[:4000] + ", not a"),
     # Below the detector's input caps: its sentence patterns on one long "sentence".
     "sentence grammar": lambda t: parse_sentence(t[:20_000], allow_correction=True),
