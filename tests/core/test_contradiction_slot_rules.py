@@ -197,6 +197,12 @@ from festinger.core.contradiction import detect_contradiction
     # a later sentence that scopes the first
     ("User lives in Leeds. That was until 2019.", "User lives in York, not Leeds."),
     ("User lives in Leeds.", "User lives in York. Only during the week."),
+    # whose move, whose quitting; a place one leaves is not an employer
+    ("The user works at Stripe.", "The user's wife quit Stripe."),
+    ("The user lives in Leeds.", "The user left Leeds."),
+    ("The user lives in Denver.", "The user's parents moved from Denver to Austin."),
+    ("The user uses Notion.", "The user mentioned that his sister no longer uses Notion."),
+    ("The standup is on Tuesdays.", "The retro was moved to Thursday."),
     ("The user's editor is Vim.", "The user's wife's new editor is Emacs."),
 ])
 def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
@@ -267,6 +273,12 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The user's shoe size is 10.", "The user's shoe size is now 11.", "value"),
     ("The user's manager is Tom Becker.", "The user's manager is Sarah Klein.", "value"),
     ("The batch size is 32.", "The batch size is 64.", "value"),
+    ("The user lives in Denver.", "The user moved from Denver to Austin last month.", "correction"),
+    ("User's city: Munich", "The user moved from Munich to Berlin.", "correction"),
+    ("My home city is Melbourne.", "I now live in Perth.", "value"),
+    ("The dentist appointment is on Tuesday.", "The dentist appointment was rescheduled to Thursday.", "value"),
+    ("The user works at Stripe.", "The user quit Stripe.", "negation"),
+    ("The user uses Notion.", "The user mentioned that they no longer use Notion.", "negation"),
     ("The user's favorite IDE is PyCharm.", "The user has switched to VS Code as their main IDE.", "value"),
 ])
 def test_each_recall_rule_detects_the_update(existing, incoming, kind):

@@ -290,8 +290,14 @@ def parse_location(subject: Subject, rel: str, neg: bool, body: list[Token], ctx
             tail = tail[k2 + 1:]  # "Berlin (Prenzlauer Berg)": a district narrows the place down
     if tail and tail[0].low in ("and", "or", "&"):
         return
+    denied: list[Value] = []
+    if len(tail) >= 3 and [t.low for t in tail[:2]] == ["instead", "of"] and all(
+            t.text[:1].isupper() for t in tail[2:]):
+        # "lives in Austin instead of Denver" (from "moved from Denver to Austin")
+        old = " ".join(t.text for t in tail[2:])
+        denied, tail = [Value("place", old.lower(), old)], []
     value = Value("place", name.lower(), name)
-    emit(ctx, subject.key, rel, [value], subject=subject, rest=tail, neg=neg, exclusive=not neg)
+    emit(ctx, subject.key, rel, [value], subject=subject, rest=tail, neg=neg, exclusive=not neg, denied=denied)
 
 
 def parse_object_list(subject: Subject, rel: str, neg: bool, body: list[Token], ctx: Ctx) -> None:

@@ -118,6 +118,22 @@ _BARE_VERSION_RE = re.compile(r"^v?\d+(?:\.\d+){0,3}$", re.I)
 _VERSION_VERBS_RE = re.compile(r"(?<![\w'])(?:upgraded|downgraded|updated|bumped)(?![\w'])", re.I)
 
 
+_PERSON_MOVE_RE = re.compile(rf"(?<![\w']){_HAVE}(?:moved|relocated)\s", re.I)
+# "The dentist appointment was rescheduled to Thursday": the day it is on now.
+_DAY_MOVED_RE = re.compile(
+    r"\s+(?:was\s+|has\s+been\s+|got\s+)?(?:moved|changed|shifted|rescheduled|pushed|postponed|brought\s+forward)"
+    r"\s+to\s+(?=(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)", re.I)
+# "The user quit Stripe", "I left Acme": no longer works there (a place one leaves is not an
+# employer, and "works at" never meets "lives in").
+_QUIT_RE = re.compile(r"^((?i:(?:the\s+)?user|i))\s+(?:has\s+|have\s+|just\s+)?(?:quit|left)\s+(?=[A-Z][\w&.'-]*"
+                      r"(?:\s+[A-Z][\w&.'-]*){0,3}$)")
+
+
+def _is_person(mover: str) -> bool:
+    low = mover.lower()
+    return low in ("i", "user", "the user", "we-group") or bool(re.match(rf"^(?i:{_OWNER})\s", low))
+
+
 def _slot(m: re.Match[str], slot: str, value: str) -> str:
     """"upgraded node to 20": a bare number after an upgrade is the slot's version."""
     if (_BARE_VERSION_RE.match(value.strip().rstrip(".")) and _VERSION_VERBS_RE.search(m.group(0))
@@ -201,6 +217,11 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
         s = _CAUSE_TAIL_RE.sub("", s, count=1)
     m = _FROM_TO_RE.search(s)
     if m:
+        mover = s[:m.start()].strip()
+        if _PERSON_MOVE_RE.match(m.group(0)) and _is_person(mover) and m.group(1)[:1].isupper():
+            # "The user moved from Denver to Austin last month": where the user lives now
+            new = _RECENT_TAIL_RE.sub("", m.group(2).rstrip(". "))
+            return f"{s[:m.start()]}lives in {new} instead of {m.group(1)}", True
         return f"{s[:m.start()]}uses {m.group(2)} instead of {m.group(1)}", True
     m = _AND_NOW_RE.match(s)
     if m:  # "The user sold the Golf and now drives a Skoda": what holds now, of the same subject
@@ -215,11 +236,16 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     s, n = _TIME_MOVED_RE.subn(" is at ", s, count=1)
     if n:
         return s, True
+    s, n = _DAY_MOVED_RE.subn(" is on ", s, count=1)
+    if n:
+        return s, True
+    m = _QUIT_RE.match(s)
+    if m:
+        return f"{m.group(1)} no longer {'work' if m.group(1).lower() == 'i' else 'works'} at {s[m.end():]}", True
     m = _MOVED_RE.search(s)
     if m:
         # People live somewhere; "The office moved to X" / "Our headquarters moved to X" is where it is.
-        mover = s[:m.start()].strip().lower()
-        person = mover in ("i", "user", "the user", "we-group") or re.match(rf"^(?i:{_OWNER})\s", mover)
+        person = _is_person(s[:m.start()].strip())
         s, n = s[:m.start()] + ("lives in " if person else "is in ") + s[m.end():], 1
     else:
         n = 0

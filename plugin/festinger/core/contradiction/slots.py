@@ -80,7 +80,8 @@ CATEGORY_SLOTS = {"editor": ("editor", "ide"), "os": ("os",), "shell": ("shell",
 # "The user's employer is Siemens" is "the user works at Siemens".
 # "The user's title is Senior Engineer" is "the user is a Senior Engineer" (`_TITLE_KEYS`).
 _SLOT_ALIASES = {("user car", "class"): ("user", "drive"), ("user vehicle", "class"): ("user", "drive"),
-                 ("user home", "in"): ("user", "location"), ("user employer", "value"): ("user", "work:at")}
+                 ("user home", "in"): ("user", "location"), ("user employer", "value"): ("user", "work:at"),
+                 ("user city", "value"): ("user", "location"), ("user home city", "value"): ("user", "location")}
 
 
 # "The user's title is Senior Engineer" is "the user is a Senior Engineer": a job title written as a
@@ -103,7 +104,8 @@ def aliases(found: list[Statement]) -> list[Statement]:
             continue
         alias = _SLOT_ALIASES.get((st.key, st.rel))
         if alias and len(st.values) == 1 and not st.negated and st.values[0].display[:1].isupper():
-            value = st.values[0] if st.values[0].kind == "place" else replace(st.values[0], kind="term")
+            kind = "place" if alias[1] == "location" else "term"  # "my home city is Melbourne"
+            value = st.values[0] if st.values[0].kind == kind else replace(st.values[0], kind=kind)
             out.append(replace(st, key=alias[0], rel=alias[1], values=(value,), denied=()))
         elif (st.update and st.rel == "use" and len(st.values) == 1 and not st.negated and not st.denied
               and SWITCH_RE.search(st.sentence)):

@@ -60,6 +60,8 @@ _REPORT_FRAME_RE = re.compile(
     + r")(?:\s+that)?\s*[:,]?\s+)",
     re.I,
 )
+# After "The user said that ...", a leading "they/he/she" is the user.
+_REPORTED_SELF_RE = re.compile(r"^(?:they|he|she)\s+(?=[a-z])", re.I)
 # "uses PostgreSQL as its database": "its" is the subject of the same clause, not someone else;
 # so is "their" in "the user switched to VS Code as their main IDE".
 _OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
@@ -243,7 +245,8 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
             continue
         m = _REPORT_FRAME_RE.match(s)
         if m and m.end() < len(s):
-            s = s[m.end():]
+            # "The user mentioned that they no longer use Notion": the reporter is the subject
+            s = _REPORTED_SELF_RE.sub("the user ", s[m.end():], count=1)
             continue
         break
     s = _USER_OWN_ROLE_RE.sub(r"\1as the ", _OWN_ROLE_RE.sub(" as the ", s), count=1)
