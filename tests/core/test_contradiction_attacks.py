@@ -21,9 +21,9 @@ from festinger_testkit.contradiction_eval import evaluate, load_pairs
 # (file, false positives left at delivery, blind recall floor: measured at delivery, a little below)
 ATTACKS = [
     ("corpus_attack3.jsonl", 1, 0.71),  # 52 of 72 blind contradictions caught
-    ("corpus_attack4.jsonl", 5, 0.39),  # 37 of 93
-    ("corpus_attack5.jsonl", 9, 0.28),  # 25 of 86
-    ("corpus_attack6.jsonl", 40, 0.55),  # 36 of 63
+    ("corpus_attack4.jsonl", 5, 0.42),  # 40 of 93
+    ("corpus_attack5.jsonl", 9, 0.34),  # 30 of 86
+    ("corpus_attack6.jsonl", 40, 0.65),  # 42 of 63
 ]
 
 

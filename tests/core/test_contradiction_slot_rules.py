@@ -203,6 +203,11 @@ from festinger.core.contradiction import detect_contradiction
     ("The user lives in Denver.", "The user's parents moved from Denver to Austin."),
     ("The user uses Notion.", "The user mentioned that his sister no longer uses Notion."),
     ("The standup is on Tuesdays.", "The retro was moved to Thursday."),
+    # a named old value ends only what the user held, as held, and only in its scope
+    ("The user likes Python.", "The user switched from Python to Go."),
+    ("User's editor: VS Code.", "User's sister switched from VS Code to Neovim."),
+    ("User's editor: VS Code.", "User switched from VS Code to Neovim for Rust."),
+    ("User's city: Bristol.", "User's city of birth: Cardiff (moved away since)."),
     ("The user's editor is Vim.", "The user's wife's new editor is Emacs."),
 ])
 def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
@@ -279,6 +284,11 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The dentist appointment is on Tuesday.", "The dentist appointment was rescheduled to Thursday.", "value"),
     ("The user works at Stripe.", "The user quit Stripe.", "negation"),
     ("The user uses Notion.", "The user mentioned that they no longer use Notion.", "negation"),
+    ("User's email: anna@example.com", "User's email has changed to anna@newmail.com.", "value"),
+    ("User's editor: VS Code.", "User switched from VS Code to Neovim.", "correction"),
+    ("User's database: PostgreSQL.", "User migrated the database from PostgreSQL to MySQL.", "correction"),
+    ("User's bank: HSBC.", "User moved all accounts from HSBC to Monzo.", "correction"),
+    ("User's city: Bristol.", "User's city: Cardiff (moved last month).", "value"),
     ("The user's favorite IDE is PyCharm.", "The user has switched to VS Code as their main IDE.", "value"),
 ])
 def test_each_recall_rule_detects_the_update(existing, incoming, kind):

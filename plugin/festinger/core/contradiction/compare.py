@@ -87,9 +87,11 @@ def _by_statements(existing: str, incoming: str) -> Contradiction | None:
             pairs += 1
             if pairs > _MAX_PAIRS:
                 return None
-            if a.qualifier != b.qualifier or a.scope != b.scope or not same_slot(a, b):
+            if a.qualifier != b.qualifier or a.scope != b.scope:
                 continue
-            if a.rel != b.rel and not _one_practice(a, b):
+            if not same_slot(a, b) or (a.rel != b.rel and not _one_practice(a, b)):
+                if _old_value_named(a, b):
+                    return _make("correction", a, b)
                 continue
             if a.key.split()[0] == WE_KEY and not (b.update or b.correction):
                 continue  # two memories' "we" may be two groups: only an announced change joins them
@@ -133,6 +135,27 @@ def _first_letter(v: Value) -> bool:
     """Whether the object is written as a name ("Ring", the doorbell) or a word ("a ring")."""
     words = [w for w in v.display.split() if w.lower() not in ("a", "an", "the", "do", "doing")]
     return bool(words) and words[0][:1].isupper()
+
+
+def _old_value_named(a: Statement, b: Statement) -> bool:
+    """"User's editor: VS Code" / "User switched from VS Code to Neovim": the incoming memory names
+    the user's old value and says it is gone, whatever the slot is called in either memory."""
+    if not b.denied or not (b.update or b.correction) or b.negated or a.negated or len(a.values) != 1:
+        return False
+    words = a.key.split()
+    # "User's database: PostgreSQL" is the user's database; "the user's wife drives a Mazda" is not
+    # the user's, and "the user's wife switched from ..." is the wife's switch
+    owned = (words[0] == "user" and not set(words) & lx.PERSON_ROLES) or (
+        len(words) == 1 and a.key in lx.POSSESSION_NOUNS)
+    if not owned or b.key != "user" or a.qualifier or b.qualifier:
+        return False
+    if a.rel not in USE_RELS and a.rel not in _HELD_RELS:
+        return False  # "likes Python" is not undone by "switched from Python to Go"
+    old = a.values[0]
+    return old.kind in ("term", "name", "place") and any(_same_object(d, old) for d in b.denied)
+
+
+_HELD_RELS = frozenset("value work:at work:for location drive ride have own".split())
 
 
 def _self_inconsistent(s: Statement, stmts: tuple[Statement, ...]) -> bool:

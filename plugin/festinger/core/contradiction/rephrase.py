@@ -23,7 +23,9 @@ _SPAN = r"([^,;:]{1,60}?)"  # one short object, lazily (bounded: constant work p
 # "stopped using X", "has quit drinking coffee": the relation no longer holds.
 _STOPPED_RE = re.compile(rf"(?<![\w'])(?:{_HAVE})(?:stopped|quit|ceased)\s+(\w+ing)(?![\w'])", re.I)
 # "switched from X to Y" (before the history check: "from" here is not about the past).
-_FROM_TO_RE = re.compile(rf"(?<![\w']){_HAVE}{_CHANGE_VERBS}\s+(?:away\s+)?(?:from|off)\s+{_SPAN}\s+to\s+(.+)$", re.I)
+_FROM_TO_RE = re.compile(
+    rf"(?<![\w']){_HAVE}{_CHANGE_VERBS}\s+(?:(?:the|my|our|their|all|all\s+(?:my|their|the))\s+[^,;:]{{1,30}}?\s+)?"
+    rf"(?:away\s+)?(?:from|off)\s+{_SPAN}\s+to\s+(.+)$", re.I)
 # "upgraded to Y", "has switched to Y".
 _TO_RE = re.compile(
     rf"(?<![\w']){_HAVE}(?:switched|migrated|upgraded|downgraded|changed|transitioned|moved\s+(?:over|on))"
@@ -64,7 +66,7 @@ _ACTOR_SET_RE = re.compile(
     rf"^(?:i|the\s+user|user)\s+(?:have\s+|has\s+|just\s+)?{_SET_VERBS}\s+({_OWNER})\s+{_SPAN}\s+to\s+(.+)$", re.I)
 # "My credit limit was raised to $8,000", "the user's FTP went up to 235 W", "... is down to 59".
 _PASSIVE_SET_RE = re.compile(
-    rf"^({_OWNER})\s+{_SPAN}\s+(?:(?:(?:was|has\s+been|have\s+been|got|is|are)\s+(?:now\s+)?)?{_SET_VERBS}"
+    rf"^({_OWNER})\s+{_SPAN}\s+(?:(?:(?:was|has\s+been|have\s+been|has|have|got|is|are)\s+(?:now\s+)?)?{_SET_VERBS}"
     r"|went\s+(?:up|down)|went(?=\s+from\s)|(?:dropped|rose|grew|fell|climbed|jumped)|(?:is|are)\s+(?:now\s+)?(?:up|down))"
     r"(?:\s+from\s+[^,;:]{1,30}?)?(?:\s+to\s+|:\s+)(.+)$", re.I)
 # "The API rate limit was raised to 200", "The wifi password changed to hunter3": a bare slot set to a
@@ -118,7 +120,7 @@ _BARE_VERSION_RE = re.compile(r"^v?\d+(?:\.\d+){0,3}$", re.I)
 _VERSION_VERBS_RE = re.compile(r"(?<![\w'])(?:upgraded|downgraded|updated|bumped)(?![\w'])", re.I)
 
 
-_PERSON_MOVE_RE = re.compile(rf"(?<![\w']){_HAVE}(?:moved|relocated)\s", re.I)
+_PERSON_MOVE_RE = re.compile(rf"(?<![\w']){_HAVE}(?:moved|relocated)\s+(?:away\s+)?from\s", re.I)  # no object
 # "The dentist appointment was rescheduled to Thursday": the day it is on now.
 _DAY_MOVED_RE = re.compile(
     r"\s+(?:was\s+|has\s+been\s+|got\s+)?(?:moved|changed|shifted|rescheduled|pushed|postponed|brought\s+forward)"
@@ -132,6 +134,15 @@ _QUIT_RE = re.compile(r"^((?i:(?:the\s+)?user|i))\s+(?:has\s+|have\s+|just\s+)?(
 def _is_person(mover: str) -> bool:
     low = mover.lower()
     return low in ("i", "user", "the user", "we-group") or bool(re.match(rf"^(?i:{_OWNER})\s", low))
+
+
+_FROM_OLD_RE = re.compile(r"^(.{1,40}?)\s+(?:away\s+)?(?:from|off)\s+(\S.{0,30})$", re.I)
+
+
+def _from_old(slot: str) -> tuple[str, str | None]:
+    """"the database from PostgreSQL" -> ("the database", "PostgreSQL"): the slot and the value it left."""
+    m = _FROM_OLD_RE.match(slot)
+    return (m.group(1), m.group(2)) if m else (slot, None)
 
 
 def _slot(m: re.Match[str], slot: str, value: str) -> str:
@@ -203,7 +214,11 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
         return f"{m.group(1)} {'am' if m.group(1).lower() == 'i' else 'is'} a {s[m.end():]}", True
     m = _USER_SET_RE.match(s)
     if m:
-        return f"The user's {_slot(m, m.group(1), m.group(2))} is {m.group(2)}", True
+        slot, old_value = _from_old(m.group(1))
+        if old_value is None:
+            return f"The user's {_slot(m, slot, m.group(2))} is {m.group(2)}", True
+        if slot.split()[0].lower() not in ("all", "every", "both"):  # "moved all accounts": no slot named
+            return f"The user's {_slot(m, slot, m.group(2))} is {m.group(2)}, not {old_value}", True
     m = _WE_SET_RE.match(s)
     if m:
         owner = "we-group's" if m.group(1) else "the"

@@ -70,7 +70,8 @@ def same_slot(a: Statement, b: Statement) -> bool:
 
 
 # Only a switch replaces the tool of one kind: "now uses Vim" may be a second editor.
-SWITCH_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|transitioned)\s+(?:over\s+)?to(?![\w'])", re.I)
+SWITCH_RE = re.compile(
+    r"(?<![\w'])(?:switched|migrated|moved|changed|transitioned|upgraded|downgraded)\s+(?:over\s+)?to(?![\w'])", re.I)
 # The slot a known tool of one kind fills (only for an announced switch: "switched to Neovim").
 CATEGORY_SLOTS = {"editor": ("editor", "ide"), "os": ("os",), "shell": ("shell",), "database": ("database",),
                   "package_manager": ("package manager",), "ci": ("ci",), "cloud": ("cloud provider",)}

@@ -67,6 +67,11 @@ _REPORTED_SELF_RE = re.compile(r"^(?:they|he|she)\s+(?=[a-z])", re.I)
 _OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
 _USER_OWN_ROLE_RE = re.compile(r"^((?:the\s+)?user\s[^,;:]{1,80}?\s)as\s+their\s+(?=[\w-]+(?:\s+[\w-]+)?$)", re.I)
 # The memorizer's key-value lines: "User's city: Leipzig" is "User's city is Leipzig".
+# A key-value line's trailing note that announces the value as new: "(moved last month)",
+# "(joined in March)", "(replaced the ThinkPad)", "(switched from VS Code)".
+_CHANGE_NOTE_RE = re.compile(
+    r"\s*\((?=[^()]{0,60}\b(?:moved|joined|replaced|switched|changed|started|upgraded|migrated|new)\b)[^()]{1,60}\)$",
+    re.I)
 _KEY_VALUE_RE = re.compile(r"^((?:the\s+)?user's|my)\s+([^:]{1,60}?):\s+(\S.*)$", re.I)
 _LEAD_PHRASE_RE = re.compile(
     r"^(?:for|in|on|at|under|during|inside|within|with|outside|across|per)\s+([^,;:]{1,60}?),\s+(?=\S)", re.I)
@@ -234,7 +239,11 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
         return []  # checked before rephrasing drops a tail such as "after Friday's cutover"
     kv = _KEY_VALUE_RE.match(s)
     if kv and kv.group(2).split()[-1].lower() not in _CHANGE_WORDS:  # "User's phone changed: ..." is news
-        s = f"{kv.group(1)} {kv.group(2)} is {kv.group(3)}"
+        value = kv.group(3)
+        note = _CHANGE_NOTE_RE.search(value)
+        if note:  # "User's city: Cardiff (moved last month)": the new value, announced
+            value = value[:note.start()] + " now"
+        s = f"{kv.group(1)} {kv.group(2)} is {value}"
     correction = False
     for _ in range(3):  # "No, actually, the user corrected this: ..."
         stripped, lead = strip_correction_lead(s)
