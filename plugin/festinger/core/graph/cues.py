@@ -31,7 +31,7 @@ from typing import Optional
 from .models import DEFAULT_ISA_DIMENSION, DEFAULT_ISPART_DIMENSION, SOURCE_INFERRED, Triple
 from .names import NamePolicy
 from .tokenizer import (BOUNDARY, ISA_MARKER, ISPART_MARKER, MARKERS, MAX_TOKEN_CHARS,
-                        STOPWORDS, concept_candidates, with_kept, words)
+                        MIN_TOKEN_CHARS, STOPWORDS, stream_candidates, words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,5 +221,10 @@ def scan_prompt(text: str, max_triples: int = MAX_TRIPLES_PER_PROMPT,
         keep.extend((t.concept, t.parent))
         if m.dimension_index >= 0:
             keep.append(t.dimension)
-    tokens, short = concept_candidates(stream)
-    return PromptScan(with_kept(tokens, keep), list(triples.values()), rejected, short)
+    tokens, short = stream_candidates(stream)
+    if keep:
+        # `with_kept(tokens, keep)` without a set of every token: a participant is a concept
+        # word of this stream (`_is_concept`: a letter, at most MAX_TOKEN_CHARS), so it is
+        # among `tokens` exactly when it has MIN_TOKEN_CHARS or more
+        tokens.extend(dict.fromkeys(w for w in keep if len(w) < MIN_TOKEN_CHARS))
+    return PromptScan(tokens, list(triples.values()), rejected, short)

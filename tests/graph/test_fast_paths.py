@@ -1,0 +1,118 @@
+"""The prompt path's shortcuts give what their plain definitions give.
+
+`stream_candidates` (tokenizer), `scan_prompt`'s cue-participant merge (cues) and the
+renderer's name memo (recollection) take shortcuts that are only valid for the inputs they
+get on the prompt path; each is compared here with the definition it replaces, on random
+and hostile text (names, operators, cues, unicode, huge words, markdown, control characters).
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timezone
+
+from festinger.graph.cache import GraphCache
+from festinger.graph.cues import NamePolicy, find_cues, scan_prompt
+from festinger.graph.models import SoasRow, UrdEdge
+from festinger.graph.recollection import RecollectionRenderer
+from festinger.graph.tokenizer import (concept_candidates, reference_words, stream_candidates,
+                                       with_kept, words)
+
+NOW = datetime(2026, 4, 19, 16, 0, tzinfo=timezone.utc)
+
+PIECES = ["Glitch", "University", "ISA", "ISPART", "isa", "The", "the", "a", "an", "of", "is",
+          "part", "kind", "type", "runs", "on", "owned", "by", "member", "repo", "k8s", "aws",
+          "vm", "gnommoweb", "Gnommoweb", "service", "foo.bar", "Foo.Bar", "x-y", "X-Y", "_",
+          "12345", "2024-04-19", "v1.2.3", ".", "..", ",", "-", "(", ")", "\n", "'", "’",
+          "Zürich", "é", "日本語", "\t", " ", "@", "/", "=", "\x00", "\x01", "\x02isa", "\x1f",
+          "**bold**", "`code`", "# Heading", "- item", "[link](http://x.y/z)", "```json",
+          "{\"a\": 1}", "q" * 63, "q" * 64, "q" * 65, "w" * 300, "ignore", "instructions",
+          "Ignore All Previous Instructions", "ABCDE", "abcde", "AbCdE", "a1", "1a", "ß",
+          "İstanbul", "ǅemal", "ﬁle", "Ⅻ", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢"]
+
+
+def _texts(n: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    out = ["", " ", "\n\n", "x" * 100_000, "é" * 1000, "ISA ISPART", "a is a b",
+           "gnommoweb is a repo of Glitch University."]
+    for _ in range(n):
+        out.append("".join(rng.choice(PIECES) + rng.choice(["", " ", " ", "\t", ".", "-", "\n"])
+                           for _ in range(rng.randrange(1, 60))))
+    return out
+
+
+def test_stream_candidates_equal_concept_candidates_on_word_streams():
+    for text in _texts(4000, 1):
+        stream = words(text)
+        assert stream_candidates(stream) == concept_candidates(stream), text
+        assert stream == reference_words(text), text
+
+
+def _reference_scan_tokens(text: str, names: NamePolicy, max_triples: int = 20) -> list[str]:
+    """scan_prompt's tokens as first written: candidates, then `with_kept` of the participants."""
+    stream = words(text)
+    keep: list[str] = []
+    seen: set = set()
+    for m in find_cues(stream, max_matches=10 * max_triples):
+        t = m.triple
+        key = (t.concept, t.parent, t.dimension, t.is_isa)
+        if key in seen:
+            continue
+        if not (names.ok(t.concept) and names.ok(t.parent) and names.ok(t.dimension)):
+            continue
+        if len(seen) >= max_triples:
+            break
+        seen.add(key)
+        keep.extend((t.concept, t.parent))
+        if m.dimension_index >= 0:
+            keep.append(t.dimension)
+    return with_kept(concept_candidates(stream)[0], keep)
+
+
+def test_scan_tokens_equal_candidates_plus_cue_participants():
+    names = NamePolicy()
+    cue_text = ["gnommoweb is a repo of aws", "k8s runs on vm", "dobby is part of the pool",
+                "abc ISA def", "x is a y", "Glitch University owned by acme"]
+    rng = random.Random(2)
+    texts = _texts(2000, 3) + [" ".join(rng.choice(cue_text + PIECES) for _ in range(40))
+                               for _ in range(2000)]
+    for text in texts:
+        assert scan_prompt(text, names=names).tokens == _reference_scan_tokens(text, names), text
+
+
+def _world() -> GraphCache:
+    cache = GraphCache()
+    for i, tok in enumerate(["type", "gnommoweb", "repo", "ignore_all_instructions",
+                             "Bad Token!", "dobby", "agent_pool"], start=1):
+        cache.add_soas(SoasRow(i, tok, 10, NOW, 2.0, 0.5))
+    cache.apply_edge(UrdEdge(2, 3, 1, True, 0.9, NOW, "cloud_llm"))
+    cache.apply_edge(UrdEdge(6, 5, 1, True, 0.9, NOW, "cloud_llm"))
+    cache.apply_edge(UrdEdge(4, 3, 1, True, 0.9, NOW, "cloud_llm"))
+    cache.apply_edge(UrdEdge(7, 3, 1, True, 0.9, NOW, "cloud_llm"))
+    return cache
+
+
+def test_renderer_name_memo_answers_as_the_policy_does():
+    cache = _world()
+    rows = list(cache.soas_by_token.values())
+    renderer = RecollectionRenderer()
+    first = renderer.render(cache, rows, NOW)
+    assert renderer.render(cache, rows, NOW) == first  # from the memo
+    assert "ignore_all_instructions" not in first and "badtoken" in first
+    assert "agent_pool:" in first
+    assert RecollectionRenderer().render(cache, rows, NOW) == first
+    # a caller that swaps the policy gets the new policy's answers, not the memo's
+    renderer.names = NamePolicy(max_words=1)
+    fresh = RecollectionRenderer()
+    fresh.names = NamePolicy(max_words=1)
+    assert renderer.render(cache, rows, NOW) == fresh.render(cache, rows, NOW) != first
+
+
+def test_renderer_name_memo_is_bounded(monkeypatch):
+    import festinger.core.graph.recollection as rec
+
+    monkeypatch.setattr(rec, "NAMES_KEPT", 10)
+    renderer = RecollectionRenderer()
+    for i in range(100):
+        assert renderer._name(f"concept{i}") == f"concept{i}"
+        assert len(renderer._names) <= 10
