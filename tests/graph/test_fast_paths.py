@@ -77,7 +77,9 @@ def test_scan_tokens_equal_candidates_plus_cue_participants():
     texts = _texts(2000, 3) + [" ".join(rng.choice(cue_text + PIECES) for _ in range(40))
                                for _ in range(2000)]
     for text in texts:
-        assert scan_prompt(text, names=names).tokens == _reference_scan_tokens(text, names), text
+        tokens = scan_prompt(text, names=names).tokens
+        assert tokens == _reference_scan_tokens(text, names), text
+        assert len(set(tokens)) == len(tokens)  # run_pipeline counts them with unique=True
 
 
 def _world() -> GraphCache:
@@ -116,3 +118,21 @@ def test_renderer_name_memo_is_bounded(monkeypatch):
     for i in range(100):
         assert renderer._name(f"concept{i}") == f"concept{i}"
         assert len(renderer._names) <= 10
+
+
+def test_encounter_saliency_from_the_log_table_equals_the_policy_score():
+    from festinger.graph.saliency import LOG_TABLE_SIZE, SaliencyPolicy
+
+    for base in (2.718281828459045, 10.0, 2.0):
+        policy = SaliencyPolicy(log_base=base, write_threshold=99.0)
+        cache = GraphCache(policy)
+        start = LOG_TABLE_SIZE - 3  # across the end of the table
+        cache.load_soas([(1, "aaa", start, None, 0.0, 0.5), (2, "bbb", 0, None, 0.7, 0.5),
+                         (3, "ccc", 2.0, None, 0.0, 0.5), (4, "ddd", -5, None, -1.0, 0.5)])
+        for n in range(1, 8):
+            cache.encounter(["aaa", "bbb", "ccc", "ddd"], NOW)
+            assert cache.lookup("aaa").saliency == policy.score(0.0, start + n)
+            assert cache.lookup("bbb").saliency == policy.score(0.7, n)
+            assert cache.lookup("ccc").saliency == policy.score(0.0, 2.0 + n)  # a float count
+            assert cache.lookup("ddd").saliency == policy.score(-1.0, -5 + n)
+        assert cache._dirty == {1: 7, 2: 7, 3: 7, 4: 7}

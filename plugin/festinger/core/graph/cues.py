@@ -178,7 +178,8 @@ def extract_triples(text: str) -> list[Triple]:
 class PromptScan:
     """One tokenisation of a prompt, shared by the saliency engine and the cue scanner."""
 
-    tokens: list[str] = field(default_factory=list)  # saliency tokens incl. cue participants
+    # saliency tokens incl. cue participants, each once (GraphCache.encounter(unique=True))
+    tokens: list[str] = field(default_factory=list)
     triples: list[Triple] = field(default_factory=list)
     rejected: int = 0  # cue facts dropped: a participant did not look like a name
     # Distinct words under MIN_TOKEN_CHARS (`aws`, `k8s`): counted only when the graph

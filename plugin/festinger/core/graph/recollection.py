@@ -240,11 +240,11 @@ def run_pipeline(cache: GraphCache, renderer: RecollectionRenderer, scan: Prompt
     without, they get local ids from `allocate` and are counted at once. The caller holds
     the cache's lock; `scan` is made outside it (tokenising a long prompt takes a while).
     """
-    tokens = salient_tokens(scan, cache)
+    tokens = salient_tokens(scan, cache)  # distinct: the scan's, then short words it lacks
     if intern is None:
-        enc = cache.encounter(tokens, now, allocate)
+        enc = cache.encounter(tokens, now, allocate, unique=True)
     else:
-        enc = cache.encounter(tokens, now, create=False)
+        enc = cache.encounter(tokens, now, create=False, unique=True)
         intern(enc.new_tokens)
     decisions = [decide(t) for t in scan.triples]
     return Recollection(renderer.render(cache, enc.rows, now), scan, enc, decisions)
