@@ -136,3 +136,18 @@ def test_encounter_saliency_from_the_log_table_equals_the_policy_score():
             assert cache.lookup("ccc").saliency == policy.score(0.0, 2.0 + n)  # a float count
             assert cache.lookup("ddd").saliency == policy.score(-1.0, -5 + n)
         assert cache._dirty == {1: 7, 2: 7, 3: 7, 4: 7}
+
+
+def test_cue_phrase_trie_finds_the_longest_phrase_like_the_definition():
+    from festinger.graph.cues import ISA_PHRASES, ISPART_PHRASES, phrase_at, reference_phrase_at
+
+    vocab = sorted({w for p in ISA_PHRASES + ISPART_PHRASES for w in p.words}
+                   | {"the", "repo", "x", ".", "ISA", "isa", "by", "on"})
+    rng = random.Random(4)
+    for _ in range(20_000):
+        stream = [rng.choice(vocab) for _ in range(rng.randrange(1, 9))]
+        for i in range(len(stream)):
+            assert phrase_at(stream, i) is reference_phrase_at(stream, i), (stream, i)
+    for p in ISA_PHRASES + ISPART_PHRASES:  # every phrase, alone and at the end of a stream
+        assert phrase_at(list(p.words), 0) is p
+        assert phrase_at(["x", *p.words], 1) is p

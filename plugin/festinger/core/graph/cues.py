@@ -97,8 +97,46 @@ def _is_concept(w: str) -> bool:
             and len(w) <= MAX_TOKEN_CHARS and any(c.isalpha() for c in w))
 
 
+def _trie(phrases: tuple[CuePhrase, ...]) -> dict[str, tuple]:
+    # word -> (the phrase ending at this word or None, the words that may follow): a phrase
+    # is read word by word, and "is" followed by an ordinary word is rejected after one more
+    # lookup instead of comparing every phrase that starts with "is".
+    root: dict[str, list] = {}
+    for p in phrases:
+        level = root
+        for k, w in enumerate(p.words):
+            node = level.setdefault(w, [None, {}])
+            if k == len(p.words) - 1:
+                node[0] = p
+            level = node[1]
+
+    def freeze(level: dict[str, list]) -> dict[str, tuple]:
+        return {w: (node[0], freeze(node[1])) for w, node in level.items()}
+    return freeze(root)
+
+
+_TRIE = _trie(ISA_PHRASES + ISPART_PHRASES)
+
+
 def phrase_at(stream: list[str], i: int) -> Optional[CuePhrase]:
     """The longest cue phrase starting at `stream[i]`, if any."""
+    node = _TRIE.get(stream[i])
+    found = None
+    n = len(stream)
+    while node is not None:
+        phrase, following = node
+        if phrase is not None:
+            found = phrase
+        i += 1
+        if i >= n or not following:
+            break
+        node = following.get(stream[i])
+    return found
+
+
+def reference_phrase_at(stream: list[str], i: int) -> Optional[CuePhrase]:
+    """`phrase_at` by comparing each phrase starting with `stream[i]`, longest first: the
+    definition (tests compare the two)."""
     for p in _BY_HEAD.get(stream[i], ()):
         n = len(p.words)
         if tuple(stream[i:i + n]) == p.words:
