@@ -170,6 +170,7 @@ class GraphCache(FactRules):
         lb = math.log(policy.log_base)
         log = math.log
         table = log_table(policy.log_base)
+        n_table = len(table)
         result = EncounterResult()
         crossed = result.write_candidates
         rows = result.rows = list(filter(None, found))  # rows are always truthy
@@ -181,9 +182,12 @@ class GraphCache(FactRules):
             if tok in common:
                 s = 0.0
             elif c > 1:
-                try:
-                    s = table[c]
-                except (IndexError, TypeError):  # a count past the table (or not an int)
+                if c < n_table:
+                    try:
+                        s = table[c]
+                    except TypeError:  # a count that is not an int (a hand-made row)
+                        s = log(c) / lb
+                else:  # past the table: a frequent domain word, computed each time
                     s = log(c) / lb
                 if s < old:
                     s = old
