@@ -151,3 +151,22 @@ def test_cue_phrase_trie_finds_the_longest_phrase_like_the_definition():
     for p in ISA_PHRASES + ISPART_PHRASES:  # every phrase, alone and at the end of a stream
         assert phrase_at(list(p.words), 0) is p
         assert phrase_at(["x", *p.words], 1) is p
+
+
+def test_marked_capitals_rewrite_equals_the_cased_pattern():
+    from festinger.core.graph import tokenizer as tk
+
+    caps = ["ISA", "ISPART", "ISAB", "XISA", "ABC", "ABCDEF", "ISPARTS", "IS", "I", "SA",
+            "Glitch", "University", "New", "York", "The", "A", "X.Y", "Foo-Bar", "fooBar",
+            "x.Foo", "a-Foo", "GNU", "NASA", "ISA.b", "ISA-b", "b.ISA", "Z", "iPhone"]
+    glue = ["", " ", "  ", "\t", " \t ", ".", "-", "..", "\n", ",", "\x1f", "_", " . "]
+    rng = random.Random(9)
+    for text in _texts(1500, 5):
+        t = text.translate(tk._SEPARATORS) if text.isascii() else \
+            tk.fold_to_ascii(text).translate(tk._SEPARATORS)
+        assert tk.rewrite_cased(t) == tk._CASED_RE.sub(tk._rewrite_cased, t), t
+    for _ in range(20_000):
+        t = "".join(rng.choice(caps + PIECES[:30]) + rng.choice(glue)
+                    for _ in range(rng.randrange(1, 14))).translate(tk._SEPARATORS)
+        if t.isascii():
+            assert tk.rewrite_cased(t) == tk._CASED_RE.sub(tk._rewrite_cased, t), t
