@@ -11,11 +11,22 @@ pasted into it must not become a fact).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Optional, Protocol
 
 from ..graph.tokenizer import select_tokens, words
 from . import messages as m
 from .loopguard import SessionState
+
+# A client resends the same system prompt (Agent Zero's is tens of kilobytes) on every call:
+# its tokens are computed once per distinct text (a pure function; a few texts are kept).
+SYSTEM_TEXTS_KEPT = 16
+
+
+@lru_cache(maxsize=SYSTEM_TEXTS_KEPT)
+def system_tokens(system: str) -> tuple[str, ...]:
+    """The saliency tokens of a system message (`select_tokens(words(system))`)."""
+    return tuple(select_tokens(words(system)))
 
 
 class Graph(Protocol):
@@ -37,5 +48,5 @@ def recollect(graph: Optional[Graph], state: SessionState, user_text: str,
     tokens = list(state.counted_tokens) if key is not None else []
     if system:
         seen = set(tokens)
-        tokens += [t for t in select_tokens(words(system)) if t not in seen]
+        tokens += [t for t in system_tokens(system) if t not in seen]
     return graph.render_tokens(tokens) if tokens else ""

@@ -38,9 +38,10 @@ from __future__ import annotations
 
 import gc
 import math
+from collections import _count_elements  # Counter.update's C loop: d[k] = d.get(k, 0) + 1
 from datetime import datetime
 from itertools import compress, filterfalse
-from operator import not_
+from operator import attrgetter, not_
 from typing import Callable, Iterable, Optional, Sequence
 
 from .collisions import ResolutionQueue
@@ -48,9 +49,10 @@ from .facts import (ALREADY_PENDING, COLLISION, CONFIRM, CONFIRMING_SOURCES,  # 
                     INSERT, MAX_CHAIN_DEPTH, REFUSED, FactRules, InsertDecision)
 from .models import (PENDING, SEED_DIMENSIONS, SOURCE_FESTINGER, EncounterResult, QueueEntry,
                      SoasRow, Triple, UrdEdge)
-from .saliency import SaliencyPolicy
+from .saliency import SaliencyPolicy, log_table
 
 Allocator = Callable[[Sequence[str]], Sequence[int]]
+_ID = attrgetter("id")
 
 
 class GraphCache(FactRules):
@@ -142,8 +144,8 @@ class GraphCache(FactRules):
                 for t, i in zip(tokens, ids)]
 
     def encounter(self, tokens: Sequence[str], now: datetime,
-                  allocate: Optional[Allocator] = None, create: bool = True
-                  ) -> EncounterResult:
+                  allocate: Optional[Allocator] = None, create: bool = True,
+                  unique: bool = False) -> EncounterResult:
         """Count one prompt's distinct tokens: encounter_count, last_seen, saliency.
 
         Unknown tokens are interned (ids from `allocate`, one batched call) unless they are
@@ -151,6 +153,8 @@ class GraphCache(FactRules):
         Known rows come first in `rows`, in prompt order, then the new ones. With
         `create=False` the unknown tokens are only listed in `new_tokens` (a store interns
         them and counts them once they have ids): the same list `tokens_to_intern` gives.
+        `unique=True` says `tokens` has no repeats (a prompt scan's tokens), so they are
+        not deduplicated again.
         """
         policy = self.policy
         known, common, dirty = self.soas_by_token, policy.common_words, self._dirty
@@ -158,14 +162,15 @@ class GraphCache(FactRules):
         # This runs for every token of every prompt against a dict of up to a million rows:
         # distinct tokens and their rows are found in C (dict.fromkeys, map), so the Python
         # loop below only touches the rows that exist.
-        distinct = list(dict.fromkeys(tokens))
+        distinct = list(tokens) if unique else list(dict.fromkeys(tokens))
         found = list(map(known.get, distinct))
-        # SaliencyPolicy.score, inlined. Same arithmetic (log(c) / log(base), as
-        # math.log(c, base) does), so the results are bit-identical (tests/graph/
-        # test_cache.py pins it).
+        # SaliencyPolicy.score, inlined, with ln(c) / ln(base) read from a table for the
+        # counts most rows have: the same expression fills the table, so the results are
+        # bit-identical (tests/graph/test_cache.py pins it).
         lb = math.log(policy.log_base)
         log = math.log
-        get_dirty = dirty.get
+        table = log_table(policy.log_base)
+        n_table = len(table)
         result = EncounterResult()
         crossed = result.write_candidates
         rows = result.rows = list(filter(None, found))  # rows are always truthy
@@ -177,16 +182,21 @@ class GraphCache(FactRules):
             if tok in common:
                 s = 0.0
             elif c > 1:
-                s = log(c) / lb
+                if c < n_table:
+                    try:
+                        s = table[c]
+                    except TypeError:  # a count that is not an int (a hand-made row)
+                        s = log(c) / lb
+                else:  # past the table: a frequent domain word, computed each time
+                    s = log(c) / lb
                 if s < old:
                     s = old
             else:
                 s = old if old > 0.0 else 0.0
             row.saliency = s
-            rid = row.id
-            dirty[rid] = get_dirty(rid, 0) + 1
             if old < wt <= s:
                 crossed.append(row)
+        _count_elements(dirty, map(_ID, rows))  # dirty[id] += 1 per row, in C
         if len(rows) == len(distinct):
             return result
         new = list(filterfalse(common.__contains__, compress(distinct, map(not_, found))))

@@ -31,7 +31,7 @@ from typing import Optional
 from .models import DEFAULT_ISA_DIMENSION, DEFAULT_ISPART_DIMENSION, SOURCE_INFERRED, Triple
 from .names import NamePolicy
 from .tokenizer import (BOUNDARY, ISA_MARKER, ISPART_MARKER, MARKERS, MAX_TOKEN_CHARS,
-                        STOPWORDS, concept_candidates, with_kept, words)
+                        MIN_TOKEN_CHARS, STOPWORDS, stream_candidates, words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +97,46 @@ def _is_concept(w: str) -> bool:
             and len(w) <= MAX_TOKEN_CHARS and any(c.isalpha() for c in w))
 
 
+def _trie(phrases: tuple[CuePhrase, ...]) -> dict[str, tuple]:
+    # word -> (the phrase ending at this word or None, the words that may follow): a phrase
+    # is read word by word, and "is" followed by an ordinary word is rejected after one more
+    # lookup instead of comparing every phrase that starts with "is".
+    root: dict[str, list] = {}
+    for p in phrases:
+        level = root
+        for k, w in enumerate(p.words):
+            node = level.setdefault(w, [None, {}])
+            if k == len(p.words) - 1:
+                node[0] = p
+            level = node[1]
+
+    def freeze(level: dict[str, list]) -> dict[str, tuple]:
+        return {w: (node[0], freeze(node[1])) for w, node in level.items()}
+    return freeze(root)
+
+
+_TRIE = _trie(ISA_PHRASES + ISPART_PHRASES)
+
+
 def phrase_at(stream: list[str], i: int) -> Optional[CuePhrase]:
     """The longest cue phrase starting at `stream[i]`, if any."""
+    node = _TRIE.get(stream[i])
+    found = None
+    n = len(stream)
+    while node is not None:
+        phrase, following = node
+        if phrase is not None:
+            found = phrase
+        i += 1
+        if i >= n or not following:
+            break
+        node = following.get(stream[i])
+    return found
+
+
+def reference_phrase_at(stream: list[str], i: int) -> Optional[CuePhrase]:
+    """`phrase_at` by comparing each phrase starting with `stream[i]`, longest first: the
+    definition (tests compare the two)."""
     for p in _BY_HEAD.get(stream[i], ()):
         n = len(p.words)
         if tuple(stream[i:i + n]) == p.words:
@@ -178,7 +216,8 @@ def extract_triples(text: str) -> list[Triple]:
 class PromptScan:
     """One tokenisation of a prompt, shared by the saliency engine and the cue scanner."""
 
-    tokens: list[str] = field(default_factory=list)  # saliency tokens incl. cue participants
+    # saliency tokens incl. cue participants, each once (GraphCache.encounter(unique=True))
+    tokens: list[str] = field(default_factory=list)
     triples: list[Triple] = field(default_factory=list)
     rejected: int = 0  # cue facts dropped: a participant did not look like a name
     # Distinct words under MIN_TOKEN_CHARS (`aws`, `k8s`): counted only when the graph
@@ -221,5 +260,10 @@ def scan_prompt(text: str, max_triples: int = MAX_TRIPLES_PER_PROMPT,
         keep.extend((t.concept, t.parent))
         if m.dimension_index >= 0:
             keep.append(t.dimension)
-    tokens, short = concept_candidates(stream)
-    return PromptScan(with_kept(tokens, keep), list(triples.values()), rejected, short)
+    tokens, short = stream_candidates(stream)
+    if keep:
+        # `with_kept(tokens, keep)` without a set of every token: a participant is a concept
+        # word of this stream (`_is_concept`: a letter, at most MAX_TOKEN_CHARS), so it is
+        # among `tokens` exactly when it has MIN_TOKEN_CHARS or more
+        tokens.extend(dict.fromkeys(w for w in keep if len(w) < MIN_TOKEN_CHARS))
+    return PromptScan(tokens, list(triples.values()), rejected, short)

@@ -45,6 +45,9 @@ def _fill(template: str, values: dict[str, str]) -> str:
         template = template.replace(key, value)
     return template
 
+_UNSET = object()
+NAMES_KEPT = 50_000  # memoised `_name` answers per renderer (a few MB at most)
+
 _SAFE_RE = re.compile(r"[a-z0-9_][a-z0-9_.\-]*")
 _UNSAFE_RE = re.compile(r"[^a-z0-9_.\-]+")
 
@@ -87,11 +90,27 @@ class RecollectionRenderer:
     def __init__(self, config: Optional[RecollectionConfig] = None) -> None:
         self.config = config or RecollectionConfig()
         self.names = NamePolicy(self.config.max_name_words)
+        self._names: dict[str, object] = {}  # memo of `_name`
+        self._names_of = self.names
 
     def _name(self, token: str) -> Optional[str]:
-        """`token` as it may appear in the block, or None (unprintable, or not a name)."""
-        safe = safe_token(token)
-        return safe if safe is not None and self.names.ok(safe) else None
+        """`token` as it may appear in the block, or None (unprintable, or not a name).
+
+        A pure function of the token and `self.names`, asked for the same concepts, parents
+        and dimensions prompt after prompt: each answer is kept (up to `NAMES_KEPT`, then
+        the memo starts over; a caller swapping `self.names` starts it over too)."""
+        memo = self._names
+        if self._names_of is not self.names:
+            memo.clear()
+            self._names_of = self.names
+        name = memo.get(token, _UNSET)
+        if name is _UNSET:
+            safe = safe_token(token)
+            name = safe if safe is not None and self.names.ok(safe) else None
+            if len(memo) >= NAMES_KEPT:
+                memo.clear()
+            memo[token] = name
+        return name  # type: ignore[return-value]
 
     def render(self, cache: GraphCache, rows: Sequence[SoasRow], now: datetime) -> str:
         """The block for the concepts of one prompt (`rows` in prompt order), or "" if none."""
@@ -198,9 +217,12 @@ def salient_tokens(scan: PromptScan, cache: GraphCache) -> list[str]:
         return scan.tokens
     edges, pending = cache.urd_by_concept, cache.pending_conflicts
     found = list(map(cache.soas_by_token.get, scan.short))  # mostly misses: looked up in C
-    seen = set(scan.tokens)
     extra = [w for w, row in zip(compress(scan.short, found), filter(None, found))
-             if w not in seen and (edges.get(row.id) or row.id in pending)]
+             if edges.get(row.id) or row.id in pending]
+    if not extra:
+        return scan.tokens
+    seen = set(scan.tokens)  # (only now: most prompts have no such short word)
+    extra = [w for w in extra if w not in seen]
     return scan.tokens + extra if extra else scan.tokens
 
 
@@ -218,11 +240,11 @@ def run_pipeline(cache: GraphCache, renderer: RecollectionRenderer, scan: Prompt
     without, they get local ids from `allocate` and are counted at once. The caller holds
     the cache's lock; `scan` is made outside it (tokenising a long prompt takes a while).
     """
-    tokens = salient_tokens(scan, cache)
+    tokens = salient_tokens(scan, cache)  # distinct: the scan's, then short words it lacks
     if intern is None:
-        enc = cache.encounter(tokens, now, allocate)
+        enc = cache.encounter(tokens, now, allocate, unique=True)
     else:
-        enc = cache.encounter(tokens, now, create=False)
+        enc = cache.encounter(tokens, now, create=False, unique=True)
         intern(enc.new_tokens)
     decisions = [decide(t) for t in scan.triples]
     return Recollection(renderer.render(cache, enc.rows, now), scan, enc, decisions)

@@ -43,3 +43,18 @@ class SaliencyPolicy:
             return stored if stored > 0.0 else 0.0
         s = math.log(count, self.log_base)
         return s if s > stored else stored
+
+
+LOG_TABLE_SIZE = 4096  # counts below this are looked up; most rows have far fewer
+_LOG_TABLES: dict[float, list[float]] = {}
+
+
+def log_table(log_base: float) -> list[float]:
+    """`table[c]` = ln(c) / ln(log_base) for 2 <= c < LOG_TABLE_SIZE (0.0 below): the same
+    expression `GraphCache.encounter` would compute, once per process instead of once per row."""
+    table = _LOG_TABLES.get(log_base)
+    if table is None:
+        lb = math.log(log_base)
+        table = [0.0, 0.0] + [math.log(c) / lb for c in range(2, LOG_TABLE_SIZE)]
+        _LOG_TABLES[log_base] = table
+    return table
