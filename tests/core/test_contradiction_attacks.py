@@ -1,11 +1,11 @@
-"""The third to sixth attacks on the detector, written on 2026-11-26 by attackers who read the
+"""The third to seventh attacks on the detector, written on 2026-11-26 by attackers who read the
 rules (`corpus_attack3.jsonl`: 682 compatible pairs, 72 contradictions written blind before any
 run; `corpus_attack4.jsonl`: 611 and 93; `corpus_attack5.jsonl`: 760 and 86;
-`corpus_attack6.jsonl`: 871 and 63). Pairs found to be genuine contradictions among the attack
-drafts are marked `"blind": false`.
+`corpus_attack6.jsonl`: 871 and 63; `corpus_attack7.jsonl`: 281 and 42). Pairs found to be
+genuine contradictions among the attack drafts are marked `"blind": false`.
 
-Unlike the older sets, these are NOT at precision 1.00. When first run they found 221, 228, 64 and
-93 false positives; the general rules that answered them are in the README, and what is left is
+Unlike the older sets, these are NOT at precision 1.00. When first run they found 221, 228, 64, 93
+and 24 false positives; the general rules that answered them are in the README, and what is left is
 pinned here so that none is added: the count may only go down, the named-correction rule
 (`frames`) adds none, and blind recall does not slide. Both sets were tuned on after that first
 run, so their precision is no longer a blind figure.
@@ -24,6 +24,7 @@ ATTACKS = [
     ("corpus_attack4.jsonl", 5, 0.42),  # 40 of 93
     ("corpus_attack5.jsonl", 9, 0.34),  # 30 of 86
     ("corpus_attack6.jsonl", 40, 0.65),  # 42 of 63
+    ("corpus_attack7.jsonl", 0, 0.48),  # 21 of 42
 ]
 
 
@@ -37,7 +38,7 @@ def _sets(name: str):
 @pytest.mark.parametrize("name,known_fp,_floor", ATTACKS)
 def test_no_new_false_positive_beyond_the_known_ones(name, known_fp, _floor):
     compatible, _ = _sets(name)
-    assert len(compatible) >= 600
+    assert len(compatible) >= 250
     result = evaluate(compatible)
     assert result.fp <= known_fp, "\n".join(
         f"{f.existing!r} -> {f.incoming!r}" for f in result.failures if f.outcome == "false_positive")
@@ -52,5 +53,5 @@ def test_the_named_correction_rule_deprecates_nothing_of_the_attack(name, _fp, _
 @pytest.mark.parametrize("name,_fp,floor", ATTACKS)
 def test_blind_recall_holds(name, _fp, floor):
     _, blind = _sets(name)
-    assert len(blind) >= 60
+    assert len(blind) >= 40
     assert evaluate(blind).recall >= floor

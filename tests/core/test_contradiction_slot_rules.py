@@ -208,6 +208,11 @@ from festinger.core.contradiction import detect_contradiction
     ("User's editor: VS Code.", "User's sister switched from VS Code to Neovim."),
     ("User's editor: VS Code.", "User switched from VS Code to Neovim for Rust."),
     ("User's city: Bristol.", "User's city of birth: Cardiff (moved away since)."),
+    ("User's parents live in Denver.", "The user moved from Denver to Austin."),
+    ("User's company is headquartered in Austin.", "The user moved from Austin to Denver."),
+    ("User's hometown: Leeds.", "The user moved from Leeds to London."),
+    ("User's tool: Docker.", "User's tool: Terraform (started using it in Q3)."),
+    ("User's editor: VS Code.", "User's editor: Cursor (switched for side projects)."),
     ("The user's editor is Vim.", "The user's wife's new editor is Emacs."),
 ])
 def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):

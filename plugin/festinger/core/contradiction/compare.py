@@ -143,12 +143,15 @@ def _old_value_named(a: Statement, b: Statement) -> bool:
     if not b.denied or not (b.update or b.correction) or b.negated or a.negated or len(a.values) != 1:
         return False
     words = a.key.split()
-    # "User's database: PostgreSQL" is the user's database; "the user's wife drives a Mazda" is not
-    # the user's, and "the user's wife switched from ..." is the wife's switch
-    owned = (words[0] == "user" and not set(words) & lx.PERSON_ROLES) or (
+    # "User's database: PostgreSQL" is the user's database; "the user's wife drives a Mazda" or
+    # "the user's parents live in Denver" is not the user's; a hometown or a favourite city is not
+    # where the user lives now
+    owned = (words[0] == "user" and not set(words) & (lx.PERSON_ROLES | _NOT_HELD)) or (
         len(words) == 1 and a.key in lx.POSSESSION_NOUNS)
     if not owned or b.key != "user" or a.qualifier or b.qualifier:
         return False
+    if a.values[0].kind == "place" and not (a.key == "user" and a.rel == "location"):
+        return False  # a move ends where the user lives, never where the user's company is
     if a.rel not in USE_RELS and a.rel not in _HELD_RELS:
         return False  # "likes Python" is not undone by "switched from Python to Go"
     old = a.values[0]
@@ -156,6 +159,7 @@ def _old_value_named(a: Statement, b: Statement) -> bool:
 
 
 _HELD_RELS = frozenset("value work:at work:for location drive ride have own".split())
+_NOT_HELD = frozenset("hometown birth native childhood first former previous old favorite dream ideal origin".split())
 
 
 def _self_inconsistent(s: Statement, stmts: tuple[Statement, ...]) -> bool:

@@ -70,7 +70,8 @@ _USER_OWN_ROLE_RE = re.compile(r"^((?:the\s+)?user\s[^,;:]{1,80}?\s)as\s+their\s
 # A key-value line's trailing note that announces the value as new: "(moved last month)",
 # "(joined in March)", "(replaced the ThinkPad)", "(switched from VS Code)".
 _CHANGE_NOTE_RE = re.compile(
-    r"\s*\((?=[^()]{0,60}\b(?:moved|joined|replaced|switched|changed|started|upgraded|migrated|new)\b)[^()]{1,60}\)$",
+    r"\s*\((?=[^()]{0,60}\b(?:moved|joined|replaced|switched|changed|upgraded|migrated)\b)(?![^()]*\b(?:for|trying|"
+    r"testing|also|too|side)\b)[^()]{1,60}\)$",
     re.I)
 _KEY_VALUE_RE = re.compile(r"^((?:the\s+)?user's|my)\s+([^:]{1,60}?):\s+(\S.*)$", re.I)
 _LEAD_PHRASE_RE = re.compile(

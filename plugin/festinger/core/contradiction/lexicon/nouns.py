@@ -109,7 +109,9 @@ PERSON_ROLES = MULTI_INSTANCE_NOUNS | frozenset(
     "manager boss doctor dentist landlord landlady therapist mentor tutor coach wife "
     "husband partner spouse girlfriend boyfriend fiance fiancee teacher lawyer accountant owner lead contact "
     "ceo cto cfo maintainer supervisor advisor adviser assistant roommate flatmate vet pediatrician gp "
-    "physician nanny babysitter trainer instructor professor".split())
+    "physician nanny babysitter trainer instructor professor parent parents mother father mom mum dad "
+    "grandparent grandparents grandmother grandfather grandma grandpa family in-laws in-law relative relatives "
+    "household stepmother stepfather".split())
 # Keys of a configured count: "the batch size is 32" / "64" is one setting changed, not a size in
 # two unit systems.
 SETTING_COUNT_WORDS = frozenset(
