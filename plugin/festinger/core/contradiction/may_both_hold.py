@@ -23,12 +23,14 @@ def may_both_hold(a: Statement, b: Statement) -> bool:
     """Whether two different values of one slot may both hold, so that only an incoming memory
     that announces the change ("now", "switched", "actually", "not X") replaces the old one:
     people named in two ways (a title and a first name, a short form, a name in two languages;
-    a person may have two doctors), organisations and other unknown names (Instagram is Meta's;
-    one may bank with two banks), e-mail addresses and phone numbers (work and personal), a
-    number without a unit on a measure (shoe size 10 and 44), an origin, a class. A slot named
+    a person may have two doctors), e-mail addresses, phone numbers and IP addresses (work and
+    personal), plain words (which have synonyms: "autumn" / "fall"), organisations on an
+    organisation slot (Instagram is Meta's; one may bank with two banks), a number without a unit
+    on a measure (shoe size 10 and 44), an origin, a native language, a class. A slot named
     single by its key ("favourite", "default"), versions, amounts with units, known places one
-    lives in, known tools of one kind, languages, regions, dates, days and states stay single-
-    valued as written, and so do two full names that share nothing ("Tom Becker" / "Sarah Klein")."""
+    lives in, known tools of one kind, identifiers, other languages, regions, dates, days and
+    states stay single-valued as written, and so do two full names that share nothing ("Tom
+    Becker" / "Sarah Klein")."""
     x, y = a.values[0], b.values[0]
     words = set(a.key.split())
     if a.rel == "origin" or x.kind in ("phone", "phrase"):
