@@ -23,7 +23,7 @@ ATTACKS = [
     ("corpus_attack3.jsonl", 1, 0.71),  # 52 of 72 blind contradictions caught
     ("corpus_attack4.jsonl", 5, 0.42),  # 40 of 93
     ("corpus_attack5.jsonl", 9, 0.34),  # 30 of 86
-    ("corpus_attack6.jsonl", 40, 0.65),  # 42 of 63
+    ("corpus_attack6.jsonl", 40, 0.66),  # 43 of 63
     ("corpus_attack7.jsonl", 0, 0.48),  # 21 of 42
 ]
 

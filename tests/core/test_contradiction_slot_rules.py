@@ -213,6 +213,13 @@ from festinger.core.contradiction import detect_contradiction
     ("User's hometown: Leeds.", "The user moved from Leeds to London."),
     ("User's tool: Docker.", "User's tool: Terraform (started using it in Q3)."),
     ("User's editor: VS Code.", "User's editor: Cursor (switched for side projects)."),
+    # a count written out is a count of that thing, of that owner, in that scope
+    ("The user has two kids.", "The user has three grandkids."),
+    ("The user has two cats.", "The user's sister has three cats."),
+    ("The user has two kids from a first marriage.", "The user has three kids."),
+    ("The user has two monitors at work.", "The user has three monitors."),
+    ("The user has two cats.", "The user had three cats."),
+    ("The user has two cats.", "If the user adopts one more, the user has three cats."),
     ("The user's editor is Vim.", "The user's wife's new editor is Emacs."),
 ])
 def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
@@ -294,6 +301,8 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("User's database: PostgreSQL.", "User migrated the database from PostgreSQL to MySQL.", "correction"),
     ("User's bank: HSBC.", "User moved all accounts from HSBC to Monzo.", "correction"),
     ("User's city: Bristol.", "User's city: Cardiff (moved last month).", "value"),
+    ("The user has two kids.", "The user has three kids.", "value"),
+    ("The team has five engineers.", "Correction: the team has six engineers.", "correction"),
     ("The user's favorite IDE is PyCharm.", "The user has switched to VS Code as their main IDE.", "value"),
 ])
 def test_each_recall_rule_detects_the_update(existing, incoming, kind):

@@ -60,6 +60,11 @@ _REPORT_FRAME_RE = re.compile(
     + r")(?:\s+that)?\s*[:,]?\s+)",
     re.I,
 )
+# "two kids" is "2 kids": a count written out (before a plural noun only: "one of my cats" stays).
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+_NUMBER_WORD_RE = re.compile(r"(?<![\w'-])(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+                             r"(?=\s+[a-z]{2,}s\b)", re.I)
 # After "The user said that ...", a leading "they/he/she" is the user.
 _REPORTED_SELF_RE = re.compile(r"^(?:they|he|she)\s+(?=[a-z])", re.I)
 # "uses PostgreSQL as its database": "its" is the subject of the same clause, not someone else;
@@ -235,7 +240,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     s = _LIST_MARKER_RE.sub("", sentence.strip(), count=1).strip("\"'` ")
     if not s or "?" in s:
         return []  # questions assert nothing
-    s = expand_contractions(s.rstrip(".!:; "))
+    s = _NUMBER_WORD_RE.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], expand_contractions(s.rstrip(".!:; ")))
     if _EVENT_SCOPE_RE.search(s) and not _ANNOUNCED_RE.search(s):
         return []  # checked before rephrasing drops a tail such as "after Friday's cutover"
     kv = _KEY_VALUE_RE.match(s)
