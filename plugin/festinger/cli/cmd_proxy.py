@@ -59,8 +59,11 @@ def run(args) -> int:
         svc = service()
         base = LoopSettings.from_config(svc.config)
         if svc.config.graph_enabled:
+            from ..proxy.gcfreeze import freeze_when_loaded
+
             graph = svc.graph
             graph.start()
+            freeze_when_loaded(graph)  # this process is the proxy's own: keep GC off the cache
     state = ProxyState(cfg, graph=graph, base_loops=base)
     if svc is not None:
         from ..loops.events import LoopEventLog
