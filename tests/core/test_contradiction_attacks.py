@@ -1,11 +1,12 @@
-"""The third to seventh attacks on the detector, written on 2026-11-26 by attackers who read the
+"""The third to eighth attacks on the detector, written on 2026-11-26 by attackers who read the
 rules (`corpus_attack3.jsonl`: 682 compatible pairs, 72 contradictions written blind before any
 run; `corpus_attack4.jsonl`: 611 and 93; `corpus_attack5.jsonl`: 760 and 86;
-`corpus_attack6.jsonl`: 871 and 63; `corpus_attack7.jsonl`: 281 and 42). Pairs found to be
+`corpus_attack6.jsonl`: 871 and 63; `corpus_attack7.jsonl`: 281 and 42; `corpus_attack8.jsonl`:
+340 and 60). Pairs found to be
 genuine contradictions among the attack drafts are marked `"blind": false`.
 
-Unlike the older sets, these are NOT at precision 1.00. When first run they found 221, 228, 64, 93
-and 24 false positives; the general rules that answered them are in the README, and what is left is
+Unlike the older sets, these are NOT at precision 1.00. When first run they found 221, 228, 64, 93,
+24 and 24 false positives; the general rules that answered them are in the README, and what is left is
 pinned here so that none is added: the count may only go down, the named-correction rule
 (`frames`) adds none, and blind recall does not slide. Both sets were tuned on after that first
 run, so their precision is no longer a blind figure.
@@ -20,11 +21,12 @@ from festinger_testkit.contradiction_eval import evaluate, load_pairs
 
 # (file, false positives left at delivery, blind recall floor: measured at delivery, a little below)
 ATTACKS = [
-    ("corpus_attack3.jsonl", 1, 0.71),  # 52 of 72 blind contradictions caught
-    ("corpus_attack4.jsonl", 5, 0.42),  # 40 of 93
-    ("corpus_attack5.jsonl", 9, 0.34),  # 30 of 86
+    ("corpus_attack3.jsonl", 1, 0.74),  # 54 of 72 blind contradictions caught
+    ("corpus_attack4.jsonl", 5, 0.46),  # 44 of 93
+    ("corpus_attack5.jsonl", 9, 0.36),  # 32 of 86
     ("corpus_attack6.jsonl", 40, 0.66),  # 43 of 63
-    ("corpus_attack7.jsonl", 0, 0.48),  # 21 of 42
+    ("corpus_attack7.jsonl", 0, 0.50),  # 22 of 42
+    ("corpus_attack8.jsonl", 22, 0.23),  # 15 of 60
 ]
 
 

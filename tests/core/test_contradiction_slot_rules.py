@@ -220,6 +220,9 @@ from festinger.core.contradiction import detect_contradiction
     ("The user has two monitors at work.", "The user has three monitors."),
     ("The user has two cats.", "The user had three cats."),
     ("The user has two cats.", "If the user adopts one more, the user has three cats."),
+    ("The user's commute takes 30 minutes.", "The user's commute now takes 45 minutes in winter."),
+    ("The user drinks coffee.", "The user is pregnant. The user no longer drinks coffee."),
+    ("The user runs three times a week.", "The user runs two times a week in winter."),
     ("The user's editor is Vim.", "The user's wife's new editor is Emacs."),
 ])
 def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
@@ -303,6 +306,9 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("User's city: Bristol.", "User's city: Cardiff (moved last month).", "value"),
     ("The user has two kids.", "The user has three kids.", "value"),
     ("The team has five engineers.", "Correction: the team has six engineers.", "correction"),
+    ("The user is pregnant.", "The user is not pregnant.", "negation"),
+    ("The user is allergic to peanuts.", "The user is not allergic to peanuts; it was a misdiagnosis.", "negation"),
+    ("The user has two children.", "The user has three children.", "value"),
     ("The user's favorite IDE is PyCharm.", "The user has switched to VS Code as their main IDE.", "value"),
 ])
 def test_each_recall_rule_detects_the_update(existing, incoming, kind):

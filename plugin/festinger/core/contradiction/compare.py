@@ -87,7 +87,7 @@ def _by_statements(existing: str, incoming: str) -> Contradiction | None:
             pairs += 1
             if pairs > _MAX_PAIRS:
                 return None
-            if a.qualifier != b.qualifier or a.scope != b.scope:
+            if a.scope != b.scope or (a.qualifier != b.qualifier and not _denied_everywhere(a, b)):
                 continue
             if not same_slot(a, b) or (a.rel != b.rel and not _one_practice(a, b)):
                 if _old_value_named(a, b):
@@ -135,6 +135,12 @@ def _first_letter(v: Value) -> bool:
     """Whether the object is written as a name ("Ring", the doorbell) or a word ("a ring")."""
     words = [w for w in v.display.split() if w.lower() not in ("a", "an", "the", "do", "doing")]
     return bool(words) and words[0][:1].isupper()
+
+
+def _denied_everywhere(a: Statement, b: Statement) -> bool:
+    """"The user no longer drinks coffee" denies "drinks coffee every morning": a denial with no
+    scope of its own covers every scoped instance (never the other way round)."""
+    return b.negated and not a.negated and not b.qualifier and bool(a.qualifier) and (b.update or b.correction)
 
 
 def _old_value_named(a: Statement, b: Statement) -> bool:

@@ -124,7 +124,8 @@ _PERSON_MOVE_RE = re.compile(rf"(?<![\w']){_HAVE}(?:moved|relocated)\s+(?:away\s
 # "The dentist appointment was rescheduled to Thursday": the day it is on now.
 _DAY_MOVED_RE = re.compile(
     r"\s+(?:was\s+|has\s+been\s+|got\s+)?(?:moved|changed|shifted|rescheduled|pushed|postponed|brought\s+forward)"
-    r"\s+to\s+(?=(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)", re.I)
+    r"\s+to\s+(?=(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"[a-z]*\.?\s+\d{1,2}\b|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", re.I)
 # "The user quit Stripe", "I left Acme": no longer works there (a place one leaves is not an
 # employer, and "works at" never meets "lives in").
 _QUIT_RE = re.compile(r"^((?i:(?:the\s+)?user|i))\s+(?:has\s+|have\s+|just\s+)?(?:quit|left)\s+(?=[A-Z][\w&.'-]*"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["is_afterthought", "names_environment", "opens_agent_voice", "sets_temporary_scene"]
+__all__ = ["is_afterthought", "names_environment", "opens_agent_voice", "sets_passing_state", "sets_temporary_scene"]
 
 # A moment or a passing state: "this week", "next quarter", "on holiday", "in the shop".
 _TEMPORARY_RE = re.compile(
@@ -21,9 +21,14 @@ _TEMPORARY_RE = re.compile(
     r"trip|visit|stay|year)|for\s+the\s+(?:week|weekend|time\s+being|holidays?|summer|winter)|temporarily|"
     r"on\s+(?:vacation|holiday|holidays|leave|sabbatical|parental\s+leave|a\s+trip|the\s+road|call\s+this)|"
     r"in\s+the\s+shop|at\s+the\s+mechanic|under\s+repair|closed\s+for|out\s+of\s+order|while\s+\w+ing|"
-    r"(?:is|are|am)\s+(?:visiting|traveling|travelling|staying|sick|ill|away|abroad|pregnant|recovering)|"
+    r"(?:in|during)\s+(?:the\s+)?(?:winter|summer|spring|autumn|fall|holidays|rainy\s+season|exam\s+season)|"
     r"on\s+(?:antibiotics|medication|a\s+diet|a\s+cleanse|bed\s+rest)|until\s+(?:spring|summer|autumn|fall|winter|"
     r"further\s+notice|[A-Z][a-z]+))(?![\w'])", re.I)
+# A passing state of the user's: a fact in itself ("The user is pregnant." / "... is not pregnant"),
+# and a scene for the memory's other sentences.
+_PASSING_STATE_RE = re.compile(
+    r"(?<![\w'])(?:is|are|am)\s+(?:visiting|traveling|travelling|staying|sick|ill|away|abroad|pregnant|"
+    r"recovering)(?![\w'])", re.I)
 # "I am working from a hotel room", "The user is recovering": a present progressive says what is
 # going on at the moment (only when the grammar did not read the sentence as a fact of its own).
 _PROGRESSIVE_RE = re.compile(r"(?<![\w'])(?:is|are|am)\s+(?:now\s+|currently\s+)?[a-z]{3,}ing(?![\w'])", re.I)
@@ -39,8 +44,15 @@ _ENVIRONMENT_RE = re.compile(
 
 
 def sets_temporary_scene(sentence: str, parsed: bool) -> bool:
-    """Whether the sentence says the memory holds for a moment only (a trip, a week, a repair)."""
+    """Whether the sentence, and the memory with it, holds for a moment only (this week, a trip, a
+    repair, something going on that the grammar did not read as a fact)."""
     return bool(_TEMPORARY_RE.search(sentence) or (not parsed and _PROGRESSIVE_RE.search(sentence)))
+
+
+def sets_passing_state(sentence: str) -> bool:
+    """"The user is pregnant.", "The user is away.": a fact of its own that makes the memory's
+    other sentences hold for a while only."""
+    return bool(_PASSING_STATE_RE.search(sentence))
 
 
 def opens_agent_voice(first_sentence: str) -> bool:
@@ -59,10 +71,16 @@ def names_environment(sentence: str) -> bool:
 _AFTERTHOUGHT_RE = re.compile(
     r"^\W*(?:(?:that|this|it|which)\s+(?:was|were|is|applies|holds|only|ended|changed)\b|(?:but\s+)?(?:only|just|except|"
     r"mostly|mainly)\b)", re.I)
+_SCOPE_WORD_RE = re.compile(
+    r"(?<![\w'])(?:until|till|during|before|after|when|while|at|in|on|only|since|back|old|previous|former|"
+    r"(?:19|20)\d\d)(?![\w'])", re.I)
 _SCOPE_FRAGMENT_RE = re.compile(r"^\W*(?:on|at|in|for|during|until|till|when|while|before|after)\s", re.I)
 
 
 def is_afterthought(sentence: str) -> bool:
-    """Whether a sentence after the first scopes what came before ("That was until 2019.")."""
-    return bool(_AFTERTHOUGHT_RE.match(sentence)) or (
-        bool(_SCOPE_FRAGMENT_RE.match(sentence)) and len(sentence.split()) <= 6)
+    """Whether a sentence after the first scopes what came before ("That was until 2019."; not
+    "It was a misdiagnosis.", which explains rather than scopes)."""
+    if _AFTERTHOUGHT_RE.match(sentence):
+        return sentence.split()[0].lower().strip("\W") in ("only", "just", "except", "mostly", "mainly", "but") or bool(
+            _SCOPE_WORD_RE.search(sentence))
+    return bool(_SCOPE_FRAGMENT_RE.match(sentence)) and len(sentence.split()) <= 6

@@ -25,6 +25,7 @@ from festinger.core.contradiction.situation import (
     is_afterthought,
     names_environment,
     opens_agent_voice,
+    sets_passing_state,
     sets_temporary_scene,
 )
 from festinger.core.contradiction.slots import aliases
@@ -60,11 +61,13 @@ _REPORT_FRAME_RE = re.compile(
     + r")(?:\s+that)?\s*[:,]?\s+)",
     re.I,
 )
-# "two kids" is "2 kids": a count written out (before a plural noun only: "one of my cats" stays).
+# "two kids" is "2 kids": a count written out ("one of my cats", "two of them", "three times a
+# week" stay as they are).
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
 _NUMBER_WORD_RE = re.compile(r"(?<![\w'-])(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-                             r"(?=\s+[a-z]{2,}s\b)", re.I)
+                             r"(?=\s+(?!(?:of|and|or|to|in|at|on|by|for|times|more|less|days?|weeks?|months?|"
+                             r"years?)\b)[a-z]{3,})", re.I)
 # After "The user said that ...", a leading "they/he/she" is the user.
 _REPORTED_SELF_RE = re.compile(r"^(?:they|he|she)\s+(?=[a-z])", re.I)
 # "uses PostgreSQL as its database": "its" is the subject of the same clause, not someone else;
@@ -161,7 +164,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     # is the sofa's, not a fact of its own. A stored memory may still name what it introduced
     # ("User is building a CLI tool. The CLI tool uses Rust 1.70").
     context_open = False
-    temporary = False  # a sentence set a passing scene ("The user is on holiday."): all is scoped
+    moment = False  # a sentence says the memory holds for a moment only ("this week"): all is scoped
+    scenes: set[str] = set()  # facts that make the other sentences passing ("The user is pregnant.")
     agent_voice = False  # the memory is the agent's note: its "I" and "my" are the agent's
     for line in scoped_lines(clean(text)):
         fragment = None  # "Not Anna but Hanna - ...": a correction for the next clause of the line
@@ -190,8 +194,10 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             fragment = correction_fragment(sentence) if allow_correction and not found else None
             if fragment is not None:
                 continue  # a correction marker brings nothing in that a later "the X" could mean
-            temporary = temporary or sets_temporary_scene(sentence, parsed=bool(found)) or (
-                sentences > 1 and is_afterthought(sentence))
+            if sets_temporary_scene(sentence, parsed=bool(found)):
+                moment = True
+            elif sets_passing_state(sentence) or (sentences > 1 and is_afterthought(sentence)):
+                scenes.add(sentence)
             if _NEW_REFERENT_RE.search(sentence) or names_environment(sentence) or not found and not (
                     _USER_SUBJECT_RE.match(_bare_subject(sentence)) or _is_headline(sentence)):
                 context_open = True
@@ -200,8 +206,9 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                     if w in lx.SUBJECT_STOPWORDS or w in ITEM_STOPS:
                         break
                     introduced.add(singular(w))
-    if temporary:
-        out = [replace(st, scope="/".join(x for x in (st.scope, "passing scene") if x)) for st in out]
+    if moment or scenes:  # "The user is pregnant." stays a fact; what follows it is scoped
+        out = [st if st.sentence in scenes and not moment
+               else replace(st, scope="/".join(x for x in (st.scope, "passing scene") if x)) for st in out]
     if sentences == 1:
         out = [replace(st, lone=True) for st in out]
     return tuple(out)
