@@ -223,6 +223,9 @@ from festinger.core.contradiction import detect_contradiction
     ("The user's commute takes 30 minutes.", "The user's commute now takes 45 minutes in winter."),
     ("The user drinks coffee.", "The user is pregnant. The user no longer drinks coffee."),
     ("The user runs three times a week.", "The user runs two times a week in winter."),
+    ("The user drinks coffee.", "The user no longer drinks coffee at work."),
+    ("The user drinks coffee at work.", "The user doesn't drink coffee at home."),
+    ("The user drinks coffee at work.", "The user's wife no longer drinks coffee."),
     ("The user's editor is Vim.", "The user's wife's new editor is Emacs."),
 ])
 def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
@@ -309,6 +312,7 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The user is pregnant.", "The user is not pregnant.", "negation"),
     ("The user is allergic to peanuts.", "The user is not allergic to peanuts; it was a misdiagnosis.", "negation"),
     ("The user has two children.", "The user has three children.", "value"),
+    ("The user drinks coffee at work.", "The user no longer drinks coffee.", "negation"),
     ("The user's favorite IDE is PyCharm.", "The user has switched to VS Code as their main IDE.", "value"),
 ])
 def test_each_recall_rule_detects_the_update(existing, incoming, kind):
