@@ -74,13 +74,13 @@ _REPORTED_SELF_RE = re.compile(r"^(?:they|he|she)\s+(?=[a-z])", re.I)
 # so is "their" in "the user switched to VS Code as their main IDE".
 _OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
 _USER_OWN_ROLE_RE = re.compile(r"^((?:the\s+)?user\s[^,;:]{1,80}?\s)as\s+their\s+(?=[\w-]+(?:\s+[\w-]+)?$)", re.I)
-# The memorizer's key-value lines: "User's city: Leipzig" is "User's city is Leipzig".
 # A key-value line's trailing note that announces the value as new: "(moved last month)",
 # "(joined in March)", "(replaced the ThinkPad)", "(switched from VS Code)".
 _CHANGE_NOTE_RE = re.compile(
     r"\s*\((?=[^()]{0,60}\b(?:moved|joined|replaced|switched|changed|upgraded|migrated)\b)(?![^()]*\b(?:for|trying|"
     r"testing|also|too|side)\b)[^()]{1,60}\)$",
     re.I)
+# The memorizer's key-value lines: "User's city: Leipzig" is "User's city is Leipzig".
 _KEY_VALUE_RE = re.compile(r"^((?:the\s+)?user's|my)\s+([^:]{1,60}?):\s+(\S.*)$", re.I)
 _LEAD_PHRASE_RE = re.compile(
     r"^(?:for|in|on|at|under|during|inside|within|with|outside|across|per)\s+([^,;:]{1,60}?),\s+(?=\S)", re.I)
@@ -177,7 +177,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             n_before = len(out)
             if sentences == 1:
                 agent_voice = opens_agent_voice(sentence)
-            if len(sentence) <= MAX_SENTENCE_CHARS and not (agent_voice and _FIRST_PERSON_RE.match(_bare_subject(sentence))):
+            agents_own = agent_voice and _FIRST_PERSON_RE.match(_bare_subject(sentence))
+            if len(sentence) <= MAX_SENTENCE_CHARS and not agents_own:
                 found = parse_sentence(sentence, allow_correction=allow_correction, scope=line.scope)
                 if sentences > 1:  # "The user's gaming group. We switched to Discord.": that group's "we"
                     found = [st for st in found if st.key.split()[0] != WE_KEY]
