@@ -38,7 +38,7 @@ def may_both_hold(a: Statement, b: Statement) -> bool:
     if x.kind == "name":
         return _person_key(a.key) and not (_full_name(x.display) and _full_name(y.display)
                                            and not set(x.norm.split()) & set(y.norm.split()))
-    if x.kind == "term" and (is_address(x.display) or is_address(y.display) or _IP_RE.match(x.display)):
+    if x.kind == "term" and any(is_address(v.display) or _IP_RE.match(v.display) for v in (x, y)):
         return True  # a work and a personal e-mail; a private and a public IP
     if x.kind == "language":
         return bool(words & _OWN_LANGUAGE)  # bilingual: two native languages

@@ -67,10 +67,10 @@ def names_environment(sentence: str) -> bool:
 
 
 # "That was until 2019.", "Only during the week.", "- on the server": a later sentence that
-# scopes what came before it.
-_AFTERTHOUGHT_RE = re.compile(
-    r"^\W*(?:(?:that|this|it|which)\s+(?:was|were|is|applies|holds|only|ended|changed)\b|(?:but\s+)?(?:only|just|except|"
-    r"mostly|mainly)\b)", re.I)
+# scopes what came before it. A limiting word scopes by itself; a pointing "That was ..." only
+# with a time or place in it ("It was a misdiagnosis." explains, it does not scope).
+_LIMITING_RE = re.compile(r"^\W*(?:but\s+)?(?:only|just|except|mostly|mainly)\b", re.I)
+_POINTING_RE = re.compile(r"^\W*(?:that|this|it|which)\s+(?:was|were|is|applies|holds|only|ended|changed)\b", re.I)
 _SCOPE_WORD_RE = re.compile(
     r"(?<![\w'])(?:until|till|during|before|after|when|while|at|in|on|only|since|back|old|previous|former|"
     r"(?:19|20)\d\d)(?![\w'])", re.I)
@@ -78,9 +78,9 @@ _SCOPE_FRAGMENT_RE = re.compile(r"^\W*(?:on|at|in|for|during|until|till|when|whi
 
 
 def is_afterthought(sentence: str) -> bool:
-    """Whether a sentence after the first scopes what came before ("That was until 2019."; not
-    "It was a misdiagnosis.", which explains rather than scopes)."""
-    if _AFTERTHOUGHT_RE.match(sentence):
-        return sentence.split()[0].lower().strip("\W") in ("only", "just", "except", "mostly", "mainly", "but") or bool(
-            _SCOPE_WORD_RE.search(sentence))
+    """Whether a sentence after the first scopes what came before ("That was until 2019.")."""
+    if _LIMITING_RE.match(sentence):
+        return True
+    if _POINTING_RE.match(sentence):
+        return bool(_SCOPE_WORD_RE.search(sentence))
     return bool(_SCOPE_FRAGMENT_RE.match(sentence)) and len(sentence.split()) <= 6

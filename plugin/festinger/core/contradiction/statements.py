@@ -141,7 +141,11 @@ def is_unsure(sentence: str) -> bool:
     what the grammar never reads as a fact that holds now (and neither does any other rule)."""
     s = expand_contractions(sentence)
     return bool(_HISTORY_RE.search(s) or _YEAR_SCOPE_RE.search(s) or _MODAL_RE.search(s) or _ADDITIVE_RE.search(s)
-                or _EVENT_SCOPE_RE.search(s) and not _ANNOUNCED_RE.search(s))
+                or _from_an_event_on(s))
+
+
+def _from_an_event_on(s: str) -> bool:
+    return bool(_EVENT_SCOPE_RE.search(s)) and not _ANNOUNCED_RE.search(s)
 
 
 def extract_statements(text: str, *, allow_correction: bool = False) -> tuple[Statement, ...]:
@@ -249,7 +253,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     if not s or "?" in s:
         return []  # questions assert nothing
     s = _NUMBER_WORD_RE.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], expand_contractions(s.rstrip(".!:; ")))
-    if _EVENT_SCOPE_RE.search(s) and not _ANNOUNCED_RE.search(s):
+    if _from_an_event_on(s):
         return []  # checked before rephrasing drops a tail such as "after Friday's cutover"
     kv = _KEY_VALUE_RE.match(s)
     if kv and kv.group(2).split()[-1].lower() not in _CHANGE_WORDS:  # "User's phone changed: ..." is news
