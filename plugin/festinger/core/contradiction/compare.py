@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import compare, is_known_term, may_be_alias, squash, term_category
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.may_both_hold import may_both_hold
-from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.values import Relation, Value, singular
 from festinger.core.contradiction.slots import SWITCH_RE, corrects_by_key, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
+from festinger.core.contradiction.values import Relation, Value, singular
 
 __all__ = ["Contradiction", "detect_contradiction"]
 
@@ -121,17 +121,17 @@ def _one_practice(a: Statement, b: Statement) -> bool:
     if neg.rel not in GENERIC_USE_RELS or pos.rel not in USE_RELS:
         return False
     # one sense for both verbs: "plays Rust" is the game, "doesn't use Rust" the language; "wears a
-    # ring" is not "doesn't use Ring" (the doorbell)
-    # and a thing named by a brand or a title ("Corona", "Portal") is consumed in one sense only
+    # ring" is not "doesn't use Ring" (the doorbell); a brand or a title ("Corona", "Portal") is
+    # never consumed in the generic sense
     same_sense = pos.rel not in _CONSUMING or not any(is_known_term(v) or v.display[:1].isupper() for v in pos.values)
-    return same_sense and all(_first_letter(v) == _first_letter(w) for v in pos.values for w in neg.values
+    return same_sense and all(_written_as_name(v) == _written_as_name(w) for v in pos.values for w in neg.values
                               if v.norm == w.norm)
 
 
 _CONSUMING = frozenset("play wear eat drink smoke".split())
 
 
-def _first_letter(v: Value) -> bool:
+def _written_as_name(v: Value) -> bool:
     """Whether the object is written as a name ("Ring", the doorbell) or a word ("a ring")."""
     words = [w for w in v.display.split() if w.lower() not in ("a", "an", "the", "do", "doing")]
     return bool(words) and words[0][:1].isupper()

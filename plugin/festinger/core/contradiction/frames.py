@@ -49,12 +49,11 @@ _ADDITIVE_OLD = frozenset(
     "only just yet always necessarily sure even exactly quite really all much so too that this these those "
     "to least including counting because since as for every any anymore often usually entirely "
     "completely fully merely simply".split())
-# Words after which a sentence is not a plain statement of what holds now.
+# Reported or wished-for speech the grammar's hedge check (`is_unsure`, run on both sentences
+# first) does not cover; "may" in any case, so "in May" never frames a value either.
 _UNSURE = frozenset(
-    "if unless when whenever whether would could might may maybe perhaps probably possibly should "
-    "will shall wants want plans plan planning hopes hope hoping considering thinking wonder wondering "
-    "asked asks ask said says say told tells think thinks thought believe believes believed guess "
-    "seems seem seemed suppose supposed".split())
+    "ask asked asks believed hoping may said say says supposed tells think thought told want wants wonder "
+    "wondering".split())
 _POINTING = frozenset("it its this that these those there here one".split())
 _OTHERS = lx.OTHER_PERSON_WORDS | _POINTING
 _TOKEN_RE = re.compile(r"[\w$€£¥%@][\w$€£¥%@.:/+'&-]*|\S", re.U)
