@@ -161,10 +161,13 @@ def test_a_normal_multi_step_task_is_left_alone(start_proxy, fake_ollama):
 
 def test_a_failing_graph_does_not_stop_inference(start_proxy, fake_ollama):
     class Broken:
-        def process_prompt(self, text):
+        def process_prompt(self, text, defer_count=False):
             raise RuntimeError("cache corrupted: " + text)
 
         def render_tokens(self, tokens):
+            raise RuntimeError("cache corrupted")
+
+        def settle_counts(self):
             raise RuntimeError("cache corrupted")
 
     proxy = start_proxy(fake_ollama.url, graph=Broken())
@@ -182,13 +185,16 @@ def test_a_request_while_another_stream_is_open_gets_its_own_block(start_proxy, 
     ran: list[str] = []
 
     class Graph:
-        def process_prompt(self, text):
+        def process_prompt(self, text, defer_count=False):
             ran.append(threading.current_thread().name)
             return SimpleNamespace(block=f"<recollection>\n{text.split()[0]}: [type] thing\n"
                                          "</recollection>", tokens=[])
 
         def render_tokens(self, tokens):
             return ""
+
+        def settle_counts(self):
+            pass
 
     proxy = start_proxy(fake_ollama.url, graph=Graph())
 

@@ -15,7 +15,7 @@ class Graph:
         self.processed: list[str] = []
         self.rendered: list[list[str]] = []
 
-    def process_prompt(self, text: str):
+    def process_prompt(self, text: str, defer_count: bool = False):
         self.processed.append(text)
         return SimpleNamespace(block="<user block>", tokens=select_tokens(words(text)))
 

@@ -24,11 +24,16 @@ from .results import FactDecision, PromptResult
 class HotPathMixin:
     """Part of GraphService (see service.py for the attributes it uses)."""
 
-    def process_prompt(self, text: str, now: Optional[datetime] = None) -> PromptResult:
+    def process_prompt(self, text: str, now: Optional[datetime] = None,
+                       defer_count: bool = False) -> PromptResult:
         """One intercepted prompt: count its tokens, store its cue facts, render the block.
 
         Runs in memory under the lock; what must reach Postgres is handed to the I/O loop.
-        """
+        `defer_count=True`: the block is rendered from the counts the prompt will make and
+        the counting waits for `settle_counts()` (the proxy calls it once the answer
+        streams) or for the next thing that reads or flushes the counts, whichever is
+        first; the result's `write_candidates` then stay empty (they go to the journal when
+        counted)."""
         now = now or utcnow()
         truncated = len(text) > MAX_PROMPT_CHARS
         if truncated:
@@ -49,15 +54,35 @@ class HotPathMixin:
                 ops.insert(0, to_op(InternOp(tuple(new_tokens), 1, now)))
 
         with self.lock:
+            ops.extend(self._settle_locked())  # earlier prompts first: this one sees them
             r = run_pipeline(self.cache, self.renderer, scan, now,
-                             decide=lambda t: self._decide_locked(t, now, ops), intern=intern)
+                             decide=lambda t: self._decide_locked(t, now, ops), intern=intern,
+                             defer_count=defer_count)
             enc = r.encounter
-            if enc.write_candidates:
-                ops.append(to_op(WriteCandidatesOp(tuple(row.id for row in
-                                                         enc.write_candidates))))
+            if r.uncounted is not None:
+                self._uncounted.append((r.uncounted, now))
+            elif enc.write_candidates:
+                ops.append(_candidates_op(enc.write_candidates))
         self._submit(ops)
         return PromptResult(r.block, scan.tokens, scan.triples, r.decisions, enc.new_tokens,
                             [row.token for row in enc.write_candidates], truncated)
+
+    def settle_counts(self) -> None:
+        """Count the prompts `process_prompt(defer_count=True)` left uncounted."""
+        with self.lock:
+            ops = self._settle_locked()
+        self._submit(ops)
+
+    def _settle_locked(self) -> list[Op]:
+        ops: list[Op] = []
+        while self._uncounted:
+            sighting, at = self._uncounted.popleft()
+            enc = self.cache.count(sighting, at, create=False)
+            if enc.new_tokens:  # ids come from Postgres, counted then
+                ops.append(to_op(InternOp(tuple(enc.new_tokens), 1, at)))
+            if enc.write_candidates:
+                ops.append(_candidates_op(enc.write_candidates))
+        return ops
 
     def render_tokens(self, tokens: list[str], now: Optional[datetime] = None) -> str:
         """The block for tokens already counted (later iterations of the same message)."""
@@ -65,6 +90,7 @@ class HotPathMixin:
             return ""
         now = now or utcnow()
         with self.lock:
+            self._submit(self._settle_locked())
             get = self.cache.soas_by_token.get
             rows = [r for r in (get(t) for t in tokens) if r is not None]
             return self.renderer.render(self.cache, rows, now)
@@ -115,3 +141,7 @@ class HotPathMixin:
                 self._waiters[decision.op_id] = fut
         decision.journaled = self._submit(ops)
         return decision, fut
+
+
+def _candidates_op(rows: list) -> Op:
+    return to_op(WriteCandidatesOp(tuple(row.id for row in rows)))

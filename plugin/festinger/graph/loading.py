@@ -200,6 +200,7 @@ class LoadingMixin:
             row.saliency = max(row.saliency, sal)
             row.novelty = max(row.novelty, nov)
 
+        self._submit(self._settle_locked())  # (counts rows of `old`: carried over below)
         dirty = old.take_dirty()
         for soas_id, delta, seen, sal, nov in dirty:
             bump(soas_id, delta, seen, sal, nov)

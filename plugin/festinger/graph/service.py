@@ -33,11 +33,13 @@ import concurrent.futures
 import itertools
 import threading
 import uuid
+from collections import deque
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Optional
 
 from . import store
 from .cache import GraphCache
+from ..core.graph.counting import Sighting
 from .hotpath import HotPathMixin
 from .journal import Journal
 from .limits import CONNECT_TIMEOUT_S, MAX_PROMPT_CHARS  # noqa: F401  (re-exported)
@@ -103,6 +105,8 @@ class GraphService(LoadingMixin, HotPathMixin, WriterMixin, OperationsMixin, Syn
         self._loaded = threading.Event()  # the cache can serve (from Postgres or a snapshot)
         self._first_attempt = threading.Event()  # the first connection attempt has finished
         self._backlog: list[tuple[str, datetime]] = []
+        # prompts rendered but not counted yet (process_prompt(defer_count=True)), in order
+        self._uncounted: deque[tuple[Sighting, datetime]] = deque()
         self._provisional = itertools.count(-1, -1)
         self._waiters: dict[str, concurrent.futures.Future] = {}
         self._journal_error: Optional[str] = None

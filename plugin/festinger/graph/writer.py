@@ -62,10 +62,11 @@ class WriterMixin:
 
     def _flush_ops(self) -> list[Op]:
         with self.lock:
+            ops = self._settle_locked()
             batch = self.cache.take_dirty()
-        if not batch:
-            return []
-        return [to_op(EncountersOp(tuple(batch)))]
+        if batch:
+            ops.append(to_op(EncountersOp(tuple(batch))))
+        return ops
 
     async def flush(self) -> None:
         """Hand the encounter deltas to the writer now (normally every flush interval)."""

@@ -30,8 +30,9 @@ from ..web.http import HttpError, parse_json
 from . import answers, flattened, translate
 from . import messages as m
 from .config import ProxyConfig
-from .loopguard import Guarded, SessionState, SessionTable, guard
-from .recall import Graph, recollect
+from .loopguard import Guarded, SessionTable, guard
+from . import recall
+from .recall import Graph
 from .upstream import Upstream, UpstreamError, request_headers, response_headers
 
 MAX_BODY_BYTES = 64 * 1024 * 1024  # images travel base64 inside chat requests
@@ -201,26 +202,20 @@ async def treat(st: ProxyState, request: web.Request, msgs: list[m.Message],
         return Treated(msgs, stop_message=g.stop_message)
     out = g.messages
     if cfg.recollection and st.graph is not None:
-        block = await _recollect(st, state, m.latest_user_text(msgs),
+        block = await recall.block(st, state, m.latest_user_text(msgs),
                                  m.system_text(msgs) if cfg.read_system else "")
         out = m.prepend_system(out, block)
     return Treated(out, g.temperature)
 
 
-async def _recollect(st: ProxyState, state: SessionState, user: str, system: str) -> str:
-    """The block, or "" when the graph fails: a broken graph must not stop inference."""
-    try:
-        if st.active <= 1:
-            return recollect(st.graph, state, user, system)
-        return await asyncio.get_running_loop().run_in_executor(
-            st.graph_pool, recollect, st.graph, state, user, system)
-    except Exception as exc:
-        log.warning("proxy: recollection skipped for this request: %s", type(exc).__name__)
-        log.debug("proxy: recollection failure", exc_info=True)
-        return ""
-
-
 async def chat(request: web.Request) -> web.StreamResponse:
+    try:
+        return await _chat(request)
+    finally:
+        recall.settle(request.app[STATE])
+
+
+async def _chat(request: web.Request) -> web.StreamResponse:
     st: ProxyState = request.app[STATE]
     api = _api(request.path)
     body = await _body(request, api)
@@ -240,6 +235,13 @@ async def chat(request: web.Request) -> web.StreamResponse:
 
 
 async def generate(request: web.Request) -> web.StreamResponse:
+    try:
+        return await _generate(request)
+    finally:
+        recall.settle(request.app[STATE])
+
+
+async def _generate(request: web.Request) -> web.StreamResponse:
     st: ProxyState = request.app[STATE]
     body = await _body(request, "ollama")
     prompt = body.get("prompt")
@@ -260,7 +262,7 @@ async def generate(request: web.Request) -> web.StreamResponse:
                             request.headers.get(st.cfg.session_header))
         state = st.sessions.get(key)
         system = body.get("system") if isinstance(body.get("system"), str) else ""
-        block = await _recollect(st, state, prompt, system if st.cfg.read_system else "")
+        block = await recall.block(st, state, prompt, system if st.cfg.read_system else "")
         if block:
             body["system"] = block + ("\n\n" + system if system else "")
     return await _send_chat(request, "ollama", body, generate=True)

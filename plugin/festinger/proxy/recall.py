@@ -11,12 +11,17 @@ pasted into it must not become a fact).
 
 from __future__ import annotations
 
+import asyncio
 from functools import lru_cache
-from typing import Any, Optional, Protocol
+from typing import TYPE_CHECKING, Any, Optional, Protocol
 
 from ..graph.tokenizer import select_tokens, words
+from ..logs import log
 from . import messages as m
 from .loopguard import SessionState
+
+if TYPE_CHECKING:
+    from .app import ProxyState
 
 # A client resends the same system prompt (Agent Zero's is tens of kilobytes) on every call:
 # its tokens are computed once per distinct text (a pure function; a few texts are kept).
@@ -30,9 +35,11 @@ def system_tokens(system: str) -> tuple[str, ...]:
 
 
 class Graph(Protocol):
-    def process_prompt(self, text: str) -> Any: ...
+    def process_prompt(self, text: str, *, defer_count: bool = False) -> Any: ...
 
     def render_tokens(self, tokens: list[str]) -> str: ...
+
+    def settle_counts(self) -> None: ...
 
 
 def recollect(graph: Optional[Graph], state: SessionState, user_text: str,
@@ -41,7 +48,9 @@ def recollect(graph: Optional[Graph], state: SessionState, user_text: str,
         return ""
     key = m.digest(user_text) if user_text else None
     if key is not None and key != state.counted_user:
-        result = graph.process_prompt(user_text)
+        # counted once the answer has gone out (app.py `_settle`): not on the path to its
+        # first byte; the next prompt counts it first if it comes sooner
+        result = graph.process_prompt(user_text, defer_count=True)
         state.counted_user, state.counted_tokens = key, list(result.tokens)
         if not system:
             return result.block
@@ -50,3 +59,37 @@ def recollect(graph: Optional[Graph], state: SessionState, user_text: str,
         seen = set(tokens)
         tokens += [t for t in system_tokens(system) if t not in seen]
     return graph.render_tokens(tokens) if tokens else ""
+
+
+async def block(st: ProxyState, state: SessionState, user: str, system: str) -> str:
+    """The block, or "" when the graph fails: a broken graph must not stop inference."""
+    try:
+        if st.active <= 1:
+            return recollect(st.graph, state, user, system)
+        return await asyncio.get_running_loop().run_in_executor(
+            st.graph_pool, recollect, st.graph, state, user, system)
+    except Exception as exc:
+        log.warning("proxy: recollection skipped for this request: %s", type(exc).__name__)
+        log.debug("proxy: recollection failure", exc_info=True)
+        return ""
+
+
+def settle(st: ProxyState) -> None:
+    """Count the prompts this request's block was rendered from (`recollect` leaves them
+    uncounted: the counting is not on the path to the answer's first byte), once the answer
+    is out. Alone, inline; with other requests in flight, on the graph's worker thread
+    (which may hold the graph's lock meanwhile)."""
+    if st.graph is None:
+        return
+    if st.active <= 1:
+        _settle_logged(st.graph)
+    else:
+        st.graph_pool.submit(_settle_logged, st.graph)
+
+
+def _settle_logged(graph: Graph) -> None:
+    try:
+        graph.settle_counts()
+    except Exception as exc:  # the next prompt counts them first; the answer is already out
+        log.warning("proxy: counting left to the next prompt: %s", type(exc).__name__)
+        log.debug("proxy: counting failure", exc_info=True)

@@ -37,22 +37,19 @@ caller holds its owner's lock (GraphService.lock) around reads and writes.
 from __future__ import annotations
 
 import gc
-import math
-from collections import _count_elements  # Counter.update's C loop: d[k] = d.get(k, 0) + 1
 from datetime import datetime
-from itertools import compress, filterfalse
-from operator import attrgetter, not_
 from typing import Callable, Iterable, Optional, Sequence
 
+from . import counting
 from .collisions import ResolutionQueue
+from .counting import Sighting
 from .facts import (ALREADY_PENDING, COLLISION, CONFIRM, CONFIRMING_SOURCES,  # noqa: F401
                     INSERT, MAX_CHAIN_DEPTH, REFUSED, FactRules, InsertDecision)
 from .models import (PENDING, SEED_DIMENSIONS, SOURCE_FESTINGER, EncounterResult, QueueEntry,
                      SoasRow, Triple, UrdEdge)
-from .saliency import SaliencyPolicy, log_table
+from .saliency import SaliencyPolicy
 
 Allocator = Callable[[Sequence[str]], Sequence[int]]
-_ID = attrgetter("id")
 
 
 class GraphCache(FactRules):
@@ -154,65 +151,24 @@ class GraphCache(FactRules):
         `create=False` the unknown tokens are only listed in `new_tokens` (a store interns
         them and counts them once they have ids): the same list `tokens_to_intern` gives.
         `unique=True` says `tokens` has no repeats (a prompt scan's tokens), so they are
-        not deduplicated again.
+        not deduplicated again. `peek` + `count` in one go (counting.py).
         """
-        policy = self.policy
-        known, common, dirty = self.soas_by_token, policy.common_words, self._dirty
-        wt = policy.write_threshold
-        # This runs for every token of every prompt against a dict of up to a million rows:
-        # distinct tokens and their rows are found in C (dict.fromkeys, map), so the Python
-        # loop below only touches the rows that exist.
-        distinct = list(tokens) if unique else list(dict.fromkeys(tokens))
-        found = list(map(known.get, distinct))
-        # SaliencyPolicy.score, inlined, with ln(c) / ln(base) read from a table for the
-        # counts most rows have: the same expression fills the table, so the results are
-        # bit-identical (tests/graph/test_cache.py pins it).
-        lb = math.log(policy.log_base)
-        log = math.log
-        table = log_table(policy.log_base)
-        n_table = len(table)
-        result = EncounterResult()
-        crossed = result.write_candidates
-        rows = result.rows = list(filter(None, found))  # rows are always truthy
-        for tok, row in zip(compress(distinct, found), rows):
-            c = row.encounter_count + 1
-            row.encounter_count = c
-            row.last_seen = now
-            old = row.saliency
-            if tok in common:
-                s = 0.0
-            elif c > 1:
-                if c < n_table:
-                    try:
-                        s = table[c]
-                    except TypeError:  # a count that is not an int (a hand-made row)
-                        s = log(c) / lb
-                else:  # past the table: a frequent domain word, computed each time
-                    s = log(c) / lb
-                if s < old:
-                    s = old
-            else:
-                s = old if old > 0.0 else 0.0
-            row.saliency = s
-            if old < wt <= s:
-                crossed.append(row)
-        _count_elements(dirty, map(_ID, rows))  # dirty[id] += 1 per row, in C
-        if len(rows) == len(distinct):
-            return result
-        new = list(filterfalse(common.__contains__, compress(distinct, map(not_, found))))
-        cap = policy.max_new_tokens_per_prompt
-        if len(new) > cap:
-            result.skipped_new = len(new) - cap
-            new = new[:cap]
-        if new:
-            result.new_tokens = new
-            if create:
-                for row in self._create(new, allocate):
-                    row.encounter_count = 1
-                    row.last_seen = now
-                    dirty[row.id] = dirty.get(row.id, 0) + 1
-                    rows.append(row)
-        return result
+        return self.count(self.peek(tokens, unique), now, allocate, create)
+
+    def peek(self, tokens: Sequence[str], unique: bool = False,
+             saliency: bool = False) -> Sighting:
+        """What `encounter(tokens)` would touch, changing nothing; with `saliency`, each
+        found row's saliency after it (counting.peek)."""
+        return counting.peek(self.soas_by_token, self.policy, tokens, unique, saliency)
+
+    def count(self, sighting: Sighting, now: datetime, allocate: Optional[Allocator] = None,
+              create: bool = True) -> EncounterResult:
+        """Count a peeked prompt (counting.count); `create`: its new tokens get rows."""
+        def make(new: list[str]) -> list[SoasRow]:
+            return self._create(new, allocate)
+
+        return counting.count(sighting, self.soas_by_token, self.policy, self._dirty, now,
+                              make if create else None)
 
     def take_dirty(self) -> list[tuple[int, int, Optional[datetime], float, float]]:
         """(id, encounter_count delta, last_seen, saliency, novelty) for every row changed

@@ -27,6 +27,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from .names import DEFAULT_MAX_NAME_WORDS, NamePolicy
 from .cache import Allocator, GraphCache
+from .counting import Sighting
 from .cues import PromptScan, scan_prompt
 from .models import EncounterResult, SoasRow, Triple, UrdEdge
 from .saliency import DEFAULT_READ_THRESHOLD
@@ -112,24 +113,30 @@ class RecollectionRenderer:
             memo[token] = name
         return name  # type: ignore[return-value]
 
-    def render(self, cache: GraphCache, rows: Sequence[SoasRow], now: datetime) -> str:
-        """The block for the concepts of one prompt (`rows` in prompt order), or "" if none."""
-        lines = self.lines(cache, rows, now)
+    def render(self, cache: GraphCache, rows: Sequence[SoasRow], now: datetime,
+               saliency: Optional[Sequence[float]] = None) -> str:
+        """The block for the concepts of one prompt (`rows` in prompt order), or "" if none.
+        `saliency`: each row's saliency to rank by, if not the row's own (a peeked prompt's
+        rows before they are counted, counting.py)."""
+        lines = self.lines(cache, rows, now, saliency)
         if not lines:
             return ""
         return "\n".join((OPEN, *lines, CLOSE))
 
-    def lines(self, cache: GraphCache, rows: Sequence[SoasRow], now: datetime) -> list[str]:
+    def lines(self, cache: GraphCache, rows: Sequence[SoasRow], now: datetime,
+              saliency: Optional[Sequence[float]] = None) -> list[str]:
         cfg = self.config
         read, novel = cfg.read_threshold, cfg.novelty_read_threshold
         # Most salient first (score = saliency + novelty; ties in prompt order: the sort is
         # stable), then shown in prompt order. A 2,000-word prompt has hundreds of readable
         # rows and only `max_concepts` lines are shown, so the edges (a dict of up to a
         # million concepts) are looked up in that order, only until the budget is full.
-        ranked = [i for i, row in enumerate(rows) if row.saliency >= read or row.novelty >= novel]
+        sal = [row.saliency for row in rows] if saliency is None else saliency
+        ranked = [i for i, (s, row) in enumerate(zip(sal, rows))
+                  if s >= read or row.novelty >= novel]
         if not ranked:
             return []
-        minus_score = [-(row.saliency + row.novelty) for row in rows]
+        minus_score = [-(s + row.novelty) for s, row in zip(sal, rows)]
         ranked.sort(key=minus_score.__getitem__)
         by_concept = cache.urd_by_concept
         cutoff = now - timedelta(days=cfg.recency_days)
@@ -206,6 +213,9 @@ class Recollection:
     scan: PromptScan
     encounter: EncounterResult
     decisions: list = field(default_factory=list)  # what `decide` returned per cue fact
+    # With `run_pipeline(defer_count=True)`: the prompt, peeked but not counted yet; the
+    # caller hands it to `cache.count` later (`encounter` then only lists rows and new tokens)
+    uncounted: Optional[Sighting] = None
 
 
 def salient_tokens(scan: PromptScan, cache: GraphCache) -> list[str]:
@@ -229,7 +239,8 @@ def salient_tokens(scan: PromptScan, cache: GraphCache) -> list[str]:
 def run_pipeline(cache: GraphCache, renderer: RecollectionRenderer, scan: PromptScan,
                  now: datetime, decide: Callable[[Triple], Any],
                  intern: Optional[Callable[[list[str]], None]] = None,
-                 allocate: Optional[Allocator] = None) -> Recollection:
+                 allocate: Optional[Allocator] = None, defer_count: bool = False
+                 ) -> Recollection:
     """THE recollection pipeline, for production (GraphService.process_prompt), tests and
     benchmarks alike: count the prompt's salient tokens, store its cue facts, render.
 
@@ -239,8 +250,20 @@ def run_pipeline(cache: GraphCache, renderer: RecollectionRenderer, scan: Prompt
     they are handed to it (a store gives them ids from Postgres later) and not counted now;
     without, they get local ids from `allocate` and are counted at once. The caller holds
     the cache's lock; `scan` is made outside it (tokenising a long prompt takes a while).
+
+    `defer_count=True` (with a store: `intern`) renders from the saliency the rows will
+    have and leaves the counting to the caller (`Recollection.uncounted`, `cache.count`
+    with `create=False`, whose `new_tokens` the caller interns): the same block, with the
+    counting off the path to the answer's first byte (the proxy).
     """
     tokens = salient_tokens(scan, cache)  # distinct: the scan's, then short words it lacks
+    if defer_count:
+        if intern is None:
+            raise ValueError("a deferred count needs a store to intern new tokens")
+        seen = cache.peek(tokens, unique=True, saliency=True)
+        decisions = [decide(t) for t in scan.triples]
+        return Recollection(renderer.render(cache, seen.rows, now, seen.saliency), scan,
+                            EncounterResult(rows=seen.rows), decisions, uncounted=seen)
     if intern is None:
         enc = cache.encounter(tokens, now, allocate, unique=True)
     else:

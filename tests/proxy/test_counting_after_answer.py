@@ -1,0 +1,76 @@
+"""The proxy renders the block before forwarding and counts the prompt's tokens once the
+answer is out (the counting is not on the path to the first byte): however the request
+ends, the prompt is counted exactly once, and its new words reach Postgres."""
+
+from __future__ import annotations
+
+import threading
+
+import httpx
+import pytest
+
+
+class Watched:
+    """The real graph, with an event set each time the proxy settles its counts."""
+
+    def __init__(self, graph) -> None:
+        self.graph = graph
+        self.settled = threading.Event()
+
+    def process_prompt(self, text, defer_count=False):
+        return self.graph.process_prompt(text, defer_count=defer_count)
+
+    def render_tokens(self, tokens):
+        return self.graph.render_tokens(tokens)
+
+    def settle_counts(self):
+        self.graph.settle_counts()
+        self.settled.set()
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("outcome", ["answered", "client_gone", "upstream_error"])
+def test_a_prompt_is_counted_once_whatever_happens_to_the_answer(graph_env, start_proxy,
+                                                                 fake_ollama, outcome):
+    env = graph_env()
+    env.fact("dobby -ispart agent_pool")
+    graph = Watched(env.graph)
+    proxy = start_proxy(fake_ollama.url, graph=graph)
+    before = env.graph.cache.soas_by_token["dobby"].encounter_count
+    if outcome == "upstream_error":
+        fake_ollama.fail = (500, {"error": "model crashed"})
+    fake_ollama.hang = outcome == "client_gone"
+    body = {"model": "fake", "stream": True,
+            "messages": [{"role": "user", "content": "ping dobby about zorblaxine"}]}
+    with httpx.Client(timeout=30) as c:
+        with c.stream("POST", proxy.url + "/api/chat", json=body) as r:
+            if outcome == "client_gone":
+                assert b"thinking" in next(r.iter_bytes())  # leaves mid-answer
+            else:
+                r.read()
+                assert r.status_code == (500 if outcome == "upstream_error" else 200)
+    if outcome == "client_gone":
+        assert fake_ollama.disconnected.wait(20)
+    assert graph.settled.wait(20), "the prompt was never counted"
+    assert env.graph.cache.soas_by_token["dobby"].encounter_count == before + 1
+    env.settle()
+    # the new word went to Postgres with the count, and came back into the cache
+    assert env.token_id("zorblaxine") is not None
+    assert env.graph.cache.soas_by_token["zorblaxine"].encounter_count == 1
+
+
+@pytest.mark.postgres
+def test_a_prompt_left_uncounted_is_counted_before_the_next_one_is_read(graph_env):
+    """If nothing settles (a front that never calls settle_counts), the next prompt counts
+    it first, and the periodic flush takes the last one: nothing is lost."""
+    env = graph_env(saliency_read_threshold=0.5)
+    env.fact("dobby -ispart agent_pool")
+    count = env.graph.cache.soas_by_token["dobby"].encounter_count
+    env.graph.process_prompt("is dobby there", defer_count=True)
+    assert env.graph.cache.soas_by_token["dobby"].encounter_count == count
+    env.graph.process_prompt("and dobby again", defer_count=True)
+    assert env.graph.cache.soas_by_token["dobby"].encounter_count == count + 1
+    env.call(env.graph.flush())
+    env.settle()
+    assert env.graph.cache.soas_by_token["dobby"].encounter_count == count + 2
+    assert env.scalar("SELECT encounter_count FROM soas WHERE token = 'dobby'") == count + 2
