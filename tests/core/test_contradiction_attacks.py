@@ -21,8 +21,8 @@ from festinger_testkit.contradiction_eval import evaluate, load_pairs
 
 # (file, false positives left at delivery, blind recall floor: measured at delivery, a little below)
 ATTACKS = [
-    ("corpus_attack3.jsonl", 1, 0.70),  # 51 of 72 blind contradictions caught
-    ("corpus_attack4.jsonl", 4, 0.46),  # 44 of 93
+    ("corpus_attack3.jsonl", 0, 0.70),  # 51 of 72 blind contradictions caught
+    ("corpus_attack4.jsonl", 3, 0.46),  # 44 of 93
     ("corpus_attack5.jsonl", 2, 0.36),  # 31 of 86
     ("corpus_attack6.jsonl", 6, 0.66),  # 43 of 63
     ("corpus_attack7.jsonl", 0, 0.50),  # 22 of 42
