@@ -23,8 +23,8 @@ from festinger_testkit.contradiction_eval import evaluate, load_pairs
 ATTACKS = [
     ("corpus_attack3.jsonl", 0, 0.70),  # 51 of 72 blind contradictions caught
     ("corpus_attack4.jsonl", 3, 0.46),  # 44 of 93
-    ("corpus_attack5.jsonl", 2, 0.36),  # 31 of 86
-    ("corpus_attack6.jsonl", 6, 0.66),  # 43 of 63
+    ("corpus_attack5.jsonl", 1, 0.36),  # 31 of 86
+    ("corpus_attack6.jsonl", 1, 0.66),  # 43 of 63
     ("corpus_attack7.jsonl", 0, 0.50),  # 22 of 42
     ("corpus_attack8.jsonl", 0, 0.23),  # 15 of 60
 ]

@@ -30,3 +30,26 @@ def test_an_activity_going_on_scopes_the_users_other_facts(existing, incoming):
 ])
 def test_a_fact_beside_an_activity_is_still_compared(existing, incoming):
     assert detect_contradiction(existing, incoming) is not None
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The container exposes port 5432.", "The container exposes port 5433."),  # exposes several
+    ("User's server IP: 10.0.0.5.", "Actually, the server IP is 010.000.000.005."),  # zero-padded
+    ("The project targets Java 1.8.", "The project targets Java 8."),  # Java's old numbering
+    ("User's Java version: 6.", "User's Java version: 1.6."),
+])
+def test_one_value_in_another_format_or_one_of_several_is_no_change(existing, incoming):
+    assert detect_contradiction(existing, incoming) is None
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The app runs on port 80.", "The app runs on port 443."),
+    ("The app exposes port 80.", "The app no longer exposes port 80."),
+    ("The app exposes port 80.", "Actually, the app exposes port 8080, not 80."),
+    ("User's server IP: 192.168.1.10.", "Actually, the server IP is 19.216.81.10."),  # digits alike, two addresses
+    ("User's server IP: 10.0.0.5.", "Actually, the server IP is 10.0.0.6."),
+    ("The project targets Java 1.8.", "The project targets Java 17."),
+    ("User's Java version: 1.8.", "User's Java version: 1.7."),
+])
+def test_a_real_change_of_port_address_or_version_is_still_found(existing, incoming):
+    assert detect_contradiction(existing, incoming) is not None
