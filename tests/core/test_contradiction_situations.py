@@ -53,3 +53,30 @@ def test_one_value_in_another_format_or_one_of_several_is_no_change(existing, in
 ])
 def test_a_real_change_of_port_address_or_version_is_still_found(existing, incoming):
     assert detect_contradiction(existing, incoming) is not None
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The user's language is Go.", "The user's language is Rust."),  # a person writes several
+    ("The user's bra size is 32C.", "The user's bra size is 70C."),  # a size in another system
+    ("The user's shoe size is 10W.", "The user's shoe size is 43W."),
+    ("The database is MySQL.", "The database is MariaDB."),  # runs as MySQL
+    ("User's database: PostgreSQL.", "User's database: TimescaleDB."),  # a PostgreSQL with an extension
+    ("The user's favourite food is pasta.", "The user's favourite food is lasagne, not pasta with pesto."),
+])
+def test_one_of_several_or_one_thing_named_two_ways_is_no_change(existing, incoming):
+    assert detect_contradiction(existing, incoming) is None
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The user's primary language is Python.", "The user's primary language is now Go."),
+    ("The project's language is TypeScript.", "The project's language is JavaScript."),
+    ("The user's language is Python.", "The user switched from Python to Go."),
+    ("The user's bra size is 32C.", "The user's bra size is now 34C."),
+    ("The project's database is PostgreSQL.", "The project's database is MySQL."),
+    ("The database is MariaDB.", "The database is PostgreSQL."),
+    ("User's database: PostgreSQL.", "User migrated the database from PostgreSQL to TimescaleDB."),
+    ("The user's favourite drink is coffee.", "The user's favourite drink is now tea, not coffee."),
+    ("The user's editor is Vim.", "The user's editor is now VS Code, not Vim with plugins."),
+])
+def test_an_announced_or_single_valued_change_is_still_found(existing, incoming):
+    assert detect_contradiction(existing, incoming) is not None

@@ -16,6 +16,7 @@ so the detector returns None whenever it is not sure:
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 
 from festinger.core.contradiction import lexicon as lx
@@ -169,6 +170,22 @@ _HELD_RELS = frozenset("value work:at work:for location drive ride have own".spl
 _NOT_HELD = frozenset("hometown birth native childhood first former previous old favorite dream ideal origin".split())
 
 
+# The ", not Y" tail of a sentence ("The user's favourite drink is espresso, not coffee with milk").
+_NOT_TAIL_RE = re.compile(r",\s+(?:and\s+)?not\s+(?:(?:a|an|the)\s+)?([^,;:]{1,60}?)\s*[.!]?\s*$", re.I)
+
+
+def _contrasts_a_kind_of(old: Value, sentence: str) -> bool:
+    """Whether the incoming sentence sets its value against a narrower kind of the old value: the
+    tail's "not Y" holds every word of the old value and more, so what it replaces is that kind,
+    and the old value may well be the family the new one belongs to (only two known tools of one
+    kind are sure alternatives: "VS Code, not Vim with plugins")."""
+    m = _NOT_TAIL_RE.search(sentence)
+    if m is None:
+        return False
+    named, words = set(m.group(1).lower().split()), set(old.display.lower().split())
+    return bool(words) and words < named
+
+
 def _self_inconsistent(s: Statement, stmts: tuple[Statement, ...]) -> bool:
     for other in stmts:
         if (other is s or other.key != s.key or other.rel != s.rel or other.qualifier != s.qualifier
@@ -211,6 +228,8 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
             return _make("correction" if correction or b.denied else "negation", a, b)
     if a.exclusive and b.exclusive:
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
+            if _contrasts_a_kind_of(a.values[0], b.sentence) and not all(is_known_term(v) for v in a.values + b.values):
+                return None  # "coffee" / "is espresso, not coffee with milk": a kind of coffee against another
             if not (correction or b.update or b.denied or corrects_by_key(b)) and may_both_hold(a, b):
                 return None  # two doctors, two emails, a size in two unit systems: both may hold
             return _make("correction" if correction else "value", a, b)

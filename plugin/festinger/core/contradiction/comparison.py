@@ -257,7 +257,11 @@ def _cmp_term(a: Value, b: Value) -> Relation:
     known_a, known_b = is_known_term(a), is_known_term(b)
     if known_a and known_b:
         ca, cb = term_category(a), term_category(b)
-        # "PostgreSQL" vs "MySQL" exclude each other; "Django" vs "Python" do not.
+        # "PostgreSQL" vs "MySQL" exclude each other; "Django" vs "Python" do not, nor does a
+        # product against the one it runs as ("TimescaleDB" is a PostgreSQL).
+        ka, kb = a.unit or a.norm, b.unit or b.norm
+        if lx.RUNS_AS.get(ka) == kb or lx.RUNS_AS.get(kb) == ka:
+            return Relation.UNKNOWN
         return Relation.CONFLICT if ca is not None and ca == cb else Relation.UNKNOWN
     if known_a or known_b:
         return Relation.UNKNOWN  # "PostgreSQL" vs "Supabase": an engine and a provider may both hold
