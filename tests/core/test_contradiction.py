@@ -19,11 +19,12 @@ from festinger_testkit.contradiction_eval import EvalResult, evaluate, load_pair
 DEVSET = load_pairs("contradiction_devset.jsonl")
 HOLDOUT = load_pairs("contradiction_holdout.jsonl")
 
-# Measured on this implementation (see README): dev set 0.88, held-out set 0.74 (0.95 / 0.86 before
-# values that may both hold, such as two names or two plain words, needed an announced change). The
+# Measured on this implementation (see README): dev set 0.88, held-out set 0.727 (0.95 / 0.86 before
+# values that may both hold, such as two names or two plain words, needed an announced change; 0.742
+# before a bare "now" stopped replacing an employer, a job or the kind of a thing one has). The
 # floors leave a little room for lexicon changes, never for precision.
 DEV_RECALL_FLOOR = 0.87
-HOLDOUT_RECALL_FLOOR = 0.73
+HOLDOUT_RECALL_FLOOR = 0.72
 
 POSITIVE_CATEGORIES = {"version", "number_unit", "name", "place", "setting", "preference", "negation", "correction"}
 NEGATIVE_CATEGORIES = {"lookalike_subject", "compatible", "addition", "paraphrase", "non_exclusive", "history"}

@@ -5,11 +5,13 @@ run; `corpus_attack4.jsonl`: 611 and 93; `corpus_attack5.jsonl`: 760 and 86;
 340 and 60). Pairs found to be
 genuine contradictions among the attack drafts are marked `"blind": false`.
 
-Unlike the older sets, these are NOT at precision 1.00. When first run they found 221, 228, 64, 93,
-24 and 24 false positives; the general rules that answered them are in the README, and what is left is
-pinned here so that none is added: the count may only go down, the named-correction rule
-(`frames`) adds none, and blind recall does not slide. Both sets were tuned on after that first
-run, so their precision is no longer a blind figure.
+When first run they were NOT at precision 1.00: they found 221, 228, 64, 93, 24 and 24 false
+positives. The general rules that answered them are in the README (the last 77, pinned here until
+then, went with the rule that a bare "now" or "actually" does not replace an employer, a job or the
+kind of a thing one has unless the incoming memory shows the old value gone). Every set is now held at
+precision 1.00 like the older ones, the named-correction rule (`frames`) deprecates nothing of them,
+and blind recall does not slide. All six were tuned on after their first run, so their precision is
+no longer a blind figure.
 """
 
 from __future__ import annotations
@@ -19,14 +21,15 @@ import pytest
 import festinger.core.contradiction.compare as compare
 from festinger_testkit.contradiction_eval import evaluate, load_pairs
 
-# (file, false positives left at delivery, blind recall floor: measured at delivery, a little below)
+# (file, blind recall floor: measured at delivery, a little below)
 ATTACKS = [
-    ("corpus_attack3.jsonl", 1, 0.74),  # 54 of 72 blind contradictions caught
-    ("corpus_attack4.jsonl", 5, 0.46),  # 44 of 93
-    ("corpus_attack5.jsonl", 9, 0.36),  # 32 of 86
-    ("corpus_attack6.jsonl", 40, 0.66),  # 43 of 63
-    ("corpus_attack7.jsonl", 0, 0.50),  # 22 of 42
-    ("corpus_attack8.jsonl", 22, 0.23),  # 15 of 60
+    ("corpus_attack3.jsonl", 0.70),  # 51 of 72 blind contradictions caught (54 before a bare "now" stopped
+    #                                  replacing an employer, a job or a laptop)
+    ("corpus_attack4.jsonl", 0.46),  # 44 of 93
+    ("corpus_attack5.jsonl", 0.36),  # 31 of 86 (32 before the same rule)
+    ("corpus_attack6.jsonl", 0.66),  # 43 of 63
+    ("corpus_attack7.jsonl", 0.50),  # 22 of 42
+    ("corpus_attack8.jsonl", 0.23),  # 15 of 60
 ]
 
 
@@ -37,23 +40,23 @@ def _sets(name: str):
     return compatible, blind
 
 
-@pytest.mark.parametrize("name,known_fp,_floor", ATTACKS)
-def test_no_new_false_positive_beyond_the_known_ones(name, known_fp, _floor):
+@pytest.mark.parametrize("name,_floor", ATTACKS)
+def test_precision_is_perfect(name, _floor):
     compatible, _ = _sets(name)
     assert len(compatible) >= 250
     result = evaluate(compatible)
-    assert result.fp <= known_fp, "\n".join(
+    assert result.fp == 0, "\n".join(
         f"{f.existing!r} -> {f.incoming!r}" for f in result.failures if f.outcome == "false_positive")
 
 
-@pytest.mark.parametrize("name,_fp,_floor", ATTACKS)
-def test_the_named_correction_rule_deprecates_nothing_of_the_attack(name, _fp, _floor):
+@pytest.mark.parametrize("name,_floor", ATTACKS)
+def test_the_named_correction_rule_deprecates_nothing_of_the_attack(name, _floor):
     compatible, _ = _sets(name)
     assert [r for r in compatible if compare._by_frame(r["existing"], r["incoming"]) is not None] == []
 
 
-@pytest.mark.parametrize("name,_fp,floor", ATTACKS)
-def test_blind_recall_holds(name, _fp, floor):
+@pytest.mark.parametrize("name,floor", ATTACKS)
+def test_blind_recall_holds(name, floor):
     _, blind = _sets(name)
     assert len(blind) >= 40
     assert evaluate(blind).recall >= floor

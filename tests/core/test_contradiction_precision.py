@@ -155,8 +155,8 @@ def test_real_changes_are_still_found(existing, incoming):
 
 
 @pytest.mark.parametrize("existing,incoming", [
-    ("The user's car is a Jetta.", "The user now drives a Kia EV6."),
-    ("The user drives a Jetta.", "The user's car is now a Kia EV6."),
+    ("The user's car is a Jetta.", "The user sold the Jetta and now drives a Kia EV6."),
+    ("The user drives a Jetta.", "The user's car is now a Kia EV6 instead of the Jetta."),
     ("The user works at Zalando.", "I no longer work at Zalando; I work at N26 now."),
     ("The user works at Zalando.", "I changed jobs: I now work at N26."),
     ("User works at Zalando.", "User left Zalando; now works at N26."),

@@ -16,15 +16,17 @@ so the detector returns None whenever it is not sure:
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.comparison import compare, is_known_term, may_be_alias, squash, term_category
+from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.may_both_hold import may_both_hold
-from festinger.core.contradiction.slots import SWITCH_RE, corrects_by_key, same_slot
+from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
+from festinger.core.contradiction.slots import corrects_by_key, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
-from festinger.core.contradiction.values import Relation, Value, singular
+from festinger.core.contradiction.values import Relation, Value
 
 __all__ = ["Contradiction", "detect_contradiction"]
 
@@ -95,7 +97,7 @@ def _by_statements(existing: str, incoming: str) -> Contradiction | None:
                 continue
             if a.key.split()[0] == WE_KEY and not (b.update or b.correction):
                 continue  # two memories' "we" may be two groups: only an announced change joins them
-            found = _compare(a, b)
+            found = _compare(a, b, incoming)
             if found is None:
                 continue
             if _self_inconsistent(a, old) or _self_inconsistent(b, new):
@@ -168,6 +170,22 @@ _HELD_RELS = frozenset("value work:at work:for location drive ride have own".spl
 _NOT_HELD = frozenset("hometown birth native childhood first former previous old favorite dream ideal origin".split())
 
 
+# The ", not Y" tail of a sentence ("The user's favourite drink is espresso, not coffee with milk").
+_NOT_TAIL_RE = re.compile(r",\s+(?:and\s+)?not\s+(?:(?:a|an|the)\s+)?([^,;:]{1,60}?)\s*[.!]?\s*$", re.I)
+
+
+def _contrasts_a_kind_of(old: Value, sentence: str) -> bool:
+    """Whether the incoming sentence sets its value against a narrower kind of the old value: the
+    tail's "not Y" holds every word of the old value and more, so what it replaces is that kind,
+    and the old value may well be the family the new one belongs to (only two known tools of one
+    kind are sure alternatives: "VS Code, not Vim with plugins")."""
+    m = _NOT_TAIL_RE.search(sentence)
+    if m is None:
+        return False
+    named, words = set(m.group(1).lower().split()), set(old.display.lower().split())
+    return bool(words) and words < named
+
+
 def _self_inconsistent(s: Statement, stmts: tuple[Statement, ...]) -> bool:
     for other in stmts:
         if (other is s or other.key != s.key or other.rel != s.rel or other.qualifier != s.qualifier
@@ -185,7 +203,7 @@ def _self_inconsistent(s: Statement, stmts: tuple[Statement, ...]) -> bool:
     return False
 
 
-def _compare(a: Statement, b: Statement) -> Contradiction | None:
+def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
     correction = b.correction
     if a.negated != b.negated:
         pos, neg = (a, b) if b.negated else (b, a)
@@ -210,124 +228,21 @@ def _compare(a: Statement, b: Statement) -> Contradiction | None:
             return _make("correction" if correction or b.denied else "negation", a, b)
     if a.exclusive and b.exclusive:
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
+            if _contrasts_a_kind_of(a.values[0], b.sentence) and not all(is_known_term(v) for v in a.values + b.values):
+                return None  # "coffee" / "is espresso, not coffee with milk": a kind of coffee against another
             if not (correction or b.update or b.denied or corrects_by_key(b)) and may_both_hold(a, b):
                 return None  # two doctors, two emails, a size in two unit systems: both may hold
             return _make("correction" if correction else "value", a, b)
-        if (correction or b.update) and _named_replacement(a, b):
+        if (correction or b.update) and named_replacement(a, b):
             return _make("correction" if correction else "value", a, b)
-        if (correction or b.update) and _renamed(a, b):
+        if (correction or b.update) and renamed(a, b):
             return _make("correction" if correction else "value", a, b)
         return None
-    if (correction or b.update) and b.rel in CORRECTABLE_RELS and _correctable(a, b):
+    if (correction or b.update) and b.rel in CORRECTABLE_RELS and announced_replacement(a, b, incoming):
         # "The API uses REST" / "actually the API uses GraphQL": the correction makes the relation
         # single-valued for this subject, but only when no old value survives in the new statement.
-        replaces = _other_employer if b.rel in ("work:at", "work:for") else _replaces
-        if all(replaces(x, y) for x in a.values for y in b.values):
-            return _make("correction" if correction else "value", a, b)
+        return _make("correction" if correction else "value", a, b)
     return None
-
-
-def _named_replacement(a: Statement, b: Statement) -> bool:
-    """"User's LLM provider: OpenAI" / "User switched LLM provider to Anthropic": one slot, named
-    both times, announced as changed, now holds another named thing. Never a lower-case state or
-    phrase, and never a refinement ("Postgres" -> "Postgres Pro")."""
-    if len(a.values) != 1 or len(b.values) != 1 or not all(v.kind == "term" for v in a.values + b.values):
-        return False
-    x, y = a.values[0], b.values[0]
-    if not (x.display[:1].isupper() and y.display[:1].isupper()) or compare(x, y) is not Relation.UNKNOWN:
-        return False
-    if is_known_term(x) != is_known_term(y) and not SWITCH_RE.search(b.sentence):
-        # "Postgres" -> "is now Supabase", "Neovim" -> "actually LazyVim": a product and what runs
-        # on it; only a switch ("switched to Zed") says one replaced the other
-        return False
-    tx, ty = set(x.norm.split()), set(y.norm.split())
-    return not (tx <= ty or ty <= tx)
-
-
-# "Volunteer Firefighter", "Certified Scrum Master": a role beside the job, not instead of it.
-_SIDE_ROLES = frozenset("volunteer honorary certified part-time freelance hobby amateur retired former aspiring "
-                        "acting interim visiting guest adjunct".split())
-
-
-def _renamed(a: Statement, b: Statement) -> bool:
-    """"The user's name is Catherine" / "Actually my name is Kathryn": two names that may be one
-    person's (a spelling, a short form, another of several) are only replaced by an announced
-    change or an explicit correction."""
-    if len(a.values) != 1 or len(b.values) != 1 or not all(v.kind == "name" for v in a.values + b.values):
-        return False
-    return compare(a.values[0], b.values[0]) is Relation.UNKNOWN
-
-
-def _other_employer(x: Value, y: Value) -> bool:
-    """"works at Google" -> "now works at Stripe": another company, named (a product name is its
-    company here); never a part of the same one ("Google" -> "Google Cloud") nor its long name
-    ("IBM" -> "International Business Machines")."""
-    if may_be_alias(x.display, y.display):
-        return False
-    if compare(x, y) is Relation.CONFLICT:
-        return True
-    tx, ty = set(x.norm.split()), set(y.norm.split())
-    return not (tx <= ty or ty <= tx) and squash(x.norm) != squash(y.norm)
-
-
-def _replaces(x: Value, y: Value) -> bool:
-    """Whether y, stated as a correction or an update, replaces x."""
-    if x.kind == "phrase" and y.kind == "phrase":
-        tx, ty = set(x.norm.split()), set(y.norm.split())
-        return not (tx <= ty or ty <= tx)  # "a Python developer" -> "a senior Python developer" refines
-    return compare(x, y) is Relation.CONFLICT
-
-
-def _correctable(a: Statement, b: Statement) -> bool:
-    """Whether the values are alternatives to each other (so a correction replaces one by the other)."""
-    values = a.values + b.values
-    if len(values) == 2 and all(v.kind == "phone" for v in values):
-        return True  # "my number is now +1 646 ...": one number replaced by another
-    if all(v.kind == "name" for v in values):
-        return True  # "the user's cat is Luna" / "actually the user's cat is called Nala"
-    if len(a.values) == 1 and len(b.values) == 1 and all(v.kind == "quantity" and v.dim for v in values):
-        return a.values[0].dim == b.values[0].dim  # "the build takes 12 minutes" -> "now takes 4 minutes"
-    if b.rel == "class" and len(a.values) == 1 and len(b.values) == 1:
-        if b.key == "user":
-            # a person is many things at once (a citizen, a Superhost, a Scrum Master): only one
-            # occupation replaces another ("Senior Engineer" -> "Staff Engineer")
-            return all(v.kind == "phrase" and v.norm.split()[-1:] and singular(v.norm.split()[-1]) in lx.OCCUPATIONS
-                       and not any(w in lx.NAME_TITLES or w in _SIDE_ROLES for w in v.norm.split()) for v in values)
-        # "the user's car is a Corolla" -> "actually a Camry": two named models, not "a red car"
-        # ("iPhone 13" -> "iPhone 15": a brand may start in lower case, but has a capital)
-        return all(v.kind == "phrase" and any(c.isupper() for c in v.display.split()[0]) for v in values)
-    if b.rel in ("drive", "ride") and len(a.values) == 1 and len(b.values) == 1:
-        # Vehicles are names: "drives a Jeep" -> "now drives a Ford Bronco", never "... to work".
-        return all(v.kind == "term" and v.display[:1].isupper() for v in values)
-    if any(v.kind != "term" for v in values):
-        return False
-    if len(a.values) == 1 and len(b.values) == 1 and _same_head(a.values[0], b.values[0]):
-        return True  # "on the 5th floor" -> "on the 6th floor", "Growth team" -> "Infrastructure team"
-    if b.rel in ("work:at", "work:for"):
-        # Employers are names: "works at Acme" -> "actually works at Initech", never "... at home";
-        # a known product name is its company here ("works at Google").
-        return all(_proper_name(v.display) for v in values)
-    categories = {term_category(v) for v in values}
-    # "uses Python" -> "actually uses FastAPI" is not a correction: a language and a framework.
-    return len(categories) == 1 and None not in categories
-
-
-_NAME_JOINERS = frozenset("of de du la le y and & the für van von da".split())
-
-
-def _proper_name(text: str) -> bool:
-    """"Bank of America", "St. Mary's", "Blue Bottle"; never "Munich office" (a place at the same employer)."""
-    words = text.split()
-    return bool(words) and words[0][:1].isupper() and all(w[:1].isupper() or w[:1].isdigit() or w in _NAME_JOINERS
-                                                           for w in words)
-
-
-def _same_head(x: Value, y: Value) -> bool:
-    """Two of one kind: the same head noun, each with one named or numbered modifier of its own."""
-    wx, wy = x.display.split(), y.display.split()
-    if len(wx) != 2 or len(wy) != 2 or wx[1].lower() != wy[1].lower() or wx[0].lower() == wy[0].lower():
-        return False
-    return all(w[0][:1].isupper() or w[0][:1].isdigit() for w in (wx, wy))
 
 
 def _same_object(x: Value, y: Value) -> bool:

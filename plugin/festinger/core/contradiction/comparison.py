@@ -14,7 +14,8 @@ import re
 import unicodedata
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.normalise import is_address, value_format_key
+from festinger.core.contradiction.normalise import fold, is_address, value_format_key
+from festinger.core.contradiction.places import compare_places, is_known_place
 from festinger.core.contradiction.values import Relation, Value
 
 def compare(a: Value, b: Value) -> Relation:
@@ -24,6 +25,8 @@ def compare(a: Value, b: Value) -> Relation:
         # "**Alice**", "<alice@example.com>", "mailto:...", "€1.200" vs "€1,200", "ArgoCD" vs
         # "Argo CD": the same value written another way is never a change.
         return Relation.SAME
+    if fa != fb and fa.startswith("ipv4:") and fb.startswith("ipv4:"):
+        return Relation.CONFLICT  # two addresses, even when their digits run alike ("19.216.81.10")
     if is_address(a.display) != is_address(b.display):
         return Relation.UNKNOWN  # "email is a@x.com" vs "email is full": a state, not another address
     if a.kind != b.kind:
@@ -37,11 +40,17 @@ def compare(a: Value, b: Value) -> Relation:
 
 def _cmp_version(a: Value, b: Value) -> Relation:
     pa, pb = a.norm.split("."), b.norm.split(".")
+    if _legacy_one(pa, pb) or _legacy_one(pb, pa):
+        return Relation.UNKNOWN  # "1.8" is how Java 8 was numbered once: a release named twice
     n = min(len(pa), len(pb))
     if [int(x) for x in pa[:n]] == [int(x) for x in pb[:n]]:
         # "3.11" and "3.11.4" (or "3" and "3.12") describe the same release line.
         return Relation.SAME if len(pa) == len(pb) else Relation.COMPATIBLE
     return Relation.CONFLICT
+
+
+def _legacy_one(long: list[str], short: list[str]) -> bool:
+    return len(long) == len(short) + 1 and long[0] == "1" and long[1:] == short and int(short[0]) > 1
 
 
 def _cmp_quantity(a: Value, b: Value) -> Relation:
@@ -103,10 +112,6 @@ def _cmp_url(a: Value, b: Value) -> Relation:
 _INITIAL_RE = re.compile(r"(?<![^\W\d_])([^\W\d_])\.")
 
 
-def _fold(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-
-
 # German spellings without umlauts: "Jürgen Müller" is "Juergen Mueller".
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
@@ -115,7 +120,7 @@ def _name_tokens(norm: str, umlauts: bool = False) -> list[str]:
     # "J.K. Rowling" is "J. K. Rowling"; "İlker" is "Ilker"; "ana.ruiz" stays one handle;
     # "Min-jun" is "Minjun".
     low = norm.lower().translate(_UMLAUTS) if umlauts else norm.lower()
-    tokens = [t.strip("@#.,").replace("-", "") for t in _INITIAL_RE.sub(r"\1. ", _fold(low)).split()]
+    tokens = [t.strip("@#.,").replace("-", "") for t in _INITIAL_RE.sub(r"\1. ", fold(low)).split()]
     return [t for t in tokens if t and t not in lx.NAME_TITLES]
 
 
@@ -137,7 +142,7 @@ def _maybe_one_name(x: str, y: str) -> bool:
 
 def _script(text: str) -> str:
     """"latin" or "other": Ольга and Olga, 王伟 and Wang Wei are one name in two scripts."""
-    return "latin" if all(c.isascii() for c in _fold(text) if c.isalpha()) else "other"
+    return "latin" if all(c.isascii() for c in fold(text) if c.isalpha()) else "other"
 
 
 def _name_part_matches(short: str, long: str) -> bool:
@@ -181,8 +186,8 @@ def _cmp_name(a: Value, b: Value) -> Relation:
 
 
 def _initials_of(short: str, long: str) -> bool:
-    letters = _fold(short).lower().replace(".", "").replace(" ", "")
-    parts = [w for w in re.split(r"[\s-]+", _fold(long).lower()) if w and w not in lx.NAME_TITLES]
+    letters = fold(short).lower().replace(".", "").replace(" ", "")
+    parts = [w for w in re.split(r"[\s-]+", fold(long).lower()) if w and w not in lx.NAME_TITLES]
     return 1 < len(letters) <= 4 and letters.isalpha() and letters == "".join(w[0] for w in parts)
 
 
@@ -252,7 +257,11 @@ def _cmp_term(a: Value, b: Value) -> Relation:
     known_a, known_b = is_known_term(a), is_known_term(b)
     if known_a and known_b:
         ca, cb = term_category(a), term_category(b)
-        # "PostgreSQL" vs "MySQL" exclude each other; "Django" vs "Python" do not.
+        # "PostgreSQL" vs "MySQL" exclude each other; "Django" vs "Python" do not, nor does a
+        # product against the one it runs as ("TimescaleDB" is a PostgreSQL).
+        ka, kb = a.unit or a.norm, b.unit or b.norm
+        if lx.RUNS_AS.get(ka) == kb or lx.RUNS_AS.get(kb) == ka:
+            return Relation.UNKNOWN
         return Relation.CONFLICT if ca is not None and ca == cb else Relation.UNKNOWN
     if known_a or known_b:
         return Relation.UNKNOWN  # "PostgreSQL" vs "Supabase": an engine and a provider may both hold
@@ -342,51 +351,3 @@ _COMPARERS = {
     "date": _cmp_date,
     "street": _cmp_exact,  # "9 Elm Road" / "41 Birch Close" (abbreviations already spelled out)
 }
-
-
-# --- places --------------------------------------------------------------------------------------
-
-
-def _place_key(name: str) -> str:
-    low = " ".join(name.lower().split())
-    if low.startswith("the ") and low not in lx.CITIES:
-        low = low[4:]
-    return low
-
-
-def place_chain(name: str) -> list[str] | None:
-    """The place followed by every known place containing it, or None if the place is unknown."""
-    low = _place_key(name)
-    low = lx.COUNTRY_ALIASES.get(low, low)
-    if low in lx.COUNTRIES:
-        chain = [low]
-        while lx.COUNTRIES.get(chain[-1]) and len(chain) < 4:
-            chain.append(lx.COUNTRIES[chain[-1]])
-        return chain
-    if low in lx.CITIES:
-        # "Malmö" and "Malmo" are one city: the name that identifies it is the folded one.
-        return [_fold(lx.CITY_ALIASES.get(low, low))] + (place_chain(lx.CITIES[low]) or [])
-    folded = _fold(low)
-    if folded != low and folded in lx.CITIES:
-        return place_chain(folded)
-    return None
-
-
-def is_known_place(name: str) -> bool:
-    return place_chain(name) is not None
-
-
-def compare_places(x: str, y: str) -> Relation:
-    cx, cy = place_chain(x), place_chain(y)
-    if cx is None or cy is None:
-        # "Brooklyn" may well be inside "New York": unknown places are never judged.
-        return Relation.SAME if _place_key(x) == _place_key(y) else Relation.UNKNOWN
-    if cx[0] == cy[0]:
-        return Relation.SAME
-    if cx[0] in cy or cy[0] in cx:
-        return Relation.COMPATIBLE  # "Berlin" vs "Germany"
-    x_city, y_city = cx[0] not in lx.COUNTRIES, cy[0] not in lx.COUNTRIES
-    if x_city != y_city and (cx[0] if x_city else cy[0]) in lx.AMBIGUOUS_CITIES:
-        # City vs country where the city has a famous namesake abroad ("Vancouver, WA").
-        return Relation.UNKNOWN
-    return Relation.CONFLICT

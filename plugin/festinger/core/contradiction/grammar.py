@@ -131,7 +131,8 @@ def _parse_verb(subject: Subject, lemma: str, neg: bool, toks: list[Token], j: i
         return
     if rel in ("listen:on", "bind:to") or (rel in ("run:on", "use", "run", "serve", "expose") and body[0].low == "port"):
         if body[0].low == "port":
-            parse_port(subject, neg, body, ctx)
+            # a service runs or listens on one port, but exposes several ("80" and "443")
+            parse_port(subject, neg, body, ctx, several=rel == "expose")
         return
     if rel == "run:every" or (lemma in ("expire", "time out") and rel != lemma):
         q = parse_quantity(body, 0)

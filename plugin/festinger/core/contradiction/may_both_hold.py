@@ -26,7 +26,8 @@ def may_both_hold(a: Statement, b: Statement) -> bool:
     a person may have two doctors), e-mail addresses, phone numbers and IP addresses (work and
     personal), plain words (which have synonyms: "autumn" / "fall"), organisations on an
     organisation slot (Instagram is Meta's; one may bank with two banks), a number without a unit
-    on a measure (shoe size 10 and 44), an origin, a native language, a class. A slot named
+    on a measure (shoe size 10 and 44, bra size 34B and 75B), an origin, a native language, a
+    class, a person's programming language. A slot named
     single by its key ("favourite", "default"), versions, amounts with units, known places one
     lives in, known tools of one kind, identifiers, other languages, regions, dates, days and
     states stay single-valued as written, and so do two full names that share nothing ("Tom
@@ -47,7 +48,10 @@ def may_both_hold(a: Statement, b: Statement) -> bool:
         return True  # "autumn" / "fall", "Coke" / "Coca-Cola": plain words have synonyms
     if words & _SINGLE_BY_KEY:
         return False
-    if x.kind == "quantity":
+    if x.kind == "term" and a.key.split()[0] == "user" and a.key.split()[-1] in ("language", "languages"):
+        return True  # a person writes several programming languages (a project is written in one)
+    if x.kind == "quantity" or (x.kind == "term" and _SIZE_CODE_RE.match(x.display) and _SIZE_CODE_RE.match(y.display)):
+        # "34B" / "75B": a number in a sizing system the text does not name, like a bare number
         return not (x.unit or x.dim or y.unit or y.dim) and not words & lx.SETTING_COUNT_WORDS
     if x.kind == "term":
         # organisations nest and come several at a time: Instagram is Meta's, one banks with two
@@ -67,6 +71,7 @@ def _person_key(key: str) -> bool:
 
 _SINGLE_BY_KEY = frozenset("favorite preferred default main primary current".split())
 _OWN_LANGUAGE = frozenset("native first mother".split())
+_SIZE_CODE_RE = re.compile(r"^\d{1,3}(?:\.\d)?[A-Za-z]{1,3}$")
 _IP_RE = re.compile(r"^(?:\d{1,3}\.){3}\d{1,3}$|^[0-9a-f:]+:[0-9a-f:]*$", re.I)
 
 

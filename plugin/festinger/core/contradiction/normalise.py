@@ -9,12 +9,14 @@ repetition), because memories are user input of any size.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 __all__ = [
     "CONTRACTIONS",
     "CORRECTION_LEADS",
     "clean",
     "expand_contractions",
+    "fold",
     "is_correction",
     "strip_correction_lead",
 ]
@@ -108,12 +110,25 @@ _MAILTO_RE = re.compile(r"^\W*mailto:", re.I)
 _ADDRESS_RE = re.compile(r"@\w|://|^www\.", re.I)
 
 
+_IPV4_RE = re.compile(r"^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$")
+
+
 def value_format_key(display: str) -> str:
     """A value with markup, brackets, "mailto:", spacing, hyphens and digit separators (in any
-    locale: "1,200", "1.200", "1 200") removed: two values with the same key are one value."""
+    locale: "1,200", "1.200", "1 200") removed: two values with the same key are one value. An IPv4
+    address is its four numbers ("010.000.000.005" is "10.0.0.5"; "19.216.81.10" is not
+    "192.168.1.10")."""
+    ip = _IPV4_RE.match(display.strip())
+    if ip:
+        return "ipv4:" + ".".join(str(int(part)) for part in ip.groups())
     return "".join(ch for ch in _MAILTO_RE.sub("", display).casefold() if ch.isalnum())
 
 
 def is_address(display: str) -> bool:
     """Whether a value is an e-mail address or a URL (an address is never a state like "full")."""
     return bool(_ADDRESS_RE.search(display))
+
+
+def fold(text: str) -> str:
+    """Accents removed: "Malmö" is "Malmo", "İlker" is "Ilker"."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))

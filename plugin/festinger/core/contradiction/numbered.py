@@ -13,8 +13,8 @@ from festinger.core.contradiction.values import Value, date_value, street_value
 __all__ = ["DATE_HEADS", "denied_quantity", "parse_date", "parse_phone", "parse_port", "parse_street"]
 
 
-def parse_port(subject: Subject, neg: bool, body: list[Token], ctx: Ctx) -> None:
-    # body starts with "port"
+def parse_port(subject: Subject, neg: bool, body: list[Token], ctx: Ctx, several: bool = False) -> None:
+    # body starts with "port"; `several`: the verb holds many ports at once ("exposes port 80")
     if len(body) < 2 or not re.fullmatch(r"\d{1,5}", body[1].low):
         return
     port = int(body[1].low)
@@ -28,7 +28,7 @@ def parse_port(subject: Subject, neg: bool, body: list[Token], ctx: Ctx) -> None
     if rest and rest[0].low in ("and", "or", "&", ","):
         return  # several ports
     emit(ctx, f"{subject.key} port", "value", [_port_value(port)], subject=subject, rest=rest, neg=neg,
-         exclusive=not neg, denied=denied)
+         exclusive=not (neg or several), denied=denied)
 
 
 def _port_value(port: int) -> Value:

@@ -17,7 +17,7 @@ from festinger.core.contradiction.objects import (
     term_value,
 )
 from festinger.core.contradiction.subject import Subject, Token, np_words
-from festinger.core.contradiction.comparison import is_known_place
+from festinger.core.contradiction.places import is_known_place
 from festinger.core.contradiction.numbered import denied_quantity, parse_date, parse_phone, parse_port, parse_street
 from festinger.core.contradiction.values import (
     REGION_RE,

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["is_afterthought", "names_environment", "opens_agent_voice", "sets_passing_state", "sets_temporary_scene"]
+__all__ = ["is_afterthought", "names_environment", "opens_agent_voice", "sets_activity", "sets_passing_state",
+           "sets_temporary_scene"]
 
 # A moment or a passing state: "this week", "next quarter", "on holiday", "in the shop".
 _TEMPORARY_RE = re.compile(
@@ -47,6 +48,23 @@ def sets_temporary_scene(sentence: str, parsed: bool) -> bool:
     """Whether the sentence, and the memory with it, holds for a moment only (this week, a trip, a
     repair, something going on that the grammar did not read as a fact)."""
     return bool(_TEMPORARY_RE.search(sentence) or (not parsed and _PROGRESSIVE_RE.search(sentence)))
+
+
+# "is doing a diet", "is working from a hotel": as `_PROGRESSIVE_RE`, short verbs included ("going to"
+# is a plan, which the grammar never reads).
+_ACTIVITY_RE = re.compile(r"(?<![\w'])(?:is|are|am)\s+(?:now\s+|currently\s+)?(?!going\s+to\b)[a-z]{2,}ing(?![\w'])",
+                          re.I)
+# "is working at Google", "is living in Leeds": a standing fact worded as going on, not an activity.
+_STANDING_PROGRESSIVE_RE = re.compile(
+    r"(?<![\w'])(?:is|are|am)\s+(?:now\s+|currently\s+)?(?:living|residing|staying\s+in|working\s+(?:at|for|as|in)|"
+    r"studying\s+at|employed)(?![\w'])", re.I)
+
+
+def sets_activity(sentence: str) -> bool:
+    """"The user is doing an elimination diet.", "The user is working from a hotel room.": something
+    going on that the grammar did read, a fact of its own, which makes the user's other facts in the
+    same memory hold while it lasts ("... The user does not eat gluten.")."""
+    return bool(_ACTIVITY_RE.search(sentence)) and not _STANDING_PROGRESSIVE_RE.search(sentence)
 
 
 def sets_passing_state(sentence: str) -> bool:

@@ -25,6 +25,7 @@ from festinger.core.contradiction.situation import (
     is_afterthought,
     names_environment,
     opens_agent_voice,
+    sets_activity,
     sets_passing_state,
     sets_temporary_scene,
 )
@@ -170,6 +171,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     context_open = False
     moment = False  # a sentence says the memory holds for a moment only ("this week"): all is scoped
     scenes: set[str] = set()  # facts that make the other sentences passing ("The user is pregnant.")
+    activities: set[str] = set()  # what the user is doing, which scopes the user's other facts
     agent_voice = False  # the memory is the agent's note: its "I" and "my" are the agent's
     for line in scoped_lines(clean(text)):
         fragment = None  # "Not Anna but Hanna - ...": a correction for the next clause of the line
@@ -203,6 +205,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                 moment = True
             elif sets_passing_state(sentence) or (sentences > 1 and is_afterthought(sentence)):
                 scenes.add(sentence)
+            elif found and sets_activity(sentence):
+                activities.add(sentence)
             if _NEW_REFERENT_RE.search(sentence) or names_environment(sentence) or not found and not (
                     _USER_SUBJECT_RE.match(_bare_subject(sentence)) or _is_headline(sentence)):
                 context_open = True
@@ -214,9 +218,20 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     if moment or scenes:  # "The user is pregnant." stays a fact; what follows it is scoped
         out = [st if st.sentence in scenes and not moment
                else replace(st, scope="/".join(x for x in (st.scope, "passing scene") if x)) for st in out]
+    elif activities:  # "The user is doing an elimination diet. The user does not eat gluten."
+        out = [replace(st, scope="/".join(x for x in (st.scope, "passing scene") if x))
+               if _during_activity(st, activities) else st for st in out]
     if sentences == 1:
         out = [replace(st, lone=True) for st in out]
     return tuple(out)
+
+
+def _during_activity(st: Statement, activities: set[str]) -> bool:
+    """A fact of the user's beside what the user is doing; not the activity itself, not another
+    subject's fact ("User is building a CLI tool. The CLI tool uses Rust 1.70"), and not an
+    announced change ("... The user no longer eats gluten.")."""
+    return (st.sentence not in activities and (st.key == "user" or st.key.startswith("user "))
+            and not (st.update or st.correction))
 
 
 # "..., and the user is now pre-approved for $400,000": a clause with a subject of its own.

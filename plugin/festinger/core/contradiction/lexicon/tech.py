@@ -125,3 +125,9 @@ for _category, _names in (
 VALUE_ALIASES: dict[str, str] = {
     "warn": "warning", "err": "error", "crit": "critical", "information": "info", "dbg": "debug",
 }
+
+# A product that runs as another answers to the other's name: a TimescaleDB database is a PostgreSQL
+# database with an extension loaded, and MariaDB installs and runs as MySQL (its packages provide
+# "mysql" and "mysqld"), so "the database is MariaDB" and "the database is MySQL" may be one
+# database. A fork with a program of its own ("Neovim" for "Vim") is another tool, and is not here.
+RUNS_AS: dict[str, str] = {"timescaledb": "postgresql", "mariadb": "mysql"}
