@@ -40,3 +40,39 @@ def test_a_short_alias_carries_no_version(existing, incoming):
 ])
 def test_the_product_written_out_still_carries_its_version(existing, incoming):
     _caught(existing, incoming)
+
+
+# --- a place keeps the region written after it ("Portland, Oregon" is not "Portland, Maine") ---
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User lives in Portland, Oregon.", "User does not live in Portland, Maine."),
+    ("User lives in Cambridge, Massachusetts.", "User does not live in Cambridge, England."),
+    ("User lives in Cambridge, MA.", "User doesn't live in Cambridge, UK."),
+    ("User lives in Portland.", "User doesn't live in Portland, Maine."),
+    ("User lives in Springfield, Illinois.", "User does not live in Springfield, Missouri."),
+    ("User lives in London, Ontario.", "User doesn't live in London, England."),
+    ("User lives in London.", "User lives in London, Ontario."),
+    # a namesake without an announced move: a slip of the region is as likely as a move
+    ("User lives in Berlin, Germany.", "User lives in Berlin, New Hampshire."),
+    # a postal code may name two regions ("CA": California or Canada): never a conflict
+    ("User lives in Toronto, CA.", "User now lives in Toronto, Ontario."),
+    ("User lives in Cambridge, MA.", "User now lives in Cambridge, Massachusetts."),
+    ("User lives in Cambridge, England.", "User now lives in Cambridge, UK."),
+    ("User lives in Lisbon, Portugal.", "User now lives in Lisbon."),
+])
+def test_a_namesake_in_another_region_is_another_place(existing, incoming):
+    _silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User lives in Portland, Oregon.", "Correction: user lives in Portland, Maine."),
+    ("User lives in Portland, Oregon.", "User now lives in Portland, Maine."),
+    ("User lives in Paris, Texas.", "User moved to Paris, France."),
+    ("User lives in Portland, Oregon.", "User does not live in Portland anymore."),
+    ("User lives in Portland, Oregon.", "User no longer lives in Portland, OR."),
+    ("User lives in Lisbon, Portugal.", "User now lives in Porto."),
+    ("User lives in Berlin, Germany.", "User moved to Munich."),
+])
+def test_a_move_between_namesakes_or_away_is_still_caught(existing, incoming):
+    _caught(existing, incoming)

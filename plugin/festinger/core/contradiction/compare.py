@@ -22,6 +22,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import compare, is_known_term, may_be_alias, squash, term_category
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.may_both_hold import may_both_hold
+from festinger.core.contradiction.places import same_place
 from festinger.core.contradiction.slots import SWITCH_RE, corrects_by_key, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 from festinger.core.contradiction.values import Relation, Value, singular
@@ -332,6 +333,8 @@ def _same_head(x: Value, y: Value) -> bool:
 
 def _same_object(x: Value, y: Value) -> bool:
     """Whether a denied/negated object is the same thing as an asserted one."""
+    if x.kind == "place" and y.kind == "place" and not same_place(x, y):
+        return False  # "not in Portland, Maine" against "in Portland, Oregon": a namesake
     if x.norm == y.norm:
         return True
     # "does not use Python" denies "uses Python 3.11"; "does not use Python 2" does not.

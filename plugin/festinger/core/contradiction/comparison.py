@@ -15,6 +15,8 @@ import unicodedata
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import is_address, value_format_key
+from festinger.core.contradiction.places import compare_place_values, compare_places, is_known_place
+from festinger.core.contradiction.places import fold as _fold
 from festinger.core.contradiction.values import Relation, Value
 
 def compare(a: Value, b: Value) -> Relation:
@@ -101,10 +103,6 @@ def _cmp_url(a: Value, b: Value) -> Relation:
 
 
 _INITIAL_RE = re.compile(r"(?<![^\W\d_])([^\W\d_])\.")
-
-
-def _fold(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 # German spellings without umlauts: "Jürgen Müller" is "Juergen Mueller".
@@ -299,7 +297,7 @@ def _cmp_pref(a: Value, b: Value) -> Relation:
 
 
 def _cmp_place(a: Value, b: Value) -> Relation:
-    return compare_places(a.norm, b.norm)
+    return compare_place_values(a, b)
 
 
 def _cmp_phrase(a: Value, b: Value) -> Relation:
@@ -342,51 +340,3 @@ _COMPARERS = {
     "date": _cmp_date,
     "street": _cmp_exact,  # "9 Elm Road" / "41 Birch Close" (abbreviations already spelled out)
 }
-
-
-# --- places --------------------------------------------------------------------------------------
-
-
-def _place_key(name: str) -> str:
-    low = " ".join(name.lower().split())
-    if low.startswith("the ") and low not in lx.CITIES:
-        low = low[4:]
-    return low
-
-
-def place_chain(name: str) -> list[str] | None:
-    """The place followed by every known place containing it, or None if the place is unknown."""
-    low = _place_key(name)
-    low = lx.COUNTRY_ALIASES.get(low, low)
-    if low in lx.COUNTRIES:
-        chain = [low]
-        while lx.COUNTRIES.get(chain[-1]) and len(chain) < 4:
-            chain.append(lx.COUNTRIES[chain[-1]])
-        return chain
-    if low in lx.CITIES:
-        # "Malmö" and "Malmo" are one city: the name that identifies it is the folded one.
-        return [_fold(lx.CITY_ALIASES.get(low, low))] + (place_chain(lx.CITIES[low]) or [])
-    folded = _fold(low)
-    if folded != low and folded in lx.CITIES:
-        return place_chain(folded)
-    return None
-
-
-def is_known_place(name: str) -> bool:
-    return place_chain(name) is not None
-
-
-def compare_places(x: str, y: str) -> Relation:
-    cx, cy = place_chain(x), place_chain(y)
-    if cx is None or cy is None:
-        # "Brooklyn" may well be inside "New York": unknown places are never judged.
-        return Relation.SAME if _place_key(x) == _place_key(y) else Relation.UNKNOWN
-    if cx[0] == cy[0]:
-        return Relation.SAME
-    if cx[0] in cy or cy[0] in cx:
-        return Relation.COMPATIBLE  # "Berlin" vs "Germany"
-    x_city, y_city = cx[0] not in lx.COUNTRIES, cy[0] not in lx.COUNTRIES
-    if x_city != y_city and (cx[0] if x_city else cy[0]) in lx.AMBIGUOUS_CITIES:
-        # City vs country where the city has a famous namesake abroad ("Vancouver, WA").
-        return Relation.UNKNOWN
-    return Relation.CONFLICT
