@@ -76,3 +76,29 @@ def test_a_namesake_in_another_region_is_another_place(existing, incoming):
 ])
 def test_a_move_between_namesakes_or_away_is_still_caught(existing, incoming):
     _caught(existing, incoming)
+
+
+# --- a change dated by a stage of life is a past event ("moved to Munich after college") -------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User lives in Berlin.", "User moved to Munich after college."),
+    ("User lives in Berlin.", "User moved to Munich after graduating."),
+    ("User lives in Berlin.", "User moved to Munich after high school."),
+    ("User lives in Berlin.", "User relocated to Munich after finishing school."),
+    ("User uses VS Code.", "User switched to Vim after graduating."),
+])
+def test_a_change_after_a_stage_of_life_is_history(existing, incoming):
+    _silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User lives in Berlin.", "User just moved to Munich after graduating."),
+    ("User lives in Berlin.", "User moved to Munich after graduating last month."),
+    ("User lives in Berlin.", "User now lives in Munich after relocating for work."),
+    ("The user does yoga.", "The user stopped doing yoga after the knee surgery."),
+    ("The user works at Google.", "The user now works at Microsoft after leaving Google."),
+    ("The cluster runs Kubernetes 1.27.", "The cluster is now on Kubernetes 1.29 after the upgrade."),
+])
+def test_a_change_after_a_named_event_or_said_to_be_recent_is_still_caught(existing, incoming):
+    _caught(existing, incoming)

@@ -133,6 +133,14 @@ _EVENT_SCOPE_RE = re.compile(
 _ANNOUNCED_RE = _words_re(
     "now switched moved changed upgraded migrated raised lowered increased reduced dropped went grew fell rose "
     "transferred relocated stopped quit ceased left joined became promoted renamed started cancelled canceled".split())
+# "moved to Munich after college", "switched to Vim after graduating": a change dated by a stage of
+# life (a bare noun or a gerund, no determiner) is a past event, like "in 2009", not the news of
+# a change; "after the move" / "after Friday's cutover" name the very event the memory reports.
+_LIFE_STAGE_RE = re.compile(
+    r"\s(?i:after|when)\s+(?!(?:the|a|an|this|that|these|those|next|my|his|her|their|our|its|some|each|every)\b)"
+    r"[a-z]")
+_STILL_NEWS_RE = re.compile(r"(?<![\w'])(?:now|recently|just|last\s+(?:week|month|year)|this\s+(?:week|month|year)"
+                            r"|yesterday|today)(?![\w'])", re.I)
 _PRESENT_RE = _words_re(list(lx.PRESENT_WORDS) + list(lx.PRESENT_PHRASES))
 
 
@@ -145,6 +153,8 @@ def is_unsure(sentence: str) -> bool:
 
 
 def _from_an_event_on(s: str) -> bool:
+    if _LIFE_STAGE_RE.search(s) and _ANNOUNCED_RE.search(s) and not _STILL_NEWS_RE.search(s):
+        return True  # "moved to Munich after college": a change long past
     return bool(_EVENT_SCOPE_RE.search(s)) and not _ANNOUNCED_RE.search(s)
 
 
