@@ -102,3 +102,25 @@ def test_a_change_after_a_stage_of_life_is_history(existing, incoming):
 ])
 def test_a_change_after_a_named_event_or_said_to_be_recent_is_still_caught(existing, incoming):
     _caught(existing, incoming)
+
+
+# --- a side of a dash quoted as a whole is a quotation, not a statement ------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User lives in Berlin.", '"I live in Munich" - user\'s favorite line from the book.'),
+    ("User lives in Berlin.", '"I live in Munich" \u2014 the opening line of the user\'s novel.'),
+    ("User lives in Berlin.", "\u201cI live in Munich\u201d \u2013 a line from the user's German course."),
+    ("User works at Acme.", "The user's band has a song - \"I work at Globex now\"."),
+])
+def test_a_quoted_side_of_a_dash_asserts_nothing(existing, incoming):
+    _silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User lives in Berlin.", '"I live in Munich now."'),  # the whole memory quoted: the user's words
+    ("User works at IBM.", "I left IBM - my new employer is Red Hat."),
+    ("User lives in Berlin.", 'User moved to Munich - "best decision ever", the user says.'),
+])
+def test_an_unquoted_side_or_a_wholly_quoted_memory_still_counts(existing, incoming):
+    _caught(existing, incoming)
