@@ -124,3 +124,35 @@ def test_a_quoted_side_of_a_dash_asserts_nothing(existing, incoming):
 ])
 def test_an_unquoted_side_or_a_wholly_quoted_memory_still_counts(existing, incoming):
     _caught(existing, incoming)
+
+
+# --- "A - B": an "A" that says nothing of the user labels "B", as "A: B" does ------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User lives in Berlin.", "Persona for the sales demo - the user lives in Munich."),
+    ("User lives in Berlin.", "German practice sentence - I live in Munich."),
+    ("User lives in Berlin.", "Song lyric the user likes - I live in Munich"),
+    ("User lives in Berlin.", "Note left by the previous tenant - I live in Munich now."),
+    ("User works at Acme.", "Message from Tom - I work at Globex now."),
+    ("User works at Acme.", "Tom wrote on 2024-03-01 - I work at Globex now."),
+    ("User drinks coffee.", "Reply from the user's friend - I don't drink coffee."),
+    ("User has a dog.", "The neighbour told the user - I no longer have a dog."),
+    ("User uses Python.", "Blog post the user wants to read - I switched from Python to Go."),
+    ("User's OS is macOS.", "On the work laptop - User's OS is Windows."),
+])
+def test_a_dash_label_scopes_what_follows(existing, incoming):
+    _silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User works at IBM.", "I left IBM - my new employer is Red Hat."),
+    ("User lives in Berlin.", "The user moved last month - the user lives in Munich now."),
+    ("User lives in Berlin.", "Moved to a new city - I live in Munich now."),
+    ("User lives in Berlin.", "Big news from the user - I live in Munich now."),
+    ("User's daughter is Anna.", "Not Anna but Hanna - the user's daughter is Hanna."),
+    # what "B" says of anything but the user is a clause of its own
+    ("The DB port is 5432.", "The API port is 8081 - the DB port is now 5433."),
+])
+def test_the_users_own_clause_or_news_before_a_dash_is_still_read(existing, incoming):
+    _caught(existing, incoming)

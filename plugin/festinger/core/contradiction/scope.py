@@ -46,7 +46,7 @@ _NEWS_FILLERS = frozenset(
     "quick small big short brief little important new recent another one more final the a an of "
     "from to about on for this my our".split())
 # A lead clause of the user's that announces what follows as a change: "I switched jobs: ...".
-_ANNOUNCING = frozenset(
+ANNOUNCING = frozenset(
     "switched changed moved relocated left quit joined started upgraded migrated updated corrected confirmed "
     "got bought sold renamed promoted transferred married divorced retired graduated".split())
 _MAX_LABEL_WORDS = 6
@@ -124,7 +124,7 @@ def _inline_label(content: str) -> tuple[str, str] | None:
             w in lx.REPORTING_VERBS or w in lx.CORRECTION_REPORTING for w in low) or low == ["user"]:
         return None
     if len(low) > 1 and (low[0] == "i" or low[0] == "user" or low[:2] == ["the", "user"]):
-        if any(w in _ANNOUNCING for w in low):
+        if any(w in ANNOUNCING for w in low):
             return "", content[idx + 2:]  # "I switched jobs: I now work at Adyen": a clause, not a scope
         # "I imagine:", "The user joked:", "The user told the scammer:": what follows is said, not
         # stated; only a lead that announces a change passes its clause through.

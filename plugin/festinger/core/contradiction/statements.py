@@ -19,8 +19,14 @@ from festinger.core.contradiction.grammar import CORRECTABLE_RELS, parse_clause_
 from festinger.core.contradiction.objects import ITEM_STOPS
 from festinger.core.contradiction.normalise import clean, expand_contractions, strip_correction_lead
 from festinger.core.contradiction.rephrase import rephrase
-from festinger.core.contradiction.scope import EVENT_PARTICIPLES, NEWS_PREFIX, scoped_lines
-from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
+from festinger.core.contradiction.scope import (
+    ANNOUNCING,
+    EVENT_PARTICIPLES,
+    NEWS_PREFIX,
+    normalise_label,
+    scoped_lines,
+)
+from festinger.core.contradiction.segment import DASH_LEFT, DASH_RIGHT, MAX_SENTENCE_CHARS, split_pieces
 from festinger.core.contradiction.situation import (
     is_afterthought,
     names_environment,
@@ -183,8 +189,11 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     agent_voice = False  # the memory is the agent's note: its "I" and "my" are the agent's
     for line in scoped_lines(clean(text)):
         fragment = None  # "Not Anna but Hanna - ...": a correction for the next clause of the line
-        for sentence in (c for piece in split_sentences(line.text) for c in _and_clauses(piece)):
+        dash_label = ""  # "Message from Tom - I work at Globex now": the scope "A" sets over "B"
+        for sentence, dash in ((c, d) for piece, d in split_pieces(line.text) for c in _and_clauses(piece)):
             sentences += 1
+            if dash != DASH_RIGHT:
+                dash_label = ""
             if sentences > MAX_SENTENCES:
                 return tuple(out)
             found = []
@@ -194,6 +203,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             agents_own = agent_voice and _FIRST_PERSON_RE.match(_bare_subject(sentence))
             if len(sentence) <= MAX_SENTENCE_CHARS and not agents_own:
                 found = parse_sentence(sentence, allow_correction=allow_correction, scope=line.scope)
+                if dash_label:
+                    found = [_labelled(st, line.scope, dash_label) for st in found]
                 if sentences > 1:  # "The user's gaming group. We switched to Discord.": that group's "we"
                     found = [st for st in found if st.key.split()[0] != WE_KEY]
                 if fragment is not None:
@@ -209,6 +220,14 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             fragment = correction_fragment(sentence) if allow_correction and not found else None
             if fragment is not None:
                 continue  # a correction marker brings nothing in that a later "the X" could mean
+            if dash == DASH_LEFT and not agents_own and not any(_of_the_user(st) for st in found) and not (
+                    _announces_a_change(sentence)):
+                # "A - B" where "A" says nothing of the user: "A" labels what "B" says of the user,
+                # exactly as "A: B" does ("Persona for the sales demo - the user lives in Munich",
+                # "Tom via LinkedIn - I work at Globex now"); the user's own clause ("I left IBM -
+                # ...", "The user moved last month - ..."), a correction fragment ("Not Anna but
+                # Hanna - ...") or news without a subject ("Moved to a new city - ...") is read as before.
+                dash_label = normalise_label(sentence)
             if sets_temporary_scene(sentence, parsed=bool(found)):
                 moment = True
             elif sets_passing_state(sentence) or (sentences > 1 and is_afterthought(sentence)):
@@ -227,6 +246,27 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     if sentences == 1:
         out = [replace(st, lone=True) for st in out]
     return tuple(out)
+
+
+def _of_the_user(st: Statement) -> bool:
+    return st.key.split()[0] in ("user", WE_KEY)
+
+
+def _announces_a_change(sentence: str) -> bool:
+    """"The user moved last month", "I switched jobs", "Moved to a new city": the user's news,
+    which "A: B" passes through too (`scope`); never "Note left by the previous tenant"."""
+    words = [w.strip(".,!;:").lower() for w in _bare_subject(sentence).split()]
+    if words and words[0] in ANNOUNCING:
+        return True
+    return bool(_USER_SUBJECT_RE.match(_bare_subject(sentence))) and any(w in ANNOUNCING for w in words[1:4])
+
+
+def _labelled(st: Statement, line_scope: str, label: str) -> Statement:
+    """A statement of the user's under a dash label ("Message from Tom - I work at Globex now"),
+    scoped by it; what "B" says of anything else ("... - the DB port is 5433") is a clause of its own."""
+    if not _of_the_user(st):
+        return st
+    return replace(st, scope=_scope_for(st.key, "/".join(x for x in (line_scope, label) if x)))
 
 
 # "..., and the user is now pre-approved for $400,000": a clause with a subject of its own.
