@@ -156,3 +156,42 @@ def test_a_dash_label_scopes_what_follows(existing, incoming):
 ])
 def test_the_users_own_clause_or_news_before_a_dash_is_still_read(existing, incoming):
     _caught(existing, incoming)
+
+
+# --- one voice per memory: after someone else's words, "I" is not the user --------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User works at Acme.", "Tom texted the user; I work at Globex now."),
+    ("User works at Acme.", "Tom's text to the user. I work at Globex now."),
+    ("User works at Acme.", "Tom's LinkedIn post. I now work at Globex."),
+    ("User works at Acme.", "Reply from Tom\n\nHi! I work at Globex now."),
+    ("User works at Acme.", "Tom replied. Hi! I work at Globex now."),
+    ("User works at Acme.", "Interview notes, candidate Tom.\nI work at Globex now."),
+    ("User works at Acme.", "Reply from Tom\n\nI work at Globex now."),
+    ("User's OS is macOS.", "Company issued the user a ThinkPad, and my OS is Windows."),
+    ("User lives in Berlin.", "The user forwarded a message. I live in Munich now."),
+])
+def test_a_first_person_after_another_voice_is_not_the_user(existing, incoming):
+    _silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User works at Acme.", "Big news! I work at Globex now."),
+    ("User works at Acme.", "New job! I work at Globex now."),
+    ("User works at Acme.", "Hi! I work at Globex now."),
+    ("User works at Acme.", "Update. I now work at Globex."),
+    ("User works at Acme.", "Quick correction. I work at Globex, not Acme."),
+    ("User lives in Berlin.", "Moved last month. I live in Munich now."),
+    ("User works at Acme.", "I left Acme. I work at Globex now."),
+    ("User's OS is macOS.", "My laptop died. My OS is Windows now."),
+    ("User's OS is macOS.", "Company issued me a ThinkPad, and my OS is Windows now."),
+    # the third person all through is the memorizer's own voice
+    ("User works at Acme.", "Tom texted the user; the user works at Globex now."),
+])
+def test_the_users_own_voice_is_still_read(existing, incoming):
+    _caught(existing, incoming)
+
+
+def test_the_user_named_as_the_source_keeps_the_users_voice():
+    _caught("User lives in Berlin.", "Message from the user. I live in Munich now.")

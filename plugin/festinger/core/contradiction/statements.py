@@ -28,6 +28,7 @@ from festinger.core.contradiction.scope import (
 )
 from festinger.core.contradiction.segment import DASH_LEFT, DASH_RIGHT, MAX_SENTENCE_CHARS, split_pieces
 from festinger.core.contradiction.situation import (
+    hands_voice_over,
     is_afterthought,
     names_environment,
     opens_agent_voice,
@@ -187,6 +188,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     moment = False  # a sentence says the memory holds for a moment only ("this week"): all is scoped
     scenes: set[str] = set()  # facts that make the other sentences passing ("The user is pregnant.")
     agent_voice = False  # the memory is the agent's note: its "I" and "my" are the agent's
+    other_voice = False  # an earlier sentence made the memory's "I" someone else's (`hands_voice_over`)
     for line in scoped_lines(clean(text)):
         fragment = None  # "Not Anna but Hanna - ...": a correction for the next clause of the line
         dash_label = ""  # "Message from Tom - I work at Globex now": the scope "A" sets over "B"
@@ -200,7 +202,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             n_before = len(out)
             if sentences == 1:
                 agent_voice = opens_agent_voice(sentence)
-            agents_own = agent_voice and _FIRST_PERSON_RE.match(_bare_subject(sentence))
+            agents_own = (agent_voice or other_voice) and _FIRST_PERSON_RE.match(_bare_subject(sentence))
             if len(sentence) <= MAX_SENTENCE_CHARS and not agents_own:
                 found = parse_sentence(sentence, allow_correction=allow_correction, scope=line.scope)
                 if dash_label:
@@ -228,6 +230,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                 # ...", "The user moved last month - ..."), a correction fragment ("Not Anna but
                 # Hanna - ...") or news without a subject ("Moved to a new city - ...") is read as before.
                 dash_label = normalise_label(sentence)
+            other_voice = other_voice or hands_voice_over(sentence, parsed=bool(found) or bool(agents_own))
             if sets_temporary_scene(sentence, parsed=bool(found)):
                 moment = True
             elif sets_passing_state(sentence) or (sentences > 1 and is_afterthought(sentence)):
