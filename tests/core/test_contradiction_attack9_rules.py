@@ -149,7 +149,7 @@ def test_a_dash_label_scopes_what_follows(existing, incoming):
     ("User works at IBM.", "I left IBM - my new employer is Red Hat."),
     ("User lives in Berlin.", "The user moved last month - the user lives in Munich now."),
     ("User lives in Berlin.", "Moved to a new city - I live in Munich now."),
-    ("User lives in Berlin.", "Big news from the user - I live in Munich now."),
+    ("User lives in Berlin.", "Big news from the user - I live in Munich now."),  # the user as the source
     ("User's daughter is Anna.", "Not Anna but Hanna - the user's daughter is Hanna."),
     # what "B" says of anything but the user is a clause of its own
     ("The DB port is 5432.", "The API port is 8081 - the DB port is now 5433."),
@@ -193,5 +193,31 @@ def test_the_users_own_voice_is_still_read(existing, incoming):
     _caught(existing, incoming)
 
 
-def test_the_user_named_as_the_source_keeps_the_users_voice():
-    _caught("User lives in Berlin.", "Message from the user. I live in Munich now.")
+# --- a short verbless first sentence labels the rest; a new thing may own a later setting ------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User's OS is macOS.", "Desktop setup, 2nd machine.\nUser's OS is Windows."),
+    ("User's OS is macOS.", "User's work laptop. User's OS is Windows."),
+    ("User's OS is macOS.", "Work laptop. User's OS is Windows."),
+    ("User's OS is macOS.", "Work laptop details. User's OS is Windows."),
+    ("User's OS is macOS.", "Work laptop setup complete. User's OS is Windows."),
+    ("User's OS is macOS.", "User set up a home server. User's OS is Debian."),
+    ("User's OS is macOS.", "User bought a gaming PC. User's OS is Windows."),
+    ("User's editor is Vim.", "User started a Java job. User's editor is IntelliJ."),
+])
+def test_a_setting_after_a_lead_or_a_new_thing_is_not_the_users_own(existing, incoming):
+    _silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User's OS is macOS.", "User got a new laptop. User's OS is now Windows."),
+    ("User's OS is macOS.", "User bought a gaming PC. User switched to Windows."),
+    ("User's OS is macOS.", "Migration done. User's OS is Windows now."),
+    ("User's OS is macOS.", "Update. User's OS is Windows now."),
+    ("User lives in Berlin.", "User adopted a cat. User lives in Munich."),
+    ("The app stores sessions in Redis. Sessions expire after 30 minutes.",
+     "Correction: sessions expire after 60 minutes."),
+])
+def test_an_announced_change_or_a_clause_first_is_still_caught(existing, incoming):
+    _caught(existing, incoming)

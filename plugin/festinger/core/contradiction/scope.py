@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import strip_correction_lead
 
-__all__ = ["Line", "MAX_LINES", "scoped_lines"]
+__all__ = ["Line", "MAX_LINES", "lead_sentence_label", "scoped_lines"]
 
 MAX_LINES = 64
 _HEADING_RE = re.compile(r"^(#{1,6})\s+(.*)$")
@@ -230,3 +230,25 @@ def _parents_next(raw_lines: list[str], n: int, level: int, bullet: bool) -> boo
     if nxt_level > level:
         return True
     return not bullet and nxt_bullet and nxt_level == level
+
+
+_LEAD_SENTENCE_MAX_WORDS = 6
+
+
+def lead_sentence_label(sentence: str) -> str:
+    """"Work laptop.", "Desktop setup, 2nd machine.", "User's work laptop.": a short first sentence
+    without a verb names what the memory's later sentences are about, exactly as "Work laptop:"
+    does. "" for anything else: a clause ("User set up a home server."), news ("Migration
+    done."), a neutral label ("Update."), a question or an exclamation."""
+    text = sentence.strip()
+    if not text.endswith(".") or text.endswith(".."):
+        return ""
+    words = [w.strip(".,;:!?()\"'*_").lower() for w in text.split()]
+    words = [w for w in words if w]
+    if not words or len(words) > _LEAD_SENTENCE_MAX_WORDS or words[0] in ("user", "i", "we", "you") or (
+            words[:2] == ["the", "user"]):
+        return ""  # "User set up a home server.": the user's own clause, whatever its verb
+    if any(w in _VERBISH or w in ANNOUNCING or w in EVENT_PARTICIPLES or (len(w) > 3 and w.endswith("ed"))
+           for w in words):
+        return ""
+    return normalise_label(text.rstrip(". "))

@@ -23,6 +23,7 @@ from festinger.core.contradiction.scope import (
     ANNOUNCING,
     EVENT_PARTICIPLES,
     NEWS_PREFIX,
+    lead_sentence_label,
     normalise_label,
     scoped_lines,
 )
@@ -189,6 +190,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     scenes: set[str] = set()  # facts that make the other sentences passing ("The user is pregnant.")
     agent_voice = False  # the memory is the agent's note: its "I" and "my" are the agent's
     other_voice = False  # an earlier sentence made the memory's "I" someone else's (`hands_voice_over`)
+    lead = ""  # "Work laptop. User's OS is Windows.": the first sentence labels the rest (`scope`)
+    brought_in = False  # an earlier sentence brought a new thing in ("User set up a home server.")
     for line in scoped_lines(clean(text)):
         fragment = None  # "Not Anna but Hanna - ...": a correction for the next clause of the line
         dash_label = ""  # "Message from Tom - I work at Globex now": the scope "A" sets over "B"
@@ -207,6 +210,14 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                 found = parse_sentence(sentence, allow_correction=allow_correction, scope=line.scope)
                 if dash_label:
                     found = [_labelled(st, line.scope, dash_label) for st in found]
+                if lead:
+                    found = [replace(st, scope=_scope_for(st.key, "/".join(x for x in (st.scope, lead) if x)))
+                             for st in found]
+                if brought_in and allow_correction:
+                    # "User set up a home server. User's OS is Debian.": a setting named after a new
+                    # thing may be that thing's; only an announced change makes it the user's own.
+                    found = [st for st in found if st.update or st.correction
+                             or not (st.rel == "value" and st.key.startswith("user "))]
                 if sentences > 1:  # "The user's gaming group. We switched to Discord.": that group's "we"
                     found = [st for st in found if st.key.split()[0] != WE_KEY]
                 if fragment is not None:
@@ -231,6 +242,10 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                 # Hanna - ...") or news without a subject ("Moved to a new city - ...") is read as before.
                 dash_label = normalise_label(sentence)
             other_voice = other_voice or hands_voice_over(sentence, parsed=bool(found) or bool(agents_own))
+            if sentences == 1 and all(st.rel.startswith("do:") and not any(v.norm for v in st.values) for st in found):
+                # not understood, or only as a verb with nothing after it ("Work laptop details.")
+                lead = lead_sentence_label(sentence)
+            brought_in = brought_in or bool(_NEW_REFERENT_RE.search(sentence))
             if sets_temporary_scene(sentence, parsed=bool(found)):
                 moment = True
             elif sets_passing_state(sentence) or (sentences > 1 and is_afterthought(sentence)):
