@@ -1,12 +1,13 @@
-"""The third to eighth attacks on the detector, written on 2026-11-26 by attackers who read the
-rules (`corpus_attack3.jsonl`: 682 compatible pairs, 72 contradictions written blind before any
+"""The third to ninth attacks on the detector, written by attackers who read the rules
+(`corpus_attack3.jsonl`: 682 compatible pairs, 72 contradictions written blind before any
 run; `corpus_attack4.jsonl`: 611 and 93; `corpus_attack5.jsonl`: 760 and 86;
 `corpus_attack6.jsonl`: 871 and 63; `corpus_attack7.jsonl`: 281 and 42; `corpus_attack8.jsonl`:
-340 and 60). Pairs found to be
-genuine contradictions among the attack drafts are marked `"blind": false`.
+340 and 60; `corpus_attack9.jsonl`: 365 and 60, of which 14 compatible pairs are marked
+`"debatable"`). Pairs found to be genuine contradictions among the attack drafts, and the
+contradictions written after reading the code, are marked `"blind": false`.
 
 Unlike the older sets, these are NOT at precision 1.00. When first run they found 221, 228, 64, 93,
-24 and 24 false positives; the general rules that answered them are in the README, and what is left is
+24, 24 and 61 false positives; the general rules that answered them are in the README, and what is left is
 pinned here so that none is added: the count may only go down, the named-correction rule
 (`frames`) adds none, and blind recall does not slide. Both sets were tuned on after that first
 run, so their precision is no longer a blind figure.
@@ -27,6 +28,7 @@ ATTACKS = [
     ("corpus_attack6.jsonl", 40, 0.66),  # 43 of 63
     ("corpus_attack7.jsonl", 0, 0.50),  # 22 of 42
     ("corpus_attack8.jsonl", 22, 0.23),  # 15 of 60
+    ("corpus_attack9.jsonl", 5, 0.51),  # 32 of 60; the 5 left are debatable ("now uses Rust", "now works at WeWork Mitte")
 ]
 
 
