@@ -1,9 +1,10 @@
-"""The third to eighth attacks on the detector, written on 2026-11-26 by attackers who read the
-rules (`corpus_attack3.jsonl`: 682 compatible pairs, 72 contradictions written blind before any
+"""The third to ninth attacks on the detector, written by attackers who read the rules
+(`corpus_attack3.jsonl`: 682 compatible pairs, 72 contradictions written blind before any
 run; `corpus_attack4.jsonl`: 611 and 93; `corpus_attack5.jsonl`: 760 and 86;
 `corpus_attack6.jsonl`: 871 and 63; `corpus_attack7.jsonl`: 281 and 42; `corpus_attack8.jsonl`:
-340 and 60). Pairs found to be
-genuine contradictions among the attack drafts are marked `"blind": false`.
+340 and 60; `corpus_attack9.jsonl`: 365 and 60, of which 14 compatible pairs are marked
+`"debatable"`). Pairs found to be genuine contradictions among the attack drafts, and the
+contradictions written after reading the code, are marked `"blind": false`.
 
 When first run they were NOT at precision 1.00: they found 221, 228, 64, 93, 24 and 24 false
 positives. The general rules that answered them are in the README (the last 77, pinned here until
@@ -30,12 +31,15 @@ ATTACKS = [
     ("corpus_attack6.jsonl", 0.66),  # 43 of 63
     ("corpus_attack7.jsonl", 0.50),  # 22 of 42
     ("corpus_attack8.jsonl", 0.23),  # 15 of 60
+    ("corpus_attack9.jsonl", 0.51),  # 32 of 60
 ]
 
 
 def _sets(name: str):
     rows = load_pairs(name)
-    compatible = [r for r in rows if not r["label"]]
+    # a pair its writer marked "debatable" (the ninth attack's 14) is neither: it is reported in
+    # the findings, never counted for or against the detector
+    compatible = [r for r in rows if not r["label"] and not r.get("debatable")]
     blind = [r for r in rows if r["label"] and r.get("blind", True)]
     return compatible, blind
 

@@ -23,6 +23,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.may_both_hold import may_both_hold
+from festinger.core.contradiction.places import same_place
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.slots import corrects_by_key, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
@@ -247,6 +248,8 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
 
 def _same_object(x: Value, y: Value) -> bool:
     """Whether a denied/negated object is the same thing as an asserted one."""
+    if x.kind == "place" and y.kind == "place" and not same_place(x, y):
+        return False  # "not in Portland, Maine" against "in Portland, Oregon": a namesake
     if x.norm == y.norm:
         return True
     # "does not use Python" denies "uses Python 3.11"; "does not use Python 2" does not.

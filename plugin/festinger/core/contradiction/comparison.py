@@ -15,7 +15,7 @@ import unicodedata
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import fold, is_address, value_format_key
-from festinger.core.contradiction.places import compare_places, is_known_place
+from festinger.core.contradiction.places import compare_place_values, compare_places, is_known_place
 from festinger.core.contradiction.values import Relation, Value
 
 def compare(a: Value, b: Value) -> Relation:
@@ -308,7 +308,7 @@ def _cmp_pref(a: Value, b: Value) -> Relation:
 
 
 def _cmp_place(a: Value, b: Value) -> Relation:
-    return compare_places(a.norm, b.norm)
+    return compare_place_values(a, b)
 
 
 def _cmp_phrase(a: Value, b: Value) -> Relation:

@@ -26,15 +26,19 @@ def may_both_hold(a: Statement, b: Statement) -> bool:
     a person may have two doctors), e-mail addresses, phone numbers and IP addresses (work and
     personal), plain words (which have synonyms: "autumn" / "fall"), organisations on an
     organisation slot (Instagram is Meta's; one may bank with two banks), a number without a unit
-    on a measure (shoe size 10 and 44, bra size 34B and 75B), an origin, a native language, a
-    class, a person's programming language. A slot named
-    single by its key ("favourite", "default"), versions, amounts with units, known places one
-    lives in, known tools of one kind, identifiers, other languages, regions, dates, days and
-    states stay single-valued as written, and so do two full names that share nothing ("Tom
-    Becker" / "Sarah Klein")."""
+    on a measure (shoe size 10 and 44, bra size 34B and 75B), one city name in two regions, an
+    origin, a native language, a class, a person's programming language. A slot named single by
+    its key ("favourite", "default"), versions, amounts with units, known places one lives in,
+    known tools of one kind, identifiers, other languages, regions, dates, days and states stay
+    single-valued as written, and so do two full names that share nothing ("Tom Becker" /
+    "Sarah Klein")."""
     x, y = a.values[0], b.values[0]
     words = set(a.key.split())
     if a.rel == "origin" or x.kind in ("phone", "phrase"):
+        return True
+    if x.kind == "place" and y.kind == "place" and x.norm == y.norm:
+        # "Berlin, Germany" / "Berlin, New Hampshire": one name told apart by the region alone; a
+        # wrong region is as likely a slip of the writer as a move, so only a move announced says so
         return True
     if x.kind == "name":
         return _person_key(a.key) and not (_full_name(x.display) and _full_name(y.display)

@@ -98,6 +98,11 @@ def split_version(item: list[Token]) -> tuple[str, str, str] | None:
     if any(w in lx.NOT_PRODUCTS for w in words):
         return None
     name = canonical_term(" ".join(t.text for t in product_toks))
+    if len(words) == 1 and len(words[0]) <= 2 and name != words[0]:
+        # "pg 8" is the node-postgres driver, "ES 2015" an ECMAScript edition: a two-letter
+        # abbreviation names several things, so the number after it may be another thing's
+        # release. The abbreviation still names its product in a list; it carries no version.
+        return None
     known = name in lx.TECH_NAMES
     capitalised = all(t.text[:1].isupper() or any(c.isupper() for c in t.text) for t in product_toks)
     if not (known or capitalised):

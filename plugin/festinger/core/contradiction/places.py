@@ -1,16 +1,19 @@
-"""Whether two place names are one place, one inside the other, or two places (pure logic).
+"""Where two places stand to each other: known containment, and the region written after a
+comma (pure logic).
 
-Only places of the lexicon are judged: "Brooklyn" may well be inside "New York", so an unknown place
-is never in conflict with anything but is the same as itself.
+"Portland, Oregon" and "Portland, Maine" are two cities that share a name. The region narrows the
+place down: it never makes a place unknown ("Lisbon, Portugal" is still Lisbon), but two namesakes
+in different regions are different places, and a denial of one ("does not live in Portland,
+Maine") says nothing of the other or of the bare name.
 """
 
 from __future__ import annotations
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import fold
-from festinger.core.contradiction.values import Relation
+from festinger.core.contradiction.values import Relation, Value
 
-__all__ = ["compare_places", "is_known_place", "place_chain"]
+__all__ = ["compare_place_values", "compare_places", "is_known_place", "place_chain", "same_place"]
 
 
 def _place_key(name: str) -> str:
@@ -56,3 +59,46 @@ def compare_places(x: str, y: str) -> Relation:
         # City vs country where the city has a famous namesake abroad ("Vancouver, WA").
         return Relation.UNKNOWN
     return Relation.CONFLICT
+
+
+def _region_chain(region: str) -> tuple[list[str] | None, bool]:
+    """The region and what contains it ("Oregon" -> oregon, united states), and whether it was
+    written as a short code ("OR", "MA"), which may name another region too ("CA" is also Canada)."""
+    low = _place_key(region.replace(".", "") if len(region) <= 4 else region)
+    short = len(low) <= 3 and low not in lx.COUNTRY_ALIASES
+    low = lx.REGION_ALIASES.get(low, low)
+    if low in lx.REGIONS:
+        return [low] + (place_chain(lx.REGIONS[low]) or []), short
+    return place_chain(low), short
+
+
+def _compare_regions(x: str, y: str) -> Relation:
+    (cx, short_x), (cy, short_y) = _region_chain(x), _region_chain(y)
+    if cx is None or cy is None:
+        return Relation.SAME if _place_key(x) == _place_key(y) else Relation.UNKNOWN
+    if cx[0] == cy[0]:
+        return Relation.SAME
+    if cx[0] in cy or cy[0] in cx:
+        return Relation.COMPATIBLE  # "Cambridge, England" / "Cambridge, UK"
+    # Two regions written out that exclude each other; a code only ever says "maybe not the same".
+    return Relation.UNKNOWN if short_x or short_y else Relation.CONFLICT
+
+
+def compare_place_values(a: Value, b: Value) -> Relation:
+    """Two places as stated: the cities, then, for one city name, the regions written after them."""
+    found = compare_places(a.norm, b.norm)
+    if found is Relation.SAME and a.region and b.region:
+        regions = _compare_regions(a.region, b.region)
+        if regions in (Relation.CONFLICT, Relation.UNKNOWN):
+            return regions  # "Portland, Oregon" / "Portland, Maine": two cities
+    return found
+
+
+def same_place(denied: Value, stated: Value) -> bool:
+    """Whether a denied place (first) is the stated one, as far as their regions tell: "not in
+    Portland, Maine" is not about "Portland, Oregon", nor about a bare "Portland" (which may be the
+    other one); a bare "not in Portland" is about every Portland."""
+    if not denied.region:
+        return True
+    return bool(stated.region) and _compare_regions(denied.region, stated.region) in (
+        Relation.SAME, Relation.COMPATIBLE)

@@ -274,13 +274,16 @@ def parse_location(subject: Subject, rel: str, neg: bool, body: list[Token], ctx
             return
     name = " ".join(t.text for t in place)
     tail = body[k:]
+    region = ""
     if len(tail) >= 2 and tail[0].low == "," and tail[1].text[:1].isupper():
         container = [tail[1]]
         k2 = 2
         while k2 < len(tail) and tail[k2].text[:1].isupper():
             container.append(tail[k2])
             k2 += 1
-        # "Lisbon, Portugal": the container only narrows the place down; it is not a second value.
+        # "Lisbon, Portugal": the container only narrows the place down; it is not a second value,
+        # but it tells "Portland, Oregon" from "Portland, Maine" (`places`).
+        region = " ".join(t.text for t in container)
         tail = tail[k2:]
     if len(tail) >= 3 and tail[0].low == "(" and tail[1].text[:1].isupper():
         k2 = 1
@@ -296,7 +299,7 @@ def parse_location(subject: Subject, rel: str, neg: bool, body: list[Token], ctx
         # "lives in Austin instead of Denver" (from "moved from Denver to Austin")
         old = " ".join(t.text for t in tail[2:])
         denied, tail = [Value("place", old.lower(), old)], []
-    value = Value("place", name.lower(), name)
+    value = Value("place", name.lower(), f"{name}, {region}" if region else name, region=region)
     emit(ctx, subject.key, rel, [value], subject=subject, rest=tail, neg=neg, exclusive=not neg, denied=denied)
 
 

@@ -47,13 +47,14 @@ def announced_replacement(a: Statement, b: Statement, incoming: str) -> bool:
 
 # --- employers -----------------------------------------------------------------------------------
 
-# "I switched jobs: ...", "The user changed employers and ...", "My new employer is ...": the user's
+# "I switched jobs: ...", "The user changed employers and ...", "My new employer is ...", "New job!": the user's
 # job changed, whatever the two employers are to each other (the subject is the user: "his new job"
 # is someone else's).
 _JOB_CHANGE_RE = re.compile(
     r"(?:^|[.;:!]\s+|\n)(?:i|(?:the\s+)?user)\s+(?:has\s+|have\s+|just\s+|recently\s+)?(?:changed|switched)\s+"
     r"(?:jobs|employers|companies)(?![\w'])(?!\s+(?:within|inside|internally))"
-    r"|(?<![\w'])(?:my|(?:the\s+)?user's)\s+new\s+(?:job|employer)(?![\w'])", re.I)
+    r"|(?<![\w'])(?:my|(?:the\s+)?user's)\s+new\s+(?:job|employer)(?![\w'])"
+    r"|(?:^|[.;:!]\s+|\n)new\s+job\s*[!.]", re.I)  # the user's news as a headline: "New job! I ..."
 
 
 def _other_employer(x: Value, y: Value) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import strip_correction_lead
 
-__all__ = ["Line", "MAX_LINES", "scoped_lines"]
+__all__ = ["Line", "MAX_LINES", "lead_sentence_label", "scoped_lines"]
 
 MAX_LINES = 64
 _HEADING_RE = re.compile(r"^(#{1,6})\s+(.*)$")
@@ -46,7 +46,7 @@ _NEWS_FILLERS = frozenset(
     "quick small big short brief little important new recent another one more final the a an of "
     "from to about on for this my our".split())
 # A lead clause of the user's that announces what follows as a change: "I switched jobs: ...".
-_ANNOUNCING = frozenset(
+ANNOUNCING = frozenset(
     "switched changed moved relocated left quit joined started upgraded migrated updated corrected confirmed "
     "got bought sold renamed promoted transferred married divorced retired graduated".split())
 _MAX_LABEL_WORDS = 6
@@ -124,7 +124,7 @@ def _inline_label(content: str) -> tuple[str, str] | None:
             w in lx.REPORTING_VERBS or w in lx.CORRECTION_REPORTING for w in low) or low == ["user"]:
         return None
     if len(low) > 1 and (low[0] == "i" or low[0] == "user" or low[:2] == ["the", "user"]):
-        if any(w in _ANNOUNCING for w in low):
+        if any(w in ANNOUNCING for w in low):
             return "", content[idx + 2:]  # "I switched jobs: I now work at Adyen": a clause, not a scope
         # "I imagine:", "The user joked:", "The user told the scammer:": what follows is said, not
         # stated; only a lead that announces a change passes its clause through.
@@ -230,3 +230,25 @@ def _parents_next(raw_lines: list[str], n: int, level: int, bullet: bool) -> boo
     if nxt_level > level:
         return True
     return not bullet and nxt_bullet and nxt_level == level
+
+
+_LEAD_SENTENCE_MAX_WORDS = 6
+
+
+def lead_sentence_label(sentence: str) -> str:
+    """"Work laptop.", "Desktop setup, 2nd machine.", "User's work laptop.": a short first sentence
+    without a verb names what the memory's later sentences are about, exactly as "Work laptop:"
+    does. "" for anything else: a clause ("User set up a home server."), news ("Migration
+    done."), a neutral label ("Update."), a question or an exclamation."""
+    text = sentence.strip()
+    if not text.endswith(".") or text.endswith(".."):
+        return ""
+    words = [w.strip(".,;:!?()\"'*_").lower() for w in text.split()]
+    words = [w for w in words if w]
+    if not words or len(words) > _LEAD_SENTENCE_MAX_WORDS or words[0] in ("user", "i", "we", "you") or (
+            words[:2] == ["the", "user"]):
+        return ""  # "User set up a home server.": the user's own clause, whatever its verb
+    if any(w in _VERBISH or w in ANNOUNCING or w in EVENT_PARTICIPLES or (len(w) > 3 and w.endswith("ed"))
+           for w in words):
+        return ""
+    return normalise_label(text.rstrip(". "))

@@ -16,7 +16,7 @@ try:  # a runtime dependency; the guard only keeps the detector safe where no wh
 except ImportError:  # pragma: no cover - exercised only without the wheel
     _sentencex = None
 
-__all__ = ["MAX_SENTENCE_CHARS", "split_sentences"]
+__all__ = ["DASH_LEFT", "DASH_RIGHT", "MAX_SENTENCE_CHARS", "split_pieces", "split_sentences"]
 
 MAX_SENTENCE_CHARS = 320
 # "; " joins two independent clauses in memorizer prose ("I emailed my landlord; his email is ...").
@@ -27,6 +27,12 @@ _MAYBE_SEVERAL_RE = re.compile(r"[.!?]\s+\S")
 _DASH_RE = re.compile(r"\s+[-\u2013\u2014]\s+")
 _INTERJECTIONS = frozenset("oops sorry correction update no nope actually wait fyi note ok okay".split())
 _MIN_CLAUSE_WORDS = 3  # "I left IBM"
+# A side of a dash that is a quotation as a whole: '"I live in Munich" - the opening line of the
+# user's novel' quotes the words, it does not say them.
+_QUOTED_RE = re.compile(r"^[\"\u201c\u2018'][^\"\u201c\u201d]*[\"\u201d\u2019'][.!?,]?$")
+# Where a piece stands in "A - B": the parser reads an "A" it does not understand as a label
+# over "B" ("Message from Tom - I work at Globex now"), as it reads "A: B".
+DASH_LEFT, DASH_RIGHT = 1, 2
 
 
 def _dash_clauses(clause: str) -> list[str]:
@@ -35,12 +41,17 @@ def _dash_clauses(clause: str) -> list[str]:
         return parts
     kept = [p for p in parts if p.lower().strip(",.!:") not in _INTERJECTIONS]
     if kept and all(len(p.split()) >= _MIN_CLAUSE_WORDS for p in kept):
-        return kept
+        return [p for p in kept if not _QUOTED_RE.match(p)]
     return [clause]
 
 
 def split_sentences(line: str) -> list[str]:
     """The sentences of one line (no newlines inside), stripped; empty pieces dropped."""
+    return [piece for piece, _ in split_pieces(line)]
+
+
+def split_pieces(line: str) -> list[tuple[str, int]]:
+    """The sentences of one line, each with its place in a dash pair (0, DASH_LEFT, DASH_RIGHT)."""
     line = line.strip()
     if not line:
         return []
@@ -50,10 +61,10 @@ def split_sentences(line: str) -> list[str]:
         return []  # cannot tell "Dr. Smith" from two sentences without a segmenter
     else:
         pieces = [line]
-    out: list[str] = []
+    out: list[tuple[str, int]] = []
     for piece in pieces:
         for clause in _CLAUSE_RE.split(piece):
-            for part in _dash_clauses(clause.strip()):
-                if part:
-                    out.append(part)
+            parts = [part for part in _dash_clauses(clause.strip()) if part]
+            for n, part in enumerate(parts):
+                out.append((part, 0 if len(parts) == 1 else DASH_RIGHT if n else DASH_LEFT))
     return out

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["is_afterthought", "names_environment", "opens_agent_voice", "sets_activity", "sets_passing_state",
-           "sets_temporary_scene"]
+from festinger.core.contradiction.scope import ANNOUNCING, EVENT_PARTICIPLES, normalise_label
+
+__all__ = ["hands_voice_over", "is_afterthought", "names_environment", "opens_agent_voice", "sets_activity",
+           "sets_passing_state", "sets_temporary_scene"]
 
 # A moment or a passing state: "this week", "next quarter", "on holiday", "in the shop".
 _TEMPORARY_RE = re.compile(
@@ -77,6 +79,38 @@ def opens_agent_voice(first_sentence: str) -> bool:
     """"Lesson learned by the agent on this task.", "Agent Zero self-note.": the memory's later
     "I" and "my" are the agent's (a memory the user wrote starts with them, not with the agent)."""
     return bool(_AGENT_NOTE_RE.search(first_sentence)) and not _USER_LED_RE.match(first_sentence)
+
+
+# The user named in the third person: a memory written about the user, whose "I" is not the user.
+_THIRD_PERSON_USER_RE = re.compile(r"(?<![\w'])(?:the\s+user(?:'s)?|user's)(?![\w'])|^\W*user\s", re.I)
+_USER_SOURCE_RE = re.compile(r"(?<![\w'])(?:from|by)\s+the\s+user(?![\w'])", re.I)
+_USER_VOICE_RE = re.compile(r"(?<![\w'])(?:i|my|me|mine|myself)(?![\w])", re.I)
+
+
+def hands_voice_over(sentence: str, parsed: bool) -> bool:
+    """Whether a sentence makes the memory's later "I" and "my" someone other than the user's.
+
+    One memory has one voice. A memory that names the user in the third person ("Tom's text to
+    the user.", "Company issued the user a ThinkPad, and my OS is ...") is written about the user,
+    so a later "I" is whoever it quotes; so is a memory that opens with a line the parser did not
+    understand and that is not the user's own ("Reply from Tom", "Tom's LinkedIn post.", "Interview
+    notes, candidate Tom."). A neutral label ("Update.", "Big news!"), a headline ("Migration
+    done.") or the user's news without a subject ("Moved to Munich last month.") keep the voice."""
+    if _THIRD_PERSON_USER_RE.search(sentence):
+        return not _USER_SOURCE_RE.search(sentence)  # "Big news from the user - I ...": the user's words
+    if parsed or _USER_VOICE_RE.search(sentence):  # "Company issued me a ThinkPad": the user's own voice
+        return False
+    words = [w.strip(".,!?;:*_\"'()") for w in sentence.lower().split()]
+    words = [w for w in words if w]
+    if not words or words[0] in ANNOUNCING or any(w in EVENT_PARTICIPLES for w in words[-1:]):
+        return False
+    if _EXCLAMATION_RE.match(sentence.strip()):
+        return False  # "Hi!", "New job!", "Big news!": the writer's own exclamation
+    return normalise_label(" ".join(words)) != ""
+
+
+# A short exclamation with no name in it after its first word.
+_EXCLAMATION_RE = re.compile(r"^\W*[A-Za-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s*!+$")
 
 
 def names_environment(sentence: str) -> bool:

@@ -19,9 +19,17 @@ from festinger.core.contradiction.grammar import CORRECTABLE_RELS, parse_clause_
 from festinger.core.contradiction.objects import ITEM_STOPS
 from festinger.core.contradiction.normalise import clean, expand_contractions, strip_correction_lead
 from festinger.core.contradiction.rephrase import rephrase
-from festinger.core.contradiction.scope import EVENT_PARTICIPLES, NEWS_PREFIX, scoped_lines
-from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
+from festinger.core.contradiction.scope import (
+    ANNOUNCING,
+    EVENT_PARTICIPLES,
+    NEWS_PREFIX,
+    lead_sentence_label,
+    normalise_label,
+    scoped_lines,
+)
+from festinger.core.contradiction.segment import DASH_LEFT, DASH_RIGHT, MAX_SENTENCE_CHARS, split_pieces
 from festinger.core.contradiction.situation import (
+    hands_voice_over,
     is_afterthought,
     names_environment,
     opens_agent_voice,
@@ -134,6 +142,14 @@ _EVENT_SCOPE_RE = re.compile(
 _ANNOUNCED_RE = _words_re(
     "now switched moved changed upgraded migrated raised lowered increased reduced dropped went grew fell rose "
     "transferred relocated stopped quit ceased left joined became promoted renamed started cancelled canceled".split())
+# "moved to Munich after college", "switched to Vim after graduating": a change dated by a stage of
+# life (a bare noun or a gerund, no determiner) is a past event, like "in 2009", not the news of
+# a change; "after the move" / "after Friday's cutover" name the very event the memory reports.
+_LIFE_STAGE_RE = re.compile(
+    r"\s(?i:after|when)\s+(?!(?:the|a|an|this|that|these|those|next|my|his|her|their|our|its|some|each|every)\b)"
+    r"[a-z]")
+_STILL_NEWS_RE = re.compile(r"(?<![\w'])(?:now|recently|just|last\s+(?:week|month|year)|this\s+(?:week|month|year)"
+                            r"|yesterday|today)(?![\w'])", re.I)
 _PRESENT_RE = _words_re(list(lx.PRESENT_WORDS) + list(lx.PRESENT_PHRASES))
 
 
@@ -146,6 +162,8 @@ def is_unsure(sentence: str) -> bool:
 
 
 def _from_an_event_on(s: str) -> bool:
+    if _LIFE_STAGE_RE.search(s) and _ANNOUNCED_RE.search(s) and not _STILL_NEWS_RE.search(s):
+        return True  # "moved to Munich after college": a change long past
     return bool(_EVENT_SCOPE_RE.search(s)) and not _ANNOUNCED_RE.search(s)
 
 
@@ -173,19 +191,35 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     scenes: set[str] = set()  # facts that make the other sentences passing ("The user is pregnant.")
     activities: set[str] = set()  # what the user is doing, which scopes the user's other facts
     agent_voice = False  # the memory is the agent's note: its "I" and "my" are the agent's
+    other_voice = False  # an earlier sentence made the memory's "I" someone else's (`hands_voice_over`)
+    lead = ""  # "Work laptop. User's OS is Windows.": the first sentence labels the rest (`scope`)
+    brought_in = False  # an earlier sentence brought a new thing in ("User set up a home server.")
     for line in scoped_lines(clean(text)):
         fragment = None  # "Not Anna but Hanna - ...": a correction for the next clause of the line
-        for sentence in (c for piece in split_sentences(line.text) for c in _and_clauses(piece)):
+        dash_label = ""  # "Message from Tom - I work at Globex now": the scope "A" sets over "B"
+        for sentence, dash in ((c, d) for piece, d in split_pieces(line.text) for c in _and_clauses(piece)):
             sentences += 1
+            if dash != DASH_RIGHT:
+                dash_label = ""
             if sentences > MAX_SENTENCES:
                 return tuple(out)
             found = []
             n_before = len(out)
             if sentences == 1:
                 agent_voice = opens_agent_voice(sentence)
-            agents_own = agent_voice and _FIRST_PERSON_RE.match(_bare_subject(sentence))
+            agents_own = (agent_voice or other_voice) and _FIRST_PERSON_RE.match(_bare_subject(sentence))
             if len(sentence) <= MAX_SENTENCE_CHARS and not agents_own:
                 found = parse_sentence(sentence, allow_correction=allow_correction, scope=line.scope)
+                if dash_label:
+                    found = [_labelled(st, line.scope, dash_label) for st in found]
+                if lead:
+                    found = [replace(st, scope=_scope_for(st.key, "/".join(x for x in (st.scope, lead) if x)))
+                             for st in found]
+                if brought_in and allow_correction:
+                    # "User set up a home server. User's OS is Debian.": a setting named after a new
+                    # thing may be that thing's; only an announced change makes it the user's own.
+                    found = [st for st in found if st.update or st.correction
+                             or not (st.rel == "value" and st.key.startswith("user "))]
                 if sentences > 1:  # "The user's gaming group. We switched to Discord.": that group's "we"
                     found = [st for st in found if st.key.split()[0] != WE_KEY]
                 if fragment is not None:
@@ -201,6 +235,19 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             fragment = correction_fragment(sentence) if allow_correction and not found else None
             if fragment is not None:
                 continue  # a correction marker brings nothing in that a later "the X" could mean
+            if dash == DASH_LEFT and not agents_own and not any(_of_the_user(st) for st in found) and not (
+                    _announces_a_change(sentence)):
+                # "A - B" where "A" says nothing of the user: "A" labels what "B" says of the user,
+                # exactly as "A: B" does ("Persona for the sales demo - the user lives in Munich",
+                # "Tom via LinkedIn - I work at Globex now"); the user's own clause ("I left IBM -
+                # ...", "The user moved last month - ..."), a correction fragment ("Not Anna but
+                # Hanna - ...") or news without a subject ("Moved to a new city - ...") is read as before.
+                dash_label = normalise_label(sentence)
+            other_voice = other_voice or hands_voice_over(sentence, parsed=bool(found) or bool(agents_own))
+            if sentences == 1 and all(st.rel.startswith("do:") and not any(v.norm for v in st.values) for st in found):
+                # not understood, or only as a verb with nothing after it ("Work laptop details.")
+                lead = lead_sentence_label(sentence)
+            brought_in = brought_in or bool(_NEW_REFERENT_RE.search(sentence))
             if sets_temporary_scene(sentence, parsed=bool(found)):
                 moment = True
             elif sets_passing_state(sentence) or (sentences > 1 and is_afterthought(sentence)):
@@ -232,6 +279,27 @@ def _during_activity(st: Statement, activities: set[str]) -> bool:
     announced change ("... The user no longer eats gluten.")."""
     return (st.sentence not in activities and (st.key == "user" or st.key.startswith("user "))
             and not (st.update or st.correction))
+
+
+def _of_the_user(st: Statement) -> bool:
+    return st.key.split()[0] in ("user", WE_KEY)
+
+
+def _announces_a_change(sentence: str) -> bool:
+    """"The user moved last month", "I switched jobs", "Moved to a new city": the user's news,
+    which "A: B" passes through too (`scope`); never "Note left by the previous tenant"."""
+    words = [w.strip(".,!;:").lower() for w in _bare_subject(sentence).split()]
+    if words and words[0] in ANNOUNCING:
+        return True
+    return bool(_USER_SUBJECT_RE.match(_bare_subject(sentence))) and any(w in ANNOUNCING for w in words[1:4])
+
+
+def _labelled(st: Statement, line_scope: str, label: str) -> Statement:
+    """A statement of the user's under a dash label ("Message from Tom - I work at Globex now"),
+    scoped by it; what "B" says of anything else ("... - the DB port is 5433") is a clause of its own."""
+    if not _of_the_user(st):
+        return st
+    return replace(st, scope=_scope_for(st.key, "/".join(x for x in (line_scope, label) if x)))
 
 
 # "..., and the user is now pre-approved for $400,000": a clause with a subject of its own.

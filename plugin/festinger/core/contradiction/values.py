@@ -30,6 +30,7 @@ class Value:
     dim: str = ""  # dimension when the unit is convertible
     factor: float = 1.0
     polarity: bool = True  # for states: ("enabled", False) is "disabled"
+    region: str = ""  # for places: the region written after a comma ("Oregon" in "Portland, Oregon")
 
 
 @dataclass(frozen=True)

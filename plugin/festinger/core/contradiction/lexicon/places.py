@@ -169,3 +169,33 @@ AMBIGUOUS_CITIES = frozenset(
     "aberdeen manchester kochi guadalajara plymouth sydney bergen victoria hamilton kingston san jose "
     "cordova toledo alexandria memphis athens lima santiago valencia tripoli".split()) | {
     "saint petersburg", "st. petersburg"}
+# States and provinces, only read as the region after a comma ("Portland, Oregon", "London, ON"),
+# never as a place of their own ("Georgia" is also a country, "Washington" a city). Each maps to
+# its country; a postal code maps to its name (lowercase).
+REGIONS: dict[str, str] = {}
+for _country, _regions in (
+    ("united states", "alabama alaska arizona arkansas california colorado connecticut delaware florida georgia "
+                      "hawaii idaho illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts "
+                      "michigan minnesota mississippi missouri montana nebraska nevada ohio oklahoma oregon "
+                      "pennsylvania tennessee texas utah vermont virginia washington wisconsin wyoming"),
+    ("canada", "alberta manitoba ontario quebec saskatchewan yukon"),
+    ("australia", "queensland victoria tasmania"),
+):
+    for _r in _regions.split():
+        REGIONS[_r] = _country
+REGIONS.update({r: "united states" for r in (
+    "new hampshire", "new jersey", "new mexico", "new york state", "north carolina", "north dakota",
+    "rhode island", "south carolina", "south dakota", "west virginia")})
+REGIONS.update({r: "canada" for r in ("british columbia", "new brunswick", "nova scotia", "prince edward island",
+                                      "newfoundland and labrador", "northwest territories")})
+REGIONS.update({"new south wales": "australia", "western australia": "australia", "south australia": "australia"})
+REGION_ALIASES: dict[str, str] = dict(zip(  # the postal code of each region, in order
+    "al ak az ar ca co ct de fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm nc nd oh "
+    "ok or pa ri sc sd tn tx ut vt va wa wv wi wy ab bc mb nb ns on pe qc sk nsw qld vic tas".split(),
+    "alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii idaho "
+    "illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi "
+    "missouri montana nebraska nevada new_hampshire new_jersey new_mexico north_carolina north_dakota ohio "
+    "oklahoma oregon pennsylvania rhode_island south_carolina south_dakota tennessee texas utah vermont virginia "
+    "washington west_virginia wisconsin wyoming alberta british_columbia manitoba new_brunswick nova_scotia "
+    "ontario prince_edward_island quebec saskatchewan new_south_wales queensland victoria tasmania".split()))
+REGION_ALIASES = {code: name.replace("_", " ") for code, name in REGION_ALIASES.items()}
