@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.frames import frame_correction
+from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction.places import same_place
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
@@ -63,7 +64,14 @@ def detect_contradiction(existing: str, incoming: str) -> Contradiction | None:
 def _detect(existing: str, incoming: str) -> Contradiction | None:
     if not isinstance(existing, str) or not isinstance(incoming, str):
         return None
-    return _by_statements(existing, incoming) or _by_frame(existing, incoming)
+    return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
+            or _by_bare_key_value(existing, incoming))
+
+
+def _by_bare_key_value(existing: str, incoming: str) -> Contradiction | None:
+    """"OS: Ubuntu 22.04" / "OS: Fedora 40": two one-line memories of one key are one slot (keyvalue)."""
+    pair = bare_key_value_pair(existing, incoming)
+    return _by_statements(*pair) if pair is not None else None
 
 
 def _by_frame(existing: str, incoming: str) -> Contradiction | None:

@@ -1,0 +1,78 @@
+"""Two one-line "Key: value" memories with the same key (pure logic).
+
+The memorizer often stores a setting as a bare line, "OS: Ubuntu 22.04" or "Timeout: 30s", with no
+"User's" or "My" in front. The grammar reads no owner there and so no statement, and a later "OS:
+Fedora 40" was never compared. Such a line is only comparable with another bare line of the SAME
+key, in a memory that is otherwise the same kind (both memories are that one line and nothing
+else): then both name the same slot of the same owner, the user whose memory store it is, and the
+pair is read as "The user's OS is Ubuntu 22.04" / "The user's OS is Fedora 40". The grammar and
+the "may both hold" policy then decide as for any owned slot: two e-mails, phones, people or plain
+words may both hold, so they still need an announced change.
+
+Keys that label a note rather than name a slot ("Note:", "Todo:", "Option A:", "Example:") and
+keys that name something one may have several of at once (a meeting, a trip, a sister) are never
+read: two such lines are two items, not one slot written twice.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["bare_key_value_pair"]
+
+# "OS: Ubuntu 22.04", "Primary email: alice@proton.me", "Keyboard layout: UK"; the key is 1-3 words
+# of letters (no digits: "Step 1:", "Option 2:" number items of a list), the value one short phrase.
+_LINE_RE = re.compile(r"^([A-Za-z][A-Za-z/&' -]{0,30}?)\s*:\s+(\S[^:\n]{0,80}?)\s*\.?$")
+_MAX_KEY_WORDS = 3
+_MAX_VALUE_WORDS = 6
+
+# A label over a note, not a slot: what follows it is content, several of which may stand side by side.
+_LABEL_WORDS = frozenset(
+    "note notes todo to-do task tasks question q a answer idea ideas example examples e.g eg quote reminder "
+    "tip tips update news fyi summary topic source tag tags option options alternative alternatives plan "
+    "plans proposal draft candidate candidates choice step phase pro pros con cons maybe considered "
+    "rejected test sample log entry item items comment comments remark warning caution important edit "
+    "context goal goals wish wishlist dream hypothesis assumption guess rumor rumour "
+    "agenda minutes status action lesson fact facts detail details info misc other previous old former "
+    "past history was earlier before backup fallback alt".split())
+# Things one has several of at once, or that happen more than once: two lines are two of them.
+_MULTI_WORDS = frozenset(
+    "meeting meetings call appointment event trip flight visit booking reservation deadline task ticket bug "
+    "issue pr commit release order purchase payment invoice expense meal dinner lunch breakfast snack "
+    "workout run game match class lesson session course book movie film song show podcast album "
+    "friend sister brother child kid son daughter cousin colleague coworker contact guest member "
+    "pet dog cat project repo repository account server host machine vm container service job "
+    "hobby interest skill language tool library dependency plugin extension app device "
+    "monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday weekend".split())
+# An announced change or another voice inside the value makes it more than a bare setting.
+_VALUE_STOP_RE = re.compile(r"\b(?:not|maybe|or|and|if|unless|was|were|used\s+to|previously|formerly|"
+                            r"planned|considering|might|would|could|should|e\.g|example)\b|[?()\[\]\"]", re.I)
+
+
+def _parse(text: str) -> tuple[str, str] | None:
+    text = text.strip()
+    if not text or "\n" in text:
+        return None
+    m = _LINE_RE.match(text)
+    if m is None:
+        return None
+    key = " ".join(m.group(1).lower().split())
+    value = m.group(2).strip()
+    words = key.replace("/", " ").split()
+    if not words or len(words) > _MAX_KEY_WORDS or len(value.split()) > _MAX_VALUE_WORDS:
+        return None
+    if set(words) & (_LABEL_WORDS | _MULTI_WORDS) or words[0] in ("user", "user's", "my", "the", "our", "we"):
+        return None  # "User's OS: ..." is read by the grammar itself
+    if _VALUE_STOP_RE.search(value):
+        return None
+    return key, value
+
+
+def bare_key_value_pair(existing: str, incoming: str) -> tuple[str, str] | None:
+    """Both memories rewritten as the user's slot ("The user's OS is Ubuntu 22.04."), or None unless
+    each memory is one bare "Key: value" line and the two keys are the same."""
+    old, new = _parse(existing), _parse(incoming)
+    if old is None or new is None or old[0] != new[0] or old[1].lower() == new[1].lower():
+        return None
+    key = old[0]
+    return f"The user's {key} is {old[1]}.", f"The user's {key} is {new[1]}."
