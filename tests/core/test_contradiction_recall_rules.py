@@ -51,3 +51,48 @@ def test_bare_key_value_updates_are_caught(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", KEY_VALUE_LOOKALIKES)
 def test_bare_key_value_lookalikes_stay_compatible(existing, incoming):
     assert _detect(existing, incoming) is None
+
+
+# --- an event moved to another time (rescheduled.py) ------------------------------------------------
+
+EVENT_MOVES = [
+    ("The user's standup meeting is at 9am.", "The user's standup meeting moved to 10am."),
+    ("User has a standup every day at 9:30.", "User's daily standup moved to 10:00."),
+    ("The user's dentist appointment is on Tuesday.", "The user's dentist appointment was moved to Thursday."),
+    ("The user's meeting is on Monday at 10am.", "The meeting has been moved to Tuesday at 2pm."),
+    ("The user's flight is on 3 May.", "The user's flight was rescheduled to 5 May."),
+    ("The wedding is planned for June 2025.", "The wedding has been postponed to September 2025."),
+    ("User's meeting with Tom is at 3 pm.", "User's meeting with Tom moved to 5 pm."),
+    ("The deadline for the report is Friday.", "The deadline for the report was moved to next Wednesday."),
+    ("The user's flight to Japan is on April 3.", "The user's flight to Japan was rescheduled to April 10."),
+    ("The user's wedding is in May.", "The wedding was postponed to October."),
+]
+
+EVENT_LOOKALIKES = [
+    ("The user's sister's wedding is in May.", "The wedding was postponed to October."),  # another's wedding
+    ("The meeting is on Tuesday.", "The meeting might be moved to Thursday."),  # a plan
+    ("The meeting is on Tuesday.", "If the meeting is moved to Thursday, the user will skip it."),
+    ("The user's flight is on May 3.", "The user's return flight was moved to May 10."),  # another flight
+    ("The standup is at 9am.", "The standup was moved to 10am last year."),  # history
+    ("The meeting is on Tuesday.", "The meeting was moved to room 4."),  # a place, not a time
+    ("The dentist appointment is on Tuesday.", "The vet appointment was moved to Thursday."),
+    ("The meeting is at 3 pm.", "The meeting was moved to Tuesday."),  # 3 pm on Tuesday may hold
+    ("The meeting with Tom is at 3 pm.", "The meeting with Anna was moved to 5 pm."),
+    ("The standup is at 9am.", "The standup was moved to 9:00."),  # the same time
+    ("Tom's flight is on May 3.", "Tom's flight to Oslo was moved to May 5."),
+    ("The user's flight is on May 3.\nThe hotel is booked.", "The flight was moved to May 5 for Tom."),
+    ("The meeting is on Tuesday.", "Did the meeting get moved to Thursday?"),
+    ("The user's birthday is on June 12.", "The party was moved to June 14."),
+    ("The user's meeting is on Monday.", "Tom said the meeting was moved to Friday."),
+    ("The standup is at 9am.", "The standup moved to 10am on Mondays."),  # only on Mondays
+]
+
+
+@pytest.mark.parametrize("existing,incoming", EVENT_MOVES)
+def test_an_event_moved_to_another_time_is_caught(existing, incoming):
+    assert _detect(existing, incoming) is not None
+
+
+@pytest.mark.parametrize("existing,incoming", EVENT_LOOKALIKES)
+def test_event_move_lookalikes_stay_compatible(existing, incoming):
+    assert _detect(existing, incoming) is None

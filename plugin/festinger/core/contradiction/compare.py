@@ -25,6 +25,7 @@ from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction.places import same_place
+from festinger.core.contradiction.rescheduled import event_moved
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.slots import corrects_by_key, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
@@ -65,13 +66,23 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
     if not isinstance(existing, str) or not isinstance(incoming, str):
         return None
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
-            or _by_bare_key_value(existing, incoming))
+            or _by_bare_key_value(existing, incoming) or _by_event_moved(existing, incoming))
 
 
 def _by_bare_key_value(existing: str, incoming: str) -> Contradiction | None:
     """"OS: Ubuntu 22.04" / "OS: Fedora 40": two one-line memories of one key are one slot (keyvalue)."""
     pair = bare_key_value_pair(existing, incoming)
     return _by_statements(*pair) if pair is not None else None
+
+
+def _by_event_moved(existing: str, incoming: str) -> Contradiction | None:
+    """"The standup is at 9am" / "The standup was moved to 10am": one event, another time (rescheduled)."""
+    found = event_moved(existing, incoming)
+    if found is None:
+        return None
+    event, was, now = found
+    return Contradiction("value", event, was, now, f"{event!r} was moved: {was!r} -> {now!r} "
+                         f"(existing: {_clip(existing)!r}; incoming: {_clip(incoming)!r})")
 
 
 def _by_frame(existing: str, incoming: str) -> Contradiction | None:

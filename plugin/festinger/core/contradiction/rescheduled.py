@@ -1,0 +1,156 @@
+"""An event moved to another time: "The standup is at 9am" / "The standup was moved to 10am" (pure logic).
+
+The grammar reads "is at 9am" as a time slot but not every way an event is said to move ("got moved
+to May 5", "was rescheduled to Thursday", "has been postponed to September 2025"), and a slot named
+"standup time" never met one named "standup". This rule reads the two one-sentence memories whole:
+
+* the existing memory says when one event is ("The user's flight is on 3 May", "The deadline for the
+  report is Friday", "User has a standup every day at 9:30");
+* the incoming memory says that the SAME event (same words, same "with Tom" / "for the report";
+  "the user's", "my" and a bare "the" are one owner, as a bare "the flight" of a one-sentence memory
+  is the user's) was moved, rescheduled, postponed or brought forward to another time;
+* both times are read completely (a weekday, a time of day, a date, a month, a year, nothing else),
+  and they differ on a field both name: a move to 3 pm says nothing of a Tuesday, and a new time
+  that names a field the old one lacks ("moved to 10:00 on Fridays") moves only part of the event.
+
+A plan ("might be moved"), a condition, another person's event ("the sister's wedding"), a tail
+the rule does not read ("last year", "for the holidays") or a memory of more than one sentence is
+left to the grammar, which reads none of them as this move.
+"""
+
+from __future__ import annotations
+
+import re
+
+from festinger.core.contradiction.segment import split_sentences
+
+__all__ = ["event_moved"]
+
+_EVENT_NOUNS = frozenset(
+    "meeting standup stand-up sync call appointment flight train wedding deadline interview party dinner lunch "
+    "exam surgery operation checkup check-up consultation visit trip vacation holiday launch release demo "
+    "review presentation talk class lesson session workshop conference retro retrospective kickoff offsite "
+    "ceremony concert hearing delivery reservation booking one-on-one 1:1 huddle catch-up".split())
+_USER_OWNERS = ("the user's", "user's", "my", "their", "the", "our")
+_EVENT = r"((?:[\w'-]+\s+){0,3}?[\w:'-]+?)(?:\s+((?:with|for|to)\s+[\w' -]{1,30}?))?"
+_OLD_IS_RE = re.compile(
+    rf"^{_EVENT}\s+(?:is|are)\s+(?:(?:scheduled|planned|set|booked)\s+)?(?:(?:for|on|at|in)\s+)?(.+?)$", re.I)
+_OLD_HAS_RE = re.compile(
+    rf"^(?:the\s+)?(?:user|i)\s+(?:has|have)\s+an?\s+{_EVENT}\s+(?:every\s+day\s+|daily\s+|every\s+week\s+)?"
+    r"(?:at|on)\s+(.+?)$", re.I)
+_NEW_MOVED_RE = re.compile(
+    rf"^{_EVENT}\s+(?:was\s+|were\s+|has\s+been\s+|have\s+been\s+|got\s+)?(?:moved|rescheduled|postponed|"
+    r"pushed(?:\s+back)?|brought\s+forward|shifted|changed|delayed)\s+(?:from\s+(.+?)\s+)?to\s+(.+?)$", re.I)
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|" \
+         r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_TOKENS = [
+    ("weekday", re.compile(r"(?:next\s+|this\s+)?(mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)),
+    ("iso", re.compile(r"(\d{4})-(\d{2})-(\d{2})\b")),
+    ("month_day", re.compile(rf"{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", re.I)),
+    ("day_month", re.compile(rf"(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?![a-z])", re.I)),
+    ("month", re.compile(rf"{_MONTH}(?![a-z])", re.I)),
+    ("year", re.compile(r"(\d{4})\b")),
+    ("clock", re.compile(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)(?![a-z])", re.I)),
+    ("clock24", re.compile(r"(\d{1,2}):(\d{2})\b")),
+    ("noon", re.compile(r"(noon|midday|midnight)\b", re.I)),
+]
+_JOINER_RE = re.compile(r"(?:\s*,\s*|\s+(?:at|on|in|of)\s+|\s+)", re.I)
+
+
+def _month(text: str) -> int:
+    low = text.lower().rstrip(".")
+    return next(i + 1 for i, m in enumerate(_MONTHS) if m.startswith(low[:3]))
+
+
+def _when(text: str) -> dict[str, int] | None:
+    """The fields of a time written out completely ("Tuesday at 2pm", "5 May", "September 2025"), or None."""
+    text = text.strip().rstrip(".!").strip()
+    fields: dict[str, int] = {}
+    pos = 0
+    while pos < len(text):
+        if pos:
+            j = _JOINER_RE.match(text, pos)
+            if j is None or j.end() == pos:
+                return None
+            pos = j.end()
+        for kind, rx in _TOKENS:
+            m = rx.match(text, pos)
+            if m is None:
+                continue
+            g = m.groups()
+            if kind == "weekday":
+                fields["weekday"] = next(i for i, d in enumerate(_WEEKDAYS) if d.startswith(g[0].lower()))
+            elif kind == "iso":
+                fields.update(year=int(g[0]), month=int(g[1]), day=int(g[2]))
+            elif kind == "month_day":
+                fields.update(month=_month(g[0]), day=int(g[1]))
+            elif kind == "day_month":
+                fields.update(month=_month(g[1]), day=int(g[0]))
+            elif kind == "month":
+                fields["month"] = _month(g[0])
+            elif kind == "year":
+                fields["year"] = int(g[0])
+            elif kind == "clock":
+                hour = int(g[0]) % 12 + (12 if g[2].lower().startswith("p") else 0)
+                fields["minute"] = hour * 60 + int(g[1] or 0)
+            elif kind == "clock24":
+                fields["minute"] = int(g[0]) * 60 + int(g[1])
+            else:
+                fields["minute"] = 0 if g[0].lower() == "midnight" else 720
+            pos = m.end()
+            break
+        else:
+            return None
+    if fields.get("minute", 0) >= 24 * 60 or not 1 <= fields.get("day", 1) <= 31:
+        return None
+    return fields or None
+
+
+def _event(words: str, qualifier: str | None) -> tuple[str, str] | None:
+    """("standup", "with tom") for "The user's standup with Tom"; None unless it names an event of the user."""
+    low = " ".join(words.lower().split())
+    for owner in _USER_OWNERS:
+        if low.startswith(owner + " "):
+            low = low[len(owner) + 1:]
+            break
+    parts = [w for w in low.split() if w not in ("daily", "weekly")]
+    if not parts or parts[-1] not in _EVENT_NOUNS or any(w.endswith("'s") or w in _USER_OWNERS for w in parts):
+        return None  # "the sister's wedding" is not the user's; "the user's" after a word is a lead we do not read
+    return " ".join(parts), " ".join((qualifier or "").lower().split())
+
+
+def _one_sentence(text: str) -> str | None:
+    text = text.strip()
+    if not text or "\n" in text or "?" in text:
+        return None
+    pieces = split_sentences(text)
+    return pieces[0].rstrip(".!").strip() if len(pieces) == 1 else None
+
+
+def event_moved(existing: str, incoming: str) -> tuple[str, str, str] | None:
+    """(event, old time, new time) when the incoming memory moves the existing memory's event."""
+    old, new = _one_sentence(existing), _one_sentence(incoming)
+    if old is None or new is None:
+        return None
+    n = _NEW_MOVED_RE.match(new)
+    o = _OLD_IS_RE.match(old) or _OLD_HAS_RE.match(old)
+    if n is None or o is None:
+        return None
+    event = _event(n.group(1), n.group(2))
+    if event is None or event != _event(o.group(1), o.group(2)):
+        return None
+    was, now = _when(o.group(3)), _when(n.group(4))
+    if was is None or now is None:
+        return None
+    if n.group(3) is not None and _when(n.group(3)) is None:
+        return None  # "moved from the usual slot to ...": a "from" we cannot read
+    if not set(now) <= set(was):
+        return None  # "moved to 10:00 on Fridays": a field the old time lacks narrows the move to part of it
+    shared = set(was) & set(now)
+    if not shared or all(was[k] == now[k] for k in shared):
+        return None
+    return event[0] + (f" {event[1]}" if event[1] else ""), o.group(3), n.group(4)
