@@ -96,3 +96,44 @@ def test_an_event_moved_to_another_time_is_caught(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", EVENT_LOOKALIKES)
 def test_event_move_lookalikes_stay_compatible(existing, incoming):
     assert _detect(existing, incoming) is None
+
+
+# --- quitting a thing (quitting.py) -----------------------------------------------------------------
+
+QUITS = [
+    ("User drinks coffee.", "User has quit coffee."),
+    ("User drinks coffee.", "User gave up coffee."),
+    ("The user smokes.", "The user quit smoking two years ago."),
+    ("The user's son plays soccer.", "The user's son quit soccer."),
+    ("The user uses Twitter.", "The user quit Twitter last month."),
+    ("The user drinks coffee.", "The user is off coffee now."),
+]
+
+QUIT_LOOKALIKES = [
+    ("The user sells coffee.", "The user quit coffee."),  # selling is not using
+    ("The user roasts coffee for a living.", "The user quit coffee."),
+    ("The user drinks coffee.", "The user quit coffee for Lent."),  # for a while
+    ("The user smokes.", "The user quit smoking for Lent."),
+    ("The user drinks coffee.", "The user wants to quit coffee."),  # a plan
+    ("The user drinks coffee.", "The user tried to quit coffee."),  # an attempt
+    ("The user drinks coffee.", "The user's wife quit coffee."),  # someone else
+    ("The user drinks coffee.", "The user quit tea."),  # another thing
+    ("The user likes coffee.", "The user quit coffee."),  # a taste is not a use
+    ("The user plays in a band.", "The user quit the band."),
+    ("The user is a teacher.", "The user quit her job."),
+    ("The user drinks coffee.", "If the user quit coffee, they would sleep better."),
+    ("The user drinks coffee.", "Tom quit coffee."),
+    ("The user plays the guitar.", "The user quit guitar lessons."),
+    ("The user is learning Spanish.", "The user gave up on Spanish."),
+    ("The user drinks coffee.", "The user quit coffee.\nThe user quit it again in May, after a relapse in March."),
+]
+
+
+@pytest.mark.parametrize("existing,incoming", QUITS)
+def test_quitting_a_thing_is_caught(existing, incoming):
+    assert _detect(existing, incoming) is not None
+
+
+@pytest.mark.parametrize("existing,incoming", QUIT_LOOKALIKES)
+def test_quit_lookalikes_stay_compatible(existing, incoming):
+    assert _detect(existing, incoming) is None

@@ -25,6 +25,7 @@ from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction.places import same_place
+from festinger.core.contradiction.quitting import quit_as_denial
 from festinger.core.contradiction.rescheduled import event_moved
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.slots import corrects_by_key, same_slot
@@ -66,7 +67,14 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
     if not isinstance(existing, str) or not isinstance(incoming, str):
         return None
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
-            or _by_bare_key_value(existing, incoming) or _by_event_moved(existing, incoming))
+            or _by_bare_key_value(existing, incoming) or _by_event_moved(existing, incoming)
+            or _by_quit(existing, incoming))
+
+
+def _by_quit(existing: str, incoming: str) -> Contradiction | None:
+    """"User has quit coffee" is read as "User no longer uses coffee" (quitting)."""
+    denial = quit_as_denial(incoming)
+    return _by_statements(existing, denial) if denial is not None else None
 
 
 def _by_bare_key_value(existing: str, incoming: str) -> Contradiction | None:
