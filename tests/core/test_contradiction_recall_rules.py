@@ -137,3 +137,51 @@ def test_quitting_a_thing_is_caught(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", QUIT_LOOKALIKES)
 def test_quit_lookalikes_stay_compatible(existing, incoming):
     assert _detect(existing, incoming) is None
+
+
+# --- a status that ended (lifecycle.py) -------------------------------------------------------------
+
+STATUS_ENDED = [
+    ("User is single.", "User got married in June."),
+    ("User is married to Jordan.", "User and Jordan divorced last year."),
+    ("The user is engaged to Tom.", "The user married Tom last weekend."),
+    ("User is employed at Acme.", "User was laid off from Acme."),
+    ("The user is unemployed.", "The user got a job and is employed now."),
+    ("User is a student.", "User graduated and is no longer a student."),
+    ("Project Falcon is in beta.", "Project Falcon has been released (GA)."),
+    ("The migration is in progress.", "The migration is complete."),
+    ("Project Heron is active.", "Project Heron was cancelled."),
+    ("The project is active.", "The project has been archived and is no longer maintained."),
+    ("The bug #42 is open.", "Bug #42 is fixed and closed."),
+]
+
+STATUS_LOOKALIKES = [
+    ("User is single.", "User's sister got married in June."),  # someone else
+    ("User is single.", "User wants to get married."),  # a plan
+    ("User is single.", "User got married in a dream."),  # a tail not read
+    ("User is single.", "Did the user get married?"),
+    ("User is married to Jordan.", "User's parents divorced last year."),
+    ("User is married to Jordan.", "User divorced Sam in 2015."),  # another marriage
+    ("User is a student at UCLA.", "User graduated from MIT."),  # another school
+    ("User is a student.", "User graduated from high school in 2019."),  # which school?
+    ("Project Falcon is in beta.", "Project Heron has been released."),
+    ("The migration is in progress.", "The migration is complete for staging."),
+    ("The bug is open.", "The bug was fixed in the fork."),
+    ("User is unemployed.", "User's husband got a job."),
+    ("User works at Acme.", "User was laid off from Initech."),
+    ("The project is active.", "The project was nearly cancelled."),
+    ("User is single.", "If the user got married, they would move."),
+    ("The user is married.", "The user's brother got divorced."),
+    ("The store is open.", "The store was closed on Sunday."),  # a day, not an end
+    ("User is employed at Acme.", "User was laid off."),  # from which job: not said
+]
+
+
+@pytest.mark.parametrize("existing,incoming", STATUS_ENDED)
+def test_a_status_ended_by_its_event_is_caught(existing, incoming):
+    assert _detect(existing, incoming) is not None
+
+
+@pytest.mark.parametrize("existing,incoming", STATUS_LOOKALIKES)
+def test_status_lookalikes_stay_compatible(existing, incoming):
+    assert _detect(existing, incoming) is None

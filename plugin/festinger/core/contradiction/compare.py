@@ -23,6 +23,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
+from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction.places import same_place
 from festinger.core.contradiction.quitting import quit_as_denial
@@ -68,7 +69,17 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
         return None
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
             or _by_bare_key_value(existing, incoming) or _by_event_moved(existing, incoming)
-            or _by_quit(existing, incoming))
+            or _by_quit(existing, incoming) or _by_status_ended(existing, incoming))
+
+
+def _by_status_ended(existing: str, incoming: str) -> Contradiction | None:
+    """"User is single" / "User got married in June": the event that ends a status (lifecycle)."""
+    found = status_ended(existing, incoming)
+    if found is None:
+        return None
+    subject, status, event = found
+    return Contradiction("value", subject, status, event, f"{subject!r} is no longer {status}: {_clip(event)!r} "
+                         f"(existing: {_clip(existing)!r})")
 
 
 def _by_quit(existing: str, incoming: str) -> Contradiction | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from festinger.core.contradiction.segment import split_sentences
+from festinger.core.contradiction.rescheduled import one_sentence
 
 __all__ = ["quit_as_denial"]
 
@@ -42,17 +42,10 @@ _NOT_A_THING = frozenset(
 _DETERMINERS = ("the ", "a ", "an ", "my ", "his ", "her ", "their ", "our ")
 
 
-def _one_sentence(text: str) -> str | None:
-    text = text.strip()
-    if not text or "\n" in text or "?" in text:
-        return None
-    pieces = split_sentences(text)
-    return pieces[0].rstrip(".!").strip() if len(pieces) == 1 else None
-
 
 def quit_as_denial(incoming: str) -> str | None:
     """"User has quit coffee." -> "User no longer uses coffee."; None unless the memory is that one quit."""
-    sentence = _one_sentence(incoming)
+    sentence = one_sentence(incoming)
     if sentence is None:
         return None
     m = _QUIT_RE.match(sentence) or _OFF_RE.match(sentence)

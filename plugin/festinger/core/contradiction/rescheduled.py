@@ -24,7 +24,7 @@ import re
 
 from festinger.core.contradiction.segment import split_sentences
 
-__all__ = ["event_moved"]
+__all__ = ["event_moved", "one_sentence"]
 
 _EVENT_NOUNS = frozenset(
     "meeting standup stand-up sync call appointment flight train wedding deadline interview party dinner lunch "
@@ -123,7 +123,8 @@ def _event(words: str, qualifier: str | None) -> tuple[str, str] | None:
     return " ".join(parts), " ".join((qualifier or "").lower().split())
 
 
-def _one_sentence(text: str) -> str | None:
+def one_sentence(text: str) -> str | None:
+    """The memory's one sentence without its final stop, or None (several sentences, lines, a question)."""
     text = text.strip()
     if not text or "\n" in text or "?" in text:
         return None
@@ -133,7 +134,7 @@ def _one_sentence(text: str) -> str | None:
 
 def event_moved(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(event, old time, new time) when the incoming memory moves the existing memory's event."""
-    old, new = _one_sentence(existing), _one_sentence(incoming)
+    old, new = one_sentence(existing), one_sentence(incoming)
     if old is None or new is None:
         return None
     n = _NEW_MOVED_RE.match(new)

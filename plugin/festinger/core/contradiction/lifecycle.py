@@ -1,0 +1,97 @@
+"""A status that ended: "User is single" / "User got married in June" (pure logic).
+
+Some states end by an event, not by a new value of the same slot: one is single until one marries,
+married until a divorce, a student until one graduates, employed until laid off; a project is in
+beta until it is released, in progress until complete, active until cancelled or archived; a bug is
+open until fixed. The grammar reads the state but not the event, so the two never met. This rule
+reads two one-sentence memories whole: the existing one states the status of a subject, the incoming
+one says that the SAME subject (same words; "the" dropped) went through the event that ends it.
+
+Where a status names a party ("married to Jordan", "a student at UCLA", "employed at Acme"), an
+event that names one must name the same ("divorced Sam", "graduated from MIT" end nothing here),
+and an event that names a party the status did not is not read ("is a student" / "graduated from
+high school": which school?). Only a time tail saying when the event happened ("in June", "last
+year") may follow it; a plan, a condition, a question, another person or any other tail is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from festinger.core.contradiction.rescheduled import one_sentence
+
+__all__ = ["status_ended"]
+
+_SUBJ = r"(?P<subj>(?:the\s+)?[A-Za-z][\w#'-]*(?:\s+[A-Za-z0-9#][\w#'-]*){0,3}?)"
+_PARTY = r"(?P<party>(?-i:[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2}))"  # a name, capitalised even under re.I
+_PARTY2 = _PARTY.replace("?P<party>", "?P<party2>")
+_WHEN = (r"(?:\s+(?:last\s+(?:week|month|year|weekend)|recently|this\s+(?:week|month|year)|yesterday|today|"
+         r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|\d{4})|"
+         r"(?:a|one|two|three|\d{1,2})\s+(?:weeks?|months?|years?)\s+ago))?")
+_IS = r"\s+(?:is|are)\s+"
+_HAS = r"\s+(?:has\s+been|have\s+been|was|were|got)\s+"
+
+# (status name, the existing memory's statement, the incoming memory's events ending it)
+_RULES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
+    ("single", re.compile(rf"^{_SUBJ}{_IS}single$", re.I),
+     re.compile(rf"^{_SUBJ}\s+(?:(?:just\s+)?got\s+(?:married|engaged)|is\s+now\s+(?:married|engaged)|"
+                rf"is\s+now\s+in\s+a\s+relationship)(?:\s+to\s+{_PARTY})?{_WHEN}$", re.I)),
+    ("married", re.compile(rf"^{_SUBJ}{_IS}married(?:\s+to\s+{_PARTY})?$", re.I),
+     re.compile(rf"^{_SUBJ}(?:\s+and\s+{_PARTY})?\s+(?:(?:got|are|is|were)\s+)?divorced(?:\s+{_PARTY2})?{_WHEN}"
+                rf"(?:\s*(?:,|;|and)\s+(?:the\s+user\s+)?is\s+(?:now\s+)?(?:single|not\s+married))?$", re.I)),
+    ("engaged", re.compile(rf"^{_SUBJ}{_IS}engaged(?:\s+to\s+{_PARTY})?$", re.I),
+     re.compile(rf"^{_SUBJ}\s+(?:got\s+married(?:\s+to\s+{_PARTY})?|married\s+{_PARTY2}){_WHEN}$", re.I)),
+    ("employed", re.compile(rf"^{_SUBJ}\s+(?:is\s+employed\s+(?:at|by)|works\s+(?:at|for))\s+{_PARTY}$"),
+     re.compile(rf"^{_SUBJ}{_HAS}(?:laid\s+off|fired|let\s+go)\s+(?:from|by)\s+{_PARTY}{_WHEN}$", re.I)),
+    ("unemployed", re.compile(rf"^{_SUBJ}{_IS}unemployed$", re.I),
+     re.compile(rf"^{_SUBJ}\s+(?:(?:just\s+)?(?:got|found)\s+a\s+(?:new\s+)?job|is\s+(?:now\s+)?employed)"
+                rf"(?:\s+at\s+{_PARTY})?{_WHEN}(?:\s+and\s+is\s+(?:now\s+)?employed(?:\s+now)?)?$", re.I)),
+    ("a student", re.compile(rf"^{_SUBJ}{_IS}(?:a\s+)?student(?:\s+at\s+{_PARTY})?$", re.I),
+     re.compile(rf"^{_SUBJ}\s+(?:has\s+)?graduated(?:\s+from\s+{_PARTY})?{_WHEN}"
+                r"(?:\s+and\s+is\s+no\s+longer\s+a\s+student)?$", re.I)),
+    ("in beta", re.compile(rf"^{_SUBJ}{_IS}in\s+(?:beta|alpha|preview)$", re.I),
+     re.compile(rf"^{_SUBJ}(?:{_HAS}released|\s+(?:has\s+)?launched|{_IS}now\s+(?:released|live|GA|generally\s+"
+                rf"available))(?:\s+\((?:GA|generally\s+available)\))?{_WHEN}$", re.I)),
+    ("in progress", re.compile(rf"^{_SUBJ}{_IS}(?:in\s+progress|underway|ongoing)$", re.I),
+     re.compile(rf"^{_SUBJ}(?:{_IS}(?:now\s+)?(?:complete|completed|done|finished)|{_HAS}(?:completed|finished|"
+                rf"cancelled|canceled|aborted))(?:\s+and\s+closed)?{_WHEN}$", re.I)),
+    ("active", re.compile(rf"^{_SUBJ}{_IS}active$", re.I),
+     re.compile(rf"^{_SUBJ}(?:{_HAS}(?:cancelled|canceled|archived|discontinued|shut\s+down|shelved|abandoned)|"
+                rf"{_IS}now\s+(?:archived|cancelled|canceled|discontinued|inactive)){_WHEN}"
+                r"(?:\s+and\s+is\s+no\s+longer\s+(?:maintained|active))?$", re.I)),
+    ("open", re.compile(rf"^{_SUBJ}{_IS}(?:still\s+)?open$", re.I),
+     re.compile(rf"^{_SUBJ}(?:{_IS}(?:now\s+)?|{_HAS})(?:fixed|closed|resolved)(?:\s+and\s+(?:closed|resolved))?"
+                rf"{_WHEN}$", re.I)),
+]
+# A subject that is not one thing: a pronoun, a quantifier, someone who reports or imagines.
+_NOT_A_SUBJECT = frozenset("it this that they he she someone everyone nobody all some many most".split())
+
+
+def _subject(text: str) -> str:
+    low = " ".join(text.lower().split())
+    return low[4:] if low.startswith("the ") else low
+
+
+def _party(m: re.Match[str]) -> str | None:
+    groups = m.groupdict()
+    party = groups.get("party") or groups.get("party2")
+    return party.lower() if party else None
+
+
+def status_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
+    """(subject, old status, the incoming sentence) when the incoming memory ends the existing status."""
+    old, new = one_sentence(existing), one_sentence(incoming)
+    if old is None or new is None:
+        return None
+    for status, state_re, event_re in _RULES:
+        s, e = state_re.match(old), event_re.match(new)
+        if s is None or e is None:
+            continue
+        subject = _subject(s.group("subj"))
+        if subject != _subject(e.group("subj")) or subject.split()[0] in _NOT_A_SUBJECT:
+            continue
+        was, by = _party(s), _party(e)
+        if by is not None and by != was:
+            continue  # "married to Jordan" / "divorced Sam"; "a student" / "graduated from high school"
+        return subject, status, new
+    return None
