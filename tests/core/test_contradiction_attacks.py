@@ -26,12 +26,13 @@ from festinger_testkit.contradiction_eval import evaluate, load_pairs
 ATTACKS = [
     ("corpus_attack3.jsonl", 0.70),  # 51 of 72 blind contradictions caught (54 before a bare "now" stopped
     #                                  replacing an employer, a job or a laptop)
-    ("corpus_attack4.jsonl", 0.46),  # 44 of 93
-    ("corpus_attack5.jsonl", 0.36),  # 31 of 86 (32 before the same rule)
-    ("corpus_attack6.jsonl", 0.66),  # 43 of 63
-    ("corpus_attack7.jsonl", 0.50),  # 22 of 42
-    ("corpus_attack8.jsonl", 0.23),  # 15 of 60
-    ("corpus_attack9.jsonl", 0.51),  # 32 of 60
+    ("corpus_attack4.jsonl", 0.50),  # 48 of 93 (44 before the recall rules: keyvalue, rescheduled,
+    #                                  quitting, lifecycle)
+    ("corpus_attack5.jsonl", 0.45),  # 40 of 86 (31 before the recall rules)
+    ("corpus_attack6.jsonl", 0.70),  # 45 of 63 (43 before the recall rules)
+    ("corpus_attack7.jsonl", 0.60),  # 26 of 42 (22 before the recall rules)
+    ("corpus_attack8.jsonl", 0.30),  # 19 of 60 (15 before the recall rules)
+    ("corpus_attack9.jsonl", 0.68),  # 42 of 60 (31 before the recall rules)
 ]
 
 

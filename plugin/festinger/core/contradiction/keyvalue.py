@@ -24,6 +24,7 @@ __all__ = ["bare_key_value_pair"]
 # of letters (no digits: "Step 1:", "Option 2:" number items of a list), the value one short phrase.
 _LINE_RE = re.compile(r"^([A-Za-z][A-Za-z/&' -]{0,30}?)\s*:\s+(\S[^:\n]{0,80}?)\s*\.?$")
 _MAX_KEY_WORDS = 3
+_MAX_LINE_CHARS = 200
 _MAX_VALUE_WORDS = 6
 
 # A label over a note, not a slot: what follows it is content, several of which may stand side by side.
@@ -50,6 +51,8 @@ _VALUE_STOP_RE = re.compile(r"\b(?:not|maybe|or|and|if|unless|was|were|used\s+to
 
 
 def _parse(text: str) -> tuple[str, str] | None:
+    if len(text) > _MAX_LINE_CHARS:
+        return None  # one short line or nothing: huge inputs cost nothing here
     text = text.strip()
     if not text or "\n" in text:
         return None

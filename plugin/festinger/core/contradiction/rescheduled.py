@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from festinger.core.contradiction.segment import split_sentences
+from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
 
 __all__ = ["event_moved", "one_sentence"]
 
@@ -125,6 +125,8 @@ def _event(words: str, qualifier: str | None) -> tuple[str, str] | None:
 
 def one_sentence(text: str) -> str | None:
     """The memory's one sentence without its final stop, or None (several sentences, lines, a question)."""
+    if len(text) > MAX_SENTENCE_CHARS:
+        return None  # a long text is never one sentence; checked first so huge inputs stay linear and cheap
     text = text.strip()
     if not text or "\n" in text or "?" in text:
         return None
