@@ -64,3 +64,39 @@ def test_a_bare_thing_after_someone_else_is_not_the_users(existing, incoming):
 ])
 def test_a_bare_thing_after_the_users_own_news_is_still_compared(existing, incoming):
     _caught(existing, incoming)
+
+
+# --- what software runs on is a list of platforms; a machine runs one OS at a time -------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The app runs on iOS 17.", "The app runs on iOS 16."),
+    ("The app runs on Android 14.", "The app runs on Android 13."),
+    ("The game runs on Windows 10.", "The game runs on Windows 11."),
+    ("The game runs on macOS 14.", "The game runs on macOS 13."),
+    ("The plugin runs on Ubuntu 22.04.", "The plugin runs on Ubuntu 24.04."),
+    ("User's app runs on iOS 17.", "User's app runs on iOS 16."),
+    ("The extension runs on Windows 10.", "The extension runs on Windows 11."),
+    # "now runs on" a newer version says nothing of the older one for software
+    ("The app runs on iOS 16.", "The app now runs on iOS 17."),
+])
+def test_the_platforms_software_runs_on_are_a_list(existing, incoming):
+    _silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User's Raspberry Pi runs Debian 11.", "User's Raspberry Pi runs Debian 12."),
+    ("User's laptop runs Ubuntu 22.04.", "User's laptop runs Ubuntu 24.04."),
+    ("User's MacBook Pro runs macOS 13.", "User's MacBook Pro runs macOS 14."),
+    ("User's Raspberry Pi 4 runs Debian 11.", "User's Raspberry Pi 4 runs Debian 12."),
+    ("User runs Ubuntu 22.04.", "User runs Ubuntu 24.04."),
+    ("The VMs run Ubuntu 20.04.", "The VMs run Ubuntu 22.04."),
+    ("Production runs on Ubuntu 20.04.", "Production runs on Ubuntu 22.04."),
+    ("The CI runners use Ubuntu 20.04.", "The CI runners use Ubuntu 22.04."),
+    # software: what it is built on stays one; and an announced drop is caught
+    ("The Docker image is based on Alpine 3.18.", "The Docker image is based on Alpine 3.19."),
+    ("The app runs on iOS 16.", "The app no longer runs on iOS 16."),
+    ("The backend runs on Ubuntu 22.04.", "The backend now runs on Ubuntu 24.04."),
+])
+def test_a_machines_operating_system_is_still_one(existing, incoming):
+    _caught(existing, incoming)
