@@ -35,6 +35,7 @@ from festinger.core.contradiction.relations import (
     PLATFORM_RELS,
     Ctx,
     emit,
+    runs_on_several,
 )
 
 
@@ -358,6 +359,7 @@ def parse_object_list(subject: Subject, rel: str, neg: bool, body: list[Token], 
         for product, found in versions.items():
             if len({v for v, _ in found}) == 1:  # two versions of one product: not single-valued here
                 version, display = found[0]
+                # an app's iOS versions are a list: only the platform statement (announced) replaces one
                 emit(ctx, f"{subject.key} {product} version", "value", [version_value(version, display, product)],
-                      subject=subject, rest=rest, exclusive=True)
+                      subject=subject, rest=rest, exclusive=not runs_on_several(subject.key, product, rel))
 

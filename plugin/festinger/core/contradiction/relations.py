@@ -85,6 +85,26 @@ PLATFORM_RELS = frozenset(
     "built:with built:on built:using built:in powered:by pinned:to run:on based:on implemented:in developed:in "
     "developed:with installed:on utilize utilise adopt leverage".split()
 )
+# What a piece of software runs on or is installed or deployed on is a list of platforms: "The app
+# runs on iOS 17" and "... on iOS 16" both hold (unlike what it is written in or built with).
+_RUNS_ON_RELS = frozenset("run run:on installed:on deployed:on deployed:to".split())
+_MODEL_SUFFIXES = frozenset("pro max mini air plus ultra lite se xl".split())
+
+
+def runs_on_several(subject_key: str, product: str, rel: str) -> bool:
+    """Whether the operating system versions a subject runs on are a list: software's are (the
+    platforms it supports), a machine's are not (a laptop, a VM, a fleet, production, the user's
+    own computer: "User runs Ubuntu 24.04"); the head noun is read past a model's number or suffix
+    ("user macbook pro", "user raspberry pi 4")."""
+    if rel not in _RUNS_ON_RELS or product not in lx.OPERATING_SYSTEMS:
+        return False
+    words = subject_key.split()
+    while len(words) > 1 and (any(c.isdigit() for c in words[-1]) or words[-1] in _MODEL_SUFFIXES):
+        words.pop()
+    head = words[-1] if words else "user"
+    return not {head, singular(head), head.removesuffix("s")} & lx.MACHINE_HEADS  # "the VMs", "the Macs"
+
+
 # Relations that an explicit "actually ..." may overturn (taste and knowledge verbs are excluded).
 CORRECTABLE_RELS = frozenset(
     "use run run:on run:with deploy:with deploy:to deploy:on target build:with build:on rely:on depend:on on hosted:on hosted:in hosted:at hosted:by "

@@ -18,6 +18,7 @@ from festinger.core.contradiction.fragments import apply_fragment, correction_fr
 from festinger.core.contradiction.grammar import CORRECTABLE_RELS, parse_clause_statements
 from festinger.core.contradiction.objects import ITEM_STOPS
 from festinger.core.contradiction.normalise import clean, expand_contractions, strip_correction_lead
+from festinger.core.contradiction.referents import Referents
 from festinger.core.contradiction.rephrase import rephrase
 from festinger.core.contradiction.scope import (
     ANNOUNCING,
@@ -181,11 +182,10 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     out: list[Statement] = []
     sentences = 0
     introduced: set[str] = set()  # things a sentence of this memory brought in with "a/an"
-    # Whether an earlier sentence set a context a bare "The X ..." may refer back to: it brought
-    # something in ("The user ordered a sofa.", "Staging uses a separate VPC.") or it was not
-    # understood ("Old laptop for sale.", a question). "The delivery date is March 14" after it
-    # is the sofa's, not a fact of its own. A stored memory may still name what it introduced
-    # ("User is building a CLI tool. The CLI tool uses Rust 1.70").
+    # Whether an earlier sentence set a context a bare "The X ..." may refer back to: it brought something
+    # in ("The user ordered a sofa.", "Staging uses a separate VPC.") or it was not understood ("Old laptop
+    # for sale.", a question). "The delivery date is March 14" after it is the sofa's, not a fact of its
+    # own. A stored memory may still name what it introduced ("... a CLI tool. The CLI tool uses Rust").
     context_open = False
     moment = False  # a sentence says the memory holds for a moment only ("this week"): all is scoped
     scenes: set[str] = set()  # facts that make the other sentences passing ("The user is pregnant.")
@@ -194,6 +194,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     other_voice = False  # an earlier sentence made the memory's "I" someone else's (`hands_voice_over`)
     lead = ""  # "Work laptop. User's OS is Windows.": the first sentence labels the rest (`scope`)
     brought_in = False  # an earlier sentence brought a new thing in ("User set up a home server.")
+    others = Referents()  # whom and what the sentences so far brought in besides the user
     for line in scoped_lines(clean(text)):
         fragment = None  # "Not Anna but Hanna - ...": a correction for the next clause of the line
         dash_label = ""  # "Message from Tom - I work at Globex now": the scope "A" sets over "B"
@@ -225,12 +226,12 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                 if fragment is not None:
                     found = [apply_fragment(st, fragment) for st in found]
                 # Incoming "The user bought a laptop. The laptop has 32 GB": "the laptop" is the one
-                # just introduced, not the laptop an older memory talks about.
+                # just introduced; after "User reviewed Dana's setup." it may be Dana's (`referents`).
                 out.extend(st for st in found if (not allow_correction or st.key.startswith("user ")
                                                   or not introduced & set(st.key.split()))
-                           and not (context_open and not st.key.startswith("user ")
-                                    and not (not allow_correction and introduced & set(st.key.split()))
-                                    and _BARE_DEFINITE_RE.match(_bare_subject(sentence))))
+                           and not (not st.key.startswith("user ") and _BARE_DEFINITE_RE.match(_bare_subject(sentence))
+                                    and (others.may_own(st.key) or context_open and (
+                                        allow_correction or not introduced & set(st.key.split())))))
             out.extend(aliases(out[n_before:]))
             fragment = correction_fragment(sentence) if allow_correction and not found else None
             if fragment is not None:
@@ -257,6 +258,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             if _NEW_REFERENT_RE.search(sentence) or names_environment(sentence) or not found and not (
                     _USER_SUBJECT_RE.match(_bare_subject(sentence)) or _is_headline(sentence)):
                 context_open = True
+            others.add(sentence)
             for phrase in _INTRODUCED_RE.findall(sentence):
                 for w in phrase.lower().split():
                     if w in lx.SUBJECT_STOPWORDS or w in ITEM_STOPS:

@@ -104,6 +104,14 @@ OCCUPATIONS = frozenset(
     "driver electrician plumber mechanic carpenter pilot firefighter paramedic librarian tester "
     "strategist economist statistician planner translator".split()
 )
+# What runs one operating system at a time: a machine, a fleet, a deployment environment, the user
+# ("User runs Ubuntu 24.04" is the user's computer). Anything else that runs on an OS may be software,
+# which runs on several at once.
+MACHINE_HEADS = frozenset(
+    "user server laptop notebook computer machine desktop workstation pc mac macbook imac thinkpad chromebook "
+    "phone smartphone iphone tablet ipad device vm box host node pi raspberry homelab nas router instance "
+    "droplet vps container image cluster console kiosk runner worker agent fleet environment env production "
+    "prod staging rig nuc pixel galaxy surface deck".split())
 # Keys naming a person: two names there may be one person ("Dr. Okafor" / "Amara").
 PERSON_ROLES = MULTI_INSTANCE_NOUNS | frozenset(
     "manager boss doctor dentist landlord landlady therapist mentor tutor coach wife "

@@ -121,6 +121,10 @@ for _category, _names in (
     for _name in _names.split(","):
         TECH_CATEGORIES[_name.strip()] = _category
 
+# Operating systems, phones' included (which are no "os" alternatives above: an app runs on both).
+OPERATING_SYSTEMS = frozenset(n for n, c in TECH_CATEGORIES.items() if c == "os") | frozenset(
+    "ios ipados watchos tvos android linux chromeos wsl".split())
+
 # Spellings of one value that are not technology names ("WARN" is "WARNING").
 VALUE_ALIASES: dict[str, str] = {
     "warn": "warning", "err": "error", "crit": "critical", "information": "info", "dbg": "debug",
