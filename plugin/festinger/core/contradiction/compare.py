@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.frames import frame_correction
+from festinger.core.contradiction.groups import group_statements, same_kind_or_named
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.may_both_hold import may_both_hold
@@ -69,7 +70,14 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
         return None
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
             or _by_bare_key_value(existing, incoming) or _by_event_moved(existing, incoming)
-            or _by_quit(existing, incoming) or _by_status_ended(existing, incoming))
+            or _by_quit(existing, incoming) or _by_status_ended(existing, incoming)
+            or _by_group(existing, incoming))
+
+
+def _by_group(existing: str, incoming: str) -> Contradiction | None:
+    """"The project uses MySQL" / "We switched to Postgres 16": the project's "we" (groups)."""
+    found = group_statements(existing, incoming)
+    return _match(*found, incoming, accept=same_kind_or_named) if found is not None else None
 
 
 def _by_status_ended(existing: str, incoming: str) -> Contradiction | None:
@@ -122,6 +130,11 @@ def _by_statements(existing: str, incoming: str) -> Contradiction | None:
     new = extract_statements(incoming, allow_correction=True)
     if not new:
         return None
+    return _match(old, new, incoming)
+
+
+def _match(old, new, incoming: str, accept=None) -> Contradiction | None:
+    """The first contradiction between an existing and an incoming statement (`accept` may veto)."""
     pairs = 0
     for b in new:
         for a in old:
@@ -131,7 +144,7 @@ def _by_statements(existing: str, incoming: str) -> Contradiction | None:
             if a.scope != b.scope or (a.qualifier != b.qualifier and not _denied_everywhere(a, b)):
                 continue
             if not same_slot(a, b) or (a.rel != b.rel and not _one_practice(a, b)):
-                if _old_value_named(a, b):
+                if _old_value_named(a, b) and (accept is None or accept(a, b)):
                     return _make("correction", a, b)
                 continue
             if a.key.split()[0] == WE_KEY and not (b.update or b.correction):
@@ -141,6 +154,8 @@ def _by_statements(existing: str, incoming: str) -> Contradiction | None:
                 continue
             if _self_inconsistent(a, old) or _self_inconsistent(b, new):
                 continue  # a text that holds several values for the key is not single-valued there
+            if accept is not None and not accept(a, b):
+                continue
             return found
     return None
 

@@ -1,0 +1,60 @@
+"""Recall rules for single-sentence updates whose slot is named another way than the stored fact.
+
+Each family has the genuine updates it catches and look-alikes, written before the rule was run on
+the labelled sets, that must stay compatible (a false deprecation is the worst failure).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from festinger.core.contradiction.compare import _detect
+
+# --- the project's "we" (groups.py) ------------------------------------------------------------------
+
+GROUP_UPDATES = [
+    ("The project uses MySQL.", "We switched to Postgres 16."),
+    ("The project uses Postgres 15.", "We upgraded to Postgres 16."),
+    ("The team uses Jira.", "We don't use Jira anymore."),
+    ("The database is MongoDB.", "We migrated off MongoDB to Postgres."),
+    ("The database is MongoDB.", "We switched from MongoDB to Postgres."),
+    ("The project uses npm.", "We switched to pnpm."),
+]
+
+GROUP_LOOKALIKES = [
+    ("The marketing team uses Jira.", "We don't use Jira anymore."),  # a named team is not "the team"
+    ("Anna's team uses Jira.", "We don't use Jira anymore."),
+    ("The user's project uses MySQL.", "We switched to Postgres 16."),  # someone's project
+    ("The project uses MySQL.", "We will switch to Postgres 16."),  # a plan
+    ("The project uses MySQL.", "We might migrate to Postgres."),
+    ("The project uses MySQL.", "If we switched to Postgres 16, queries would be faster."),
+    ("The project uses MySQL.", "We didn't switch to Postgres 16."),
+    ("The project uses MySQL.", "We switched to Vim."),  # another kind of tool
+    ("The project uses Python.", "We switched to Neovim."),
+    ("The project uses Postgres.", "We also use Redis now."),
+    ("The team uses Jira.", "We don't use Confluence anymore."),  # another tool ended
+    ("The team uses Jira.", "Our other team doesn't use Jira anymore."),
+    ("The team uses Jira.", "We don't use Jira for personal tasks anymore."),  # a scope
+    ("The project uses MySQL for analytics.", "We switched to Postgres 16."),
+    ("The project uses MySQL.", "We switched to Postgres 16 for the new service."),
+    ("The project uses MySQL.", "We switched to Postgres 16 in the staging environment."),
+    ("The project uses MySQL.", "We switched to Postgres 16. The old service still uses MySQL."),
+    ("The project uses MySQL.", "Our client switched to Postgres 16."),
+    ("The user uses MySQL.", "We switched to Postgres 16."),  # the user is not "we"
+    ("The app uses Python.", "We upgraded to Python 3.12."),  # still Python
+    ("The project uses Postgres 15.", "We upgraded Redis to 7.2."),
+    ("The company uses Slack.", "We switched to Discord for gaming nights."),
+    ("The database is MongoDB.", "We moved the logs from MongoDB to S3."),
+    ("The database is MySQL.", "We migrated off MongoDB to Postgres."),  # the group had two databases
+    ("The cache is Redis.", "We migrated off MongoDB to Postgres."),
+]
+
+
+@pytest.mark.parametrize("existing,incoming", GROUP_UPDATES)
+def test_the_projects_we_announcing_a_change_is_caught(existing, incoming):
+    assert _detect(existing, incoming) is not None
+
+
+@pytest.mark.parametrize("existing,incoming", GROUP_LOOKALIKES)
+def test_group_lookalikes_stay_compatible(existing, incoming):
+    assert _detect(existing, incoming) is None
