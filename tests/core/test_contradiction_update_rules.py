@@ -58,3 +58,46 @@ def test_the_projects_we_announcing_a_change_is_caught(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", GROUP_LOOKALIKES)
 def test_group_lookalikes_stay_compatible(existing, incoming):
     assert _detect(existing, incoming) is None
+
+
+# --- districts and more cities (lexicon/places.py) -------------------------------------------------
+
+MOVES = [
+    ("The user's home is in Brooklyn.", "The user just moved to Jersey City."),
+    ("The office is in Shoreditch.", "The office moved to King's Cross."),
+    ("The user lives in Oakland.", "The user moved to Sacramento to be closer to family."),
+    ("The user lives in Manhattan.", "The user moved to Brooklyn."),
+    ("The user lives in Kreuzberg.", "The user moved to Hamburg."),
+]
+
+MOVE_LOOKALIKES = [
+    ("The user lives in New York.", "The user moved to Brooklyn."),  # a move inside the city
+    ("The user lives in London.", "The user moved to Shoreditch."),
+    ("The user lives in Berlin.", "The user now lives in Kreuzberg."),
+    ("The user lives in Kreuzberg.", "The user lives in Berlin."),
+    ("The user lives in Brooklyn.", "The user's sister moved to Jersey City."),  # someone else's move
+    ("The user lives in Oakland.", "The user's parents moved to Sacramento."),
+    ("The office is in Shoreditch.", "The meeting moved to King's Cross."),  # another thing moved
+    ("The user lives in Oakland.", "The user moved the car to Sacramento."),
+    ("The office is in Shoreditch.", "We opened a second office in King's Cross."),
+    ("The user lives in Brooklyn.", "The user will move to Jersey City next year."),  # a plan
+    ("The user lives in Brooklyn.", "The user might move to Jersey City."),
+    ("The user lives in Brooklyn.", "If the user moved to Jersey City, rent would be lower."),
+    ("The user lives in Brooklyn.", "The user works in Manhattan."),  # another relation
+    ("The user lives in Hoboken.", "The user commutes to Manhattan."),
+    ("The user lives in Brooklyn.", "The user is visiting Jersey City this week."),
+    ("The user lives in Brooklyn.", "The user grew up in Queens."),
+    ("The user lives in Brooklyn.", "The user moved to Brooklyn Heights."),  # an unknown place
+    ("The user lives in Camden.", "The user's office is in Camden."),
+    ("The user lives in Boston.", "The user is house-sitting for a friend. The user lives in Providence."),
+]
+
+
+@pytest.mark.parametrize("existing,incoming", MOVES)
+def test_a_move_between_known_districts_and_cities_is_caught(existing, incoming):
+    assert _detect(existing, incoming) is not None
+
+
+@pytest.mark.parametrize("existing,incoming", MOVE_LOOKALIKES)
+def test_move_lookalikes_stay_compatible(existing, incoming):
+    assert _detect(existing, incoming) is None

@@ -26,8 +26,9 @@ COUNTRY_ALIASES: dict[str, str] = {
     "the united states": "united states", "the united kingdom": "united kingdom", "the uk": "united kingdom",
     "deutschland": "germany",
 }
-# City -> country. Only cities whose everyday reading is unambiguous; no districts or boroughs
-# (a district inside a listed city would otherwise look like a different place).
+# City -> country. Only cities whose everyday reading is unambiguous; a district or borough is
+# only ever listed under its city (`DISTRICTS` below), never as a place of a country, since a
+# district listed on its own would look like a place other than the city around it.
 CITIES: dict[str, str] = {}
 for _country, _cities in (
     ("germany", "berlin munich hamburg frankfurt cologne stuttgart dusseldorf düsseldorf leipzig dresden "
@@ -155,6 +156,28 @@ CITIES.update({
     "oklahoma city": "united states", "gold coast": "australia", "quebec city": "canada",
     "addis ababa": "ethiopia", "hong kong": "china", "ciudad de mexico": "mexico",
 })
+# More cities whose everyday reading is the city (no famous namesake abroad, and not a common word
+# as well: no "Providence", "Savannah", "Boulder" or "Charleston").
+for _city in ("oakland", "jersey city", "hoboken", "berkeley", "palo alto", "mountain view", "sunnyvale",
+              "santa monica", "long beach", "fort worth", "san antonio", "ann arbor", "st. louis",
+              "saint louis", "tallahassee", "hartford", "des moines"):
+    CITIES[_city] = "united states"
+# District or borough -> its city, so "Brooklyn" is inside New York (compatible with it) and
+# elsewhere than Jersey City or Manhattan. Only names whose everyday reading is the district: no
+# "Soho" (London and New York), "Chelsea", "Greenwich", "Mitte" or "Wedding".
+DISTRICTS: dict[str, str] = {}
+for _city, _districts in (
+    ("new york", "brooklyn|manhattan|queens|the bronx|bronx|staten island|harlem|bushwick|park slope|"
+                 "upper west side|upper east side"),
+    ("london", "shoreditch|king's cross|kings cross|camden|hackney|islington|brixton|peckham|clerkenwell|"
+               "canary wharf|notting hill|kensington|mayfair|whitechapel|wimbledon|dalston|fitzrovia|marylebone|"
+               "bermondsey|battersea|clapham|covent garden|hampstead"),
+    ("berlin", "kreuzberg|neukölln|neukolln|prenzlauer berg|friedrichshain|charlottenburg|schöneberg|schoneberg"),
+    ("paris", "montmartre|le marais"),
+):
+    for _district in _districts.split("|"):
+        DISTRICTS[_district] = _city
+CITIES.update(DISTRICTS)
 # Canonical spelling of city aliases (so "NYC" and "New York City" are one place).
 CITY_ALIASES: dict[str, str] = {
     "nyc": "new york", "new york city": "new york", "düsseldorf": "dusseldorf", "hannover": "hanover",
