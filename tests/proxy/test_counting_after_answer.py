@@ -74,3 +74,22 @@ def test_a_prompt_left_uncounted_is_counted_before_the_next_one_is_read(graph_en
     env.settle()
     assert env.graph.cache.soas_by_token["dobby"].encounter_count == count + 2
     assert env.scalar("SELECT encounter_count FROM soas WHERE token = 'dobby'") == count + 2
+
+
+def test_a_request_ending_while_the_proxy_stops_counts_inline():
+    """With other requests in flight the count goes to the graph worker; once the proxy is
+    stopping (its pool shut down) it is counted on the spot instead of raising in the handler."""
+    from concurrent.futures import ThreadPoolExecutor
+    from types import SimpleNamespace
+
+    from festinger.proxy import recall
+
+    counted: list[str] = []
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+    graph = SimpleNamespace(settle_counts=lambda: counted.append(threading.current_thread().name))
+    recall.settle(SimpleNamespace(graph=graph, active=3, graph_pool=pool))
+    assert counted == [threading.current_thread().name]
+    # a graph whose counting fails is logged, never raised into the request
+    broken = SimpleNamespace(settle_counts=lambda: 1 / 0)
+    recall.settle(SimpleNamespace(graph=broken, active=1, graph_pool=pool))

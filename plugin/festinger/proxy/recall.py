@@ -81,10 +81,13 @@ def settle(st: ProxyState) -> None:
     (which may hold the graph's lock meanwhile)."""
     if st.graph is None:
         return
-    if st.active <= 1:
-        _settle_logged(st.graph)
-    else:
-        st.graph_pool.submit(_settle_logged, st.graph)
+    if st.active > 1:
+        try:
+            st.graph_pool.submit(_settle_logged, st.graph)
+            return
+        except RuntimeError:  # the proxy is stopping (the pool is shut down): count here
+            pass
+    _settle_logged(st.graph)
 
 
 def _settle_logged(graph: Graph) -> None:
