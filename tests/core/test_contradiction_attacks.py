@@ -35,7 +35,8 @@ ATTACKS = [
     ("corpus_attack7.jsonl", 0.60),  # 26 of 42 (22 before the recall rules)
     ("corpus_attack8.jsonl", 0.30),  # 19 of 60 (15 before the recall rules)
     ("corpus_attack9.jsonl", 0.68),  # 42 of 60 (31 before the recall rules)
-    ("corpus_attack10.jsonl", 0.40),  # 26 of 60 (22 at first run, before the recall rules)
+    ("corpus_attack10.jsonl", 0.40),  # 25 of 60 (22 at first run, before the recall rules; 26 until
+    #                                   "Timeout: 30s" -> "60s" stopped being read as the user's, attack 11)
 ]
 
 

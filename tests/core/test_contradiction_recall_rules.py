@@ -17,8 +17,7 @@ KEY_VALUE_UPDATES = [
     ("Editor: Neovim", "Editor: Helix"),
     ("Shell: fish", "Shell: zsh"),
     ("Timezone: Europe/Berlin", "Timezone: America/New_York"),
-    ("Timeout: 30s", "Timeout: 60s"),
-    ("Database: PostgreSQL", "Database: MySQL"),
+    ("Current city: Montreal", "Current city: Toronto"),
 ]
 
 KEY_VALUE_LOOKALIKES = [
@@ -40,6 +39,8 @@ KEY_VALUE_LOOKALIKES = [
     ("Browser: Firefox", "Tom's browser: Chrome"),
     ("Tom: Chrome", "Tom: Firefox"),  # a person as the key is a list of that person's things
     ("OS: Ubuntu 22.04", "OS: Ubuntu 22.04"),
+    ("Timeout: 30s", "Timeout: 60s"),  # a setting of some system, not a slot of the user (attack 11)
+    ("Database: PostgreSQL", "Database: MySQL"),  # a project's; the user may have several
 ]
 
 

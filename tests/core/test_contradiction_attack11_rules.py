@@ -1,0 +1,59 @@
+"""The rules answering the eleventh attack (`corpus_attack11.jsonl`), each with the compatible
+look-alikes that made it necessary and the genuine updates of the same shape that must still be
+caught. The attack aimed at the four newest recall rules (keyvalue, lifecycle, rescheduled,
+quitting); a false deprecation is the worst failure, so every rule is checked in both directions.
+We call the inner `_detect` so a bug raises here instead of being swallowed as "no contradiction".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from festinger.core.contradiction.compare import _detect
+
+
+def _silent(existing: str, incoming: str) -> None:
+    assert _detect(existing, incoming) is None, (existing, incoming)
+
+
+def _caught(existing: str, incoming: str) -> None:
+    assert _detect(existing, incoming) is not None, (existing, incoming)
+
+
+# --- keyvalue: a bare key line is the user's only for a slot a person holds one of ---------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("Price: $20", "Price: $35"),  # two products
+    ("RAM: 16 GB", "RAM: 64 GB"),  # two machines
+    ("Check-in: 3pm", "Check-in: 4pm"),  # two hotels
+    ("Hotel check-in: 3pm", "Hotel check-in: 4pm"),
+    ("Duration: 2 hours", "Duration: 45 minutes"),
+    ("Distance: 5 km", "Distance: 10 km"),
+    ("Storage: 256 GB", "Storage: 1 TB"),
+    ("Discount: 10%", "Discount: 25%"),
+    ("Weight limit: 23 kg", "Weight limit: 8 kg"),
+    ("Warranty: 1 year", "Warranty: 3 years"),
+    ("Timeout: 30s", "Timeout: 60s"),  # a setting of some system: which one is not said
+    ("Database: PostgreSQL", "Database: MySQL"),  # a project's, and the user has several
+    ("Port: 8080", "Port: 5432"),
+    ("Budget: $500", "Budget: $2,000"),
+    ("Address: 10 Elm St", "Address: 5 Main St"),  # a venue's as often as the user's
+    ("Weight: 1.4 kg", "Weight: 2.1 kg"),  # a product's spec as often as the user's
+    ("Work email: a@acme.com", "Work email: b@acme.com"),  # two addresses may both hold
+])
+def test_a_key_line_about_some_thing_is_not_the_users(existing, incoming):
+    _silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("Timezone: America/Toronto", "Timezone: Europe/Paris"),
+    ("Timezone: Europe/Berlin", "Timezone: America/New_York"),
+    ("OS: Ubuntu 22.04", "OS: Fedora 40"),
+    ("Editor: Neovim", "Editor: Helix"),
+    ("Shell: fish", "Shell: zsh"),
+    ("Default shell: bash", "Default shell: zsh"),
+    ("Current city: Montreal", "Current city: Toronto"),
+])
+def test_a_key_line_naming_a_person_slot_still_updates(existing, incoming):
+    _caught(existing, incoming)
