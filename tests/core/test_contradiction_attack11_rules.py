@@ -57,3 +57,41 @@ def test_a_key_line_about_some_thing_is_not_the_users(existing, incoming):
 ])
 def test_a_key_line_naming_a_person_slot_still_updates(existing, incoming):
     _caught(existing, incoming)
+
+
+# --- lifecycle: a dated event is biography; a place's closure is passing ---------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User is married to Sam.", "User got divorced in 2012."),  # remarried since
+    ("The user is married.", "The user got divorced in 2010."),
+    ("User is a student at McGill.", "User graduated from McGill in 2015."),  # back for a master's
+    ("The user is a student.", "The user graduated in 2014."),
+    ("User is single.", "User got married in 2008."),
+    ("Sam is a student.", "Sam graduated in 2010."),
+    ("User works at Acme.", "User was laid off from Acme in 2015."),
+    ("The renovation is in progress.", "The renovation was completed in 2019."),
+    ("The kitchen renovation is in progress.", "The kitchen renovation was finished two years ago."),
+    ("The app is in beta.", "The app was released in 2019."),
+    ("The gym is open.", "The gym was closed yesterday."),  # one day
+    ("The office is open.", "The office was closed last week."),
+    ("The bakery is open.", "The bakery was closed in August."),
+    ("The library is open.", "The library is now closed."),  # for the evening, or for good?
+])
+def test_dated_biography_and_a_passing_closure_end_no_status(existing, incoming):
+    _silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The project is in progress.", "The project was cancelled."),
+    ("The user is a student at McGill.", "The user graduated from McGill in May."),
+    ("User is single.", "User got married in June."),
+    ("User is married to Jordan.", "User and Jordan divorced last year."),
+    ("The migration is in progress.", "The migration was completed three months ago."),
+    ("The bug #42 is open.", "Bug #42 is fixed and closed."),
+    ("The issue is open.", "The issue was closed yesterday."),  # a work item's closure is its end
+    ("The bakery is open.", "The bakery has closed for good."),
+    ("The bakery is open.", "The bakery is permanently closed."),
+])
+def test_a_recent_or_undated_end_still_ends_the_status(existing, incoming):
+    _caught(existing, incoming)
