@@ -95,3 +95,37 @@ def test_dated_biography_and_a_passing_closure_end_no_status(existing, incoming)
 ])
 def test_a_recent_or_undated_end_still_ends_the_status(existing, incoming):
     _caught(existing, incoming)
+
+
+# --- rescheduled: the move must be of the stored event, not another one or one session ----------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The appointment is on March 12.", "The appointment was moved from March 5 to March 10."),
+    ("The standup is at 9:30.", "The standup was moved from 10:00 to 9:45."),
+    ("The call is at 2pm.", "The call was moved from 4pm to 5pm."),
+    ("The meeting is on Tuesday.", "The meeting was moved from Wednesday to Friday."),
+    ("The user's review is on Friday.", "The review was pushed from Monday to Wednesday."),
+    ("The launch is in June.", "The launch was moved from May to July."),
+    ("The call is at 2pm.", "The call was moved from Tuesday to Thursday."),  # a "from" sharing no field
+    ("User has a meeting at 3pm.", "The meeting was moved to 4pm."),  # one meeting of many
+    ("User has an appointment on Tuesday.", "The appointment was moved to Thursday."),
+    ("The user has a call every day at 9am.", "The call was moved to 10am."),  # one session
+    ("The user's class is on Mondays.", "The class was moved to Tuesday."),
+    ("My meeting is at 3pm.", "Our meeting was moved to 5pm."),  # a group's meeting
+])
+def test_a_move_of_another_event_or_one_session_is_not_read(existing, incoming):
+    _silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The dentist appointment is on March 12.", "The dentist appointment was moved to March 19."),
+    ("The dentist appointment is on March 12.", "The dentist appointment was moved from March 12 to March 19."),
+    ("The call is at 2pm.", "The call was moved from 2pm to 5pm."),
+    ("User has a dentist appointment on Tuesday.", "The dentist appointment was moved to Thursday."),
+    ("User has a meeting with Tom at 3 pm.", "The meeting with Tom was moved to 5 pm."),
+    ("User has a standup every day at 9:30.", "User's daily standup moved to 10:00."),  # the series
+    ("The user's class is on Mondays.", "The class was moved to Tuesdays."),
+])
+def test_a_move_of_the_stored_event_is_still_caught(existing, incoming):
+    _caught(existing, incoming)
