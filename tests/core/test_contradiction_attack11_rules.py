@@ -129,3 +129,32 @@ def test_a_move_of_another_event_or_one_session_is_not_read(existing, incoming):
 ])
 def test_a_move_of_the_stored_event_is_still_caught(existing, incoming):
     _caught(existing, incoming)
+
+
+# --- quitting: "quit" a company or an application says too little --------------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User uses Google.", "User quit Google."),  # left a job there, or the product?
+    ("User uses Amazon.", "User quit Amazon."),
+    ("User uses AWS.", "User quit AWS."),
+    ("User uses Uber.", "User quit Uber last month."),
+    ("User uses Chrome.", "User quit Chrome."),  # closed the window
+    ("User uses Vim.", "User finally quit Vim."),
+    ("User uses Slack.", "User is off Slack now."),  # offline
+    ("User drives for Uber.", "User quit Uber."),
+])
+def test_quitting_a_company_or_an_app_is_not_read(existing, incoming):
+    _silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User smokes.", "User has quit smoking."),
+    ("User smokes.", "User quit smoking last month."),
+    ("User plays guitar.", "User gave up guitar."),
+    ("User drinks coffee.", "User has quit coffee."),
+    ("User uses Twitter.", "User gave up Twitter."),  # a habit word: the product
+    ("User drinks coffee.", "User is off coffee now."),
+])
+def test_quitting_a_habit_is_still_caught(existing, incoming):
+    _caught(existing, incoming)

@@ -106,7 +106,7 @@ QUITS = [
     ("User drinks coffee.", "User gave up coffee."),
     ("The user smokes.", "The user quit smoking two years ago."),
     ("The user's son plays soccer.", "The user's son quit soccer."),
-    ("The user uses Twitter.", "The user quit Twitter last month."),
+    ("The user uses Twitter.", "The user gave up Twitter last month."),
     ("The user drinks coffee.", "The user is off coffee now."),
 ]
 
@@ -127,6 +127,7 @@ QUIT_LOOKALIKES = [
     ("The user plays the guitar.", "The user quit guitar lessons."),
     ("The user is learning Spanish.", "The user gave up on Spanish."),
     ("The user drinks coffee.", "The user quit coffee.\nThe user quit it again in May, after a relapse in March."),
+    ("The user uses Twitter.", "The user quit Twitter last month."),  # the job or the product (attack 11)
 ]
 
 
