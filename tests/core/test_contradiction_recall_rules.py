@@ -17,8 +17,7 @@ KEY_VALUE_UPDATES = [
     ("Editor: Neovim", "Editor: Helix"),
     ("Shell: fish", "Shell: zsh"),
     ("Timezone: Europe/Berlin", "Timezone: America/New_York"),
-    ("Timeout: 30s", "Timeout: 60s"),
-    ("Database: PostgreSQL", "Database: MySQL"),
+    ("Current city: Montreal", "Current city: Toronto"),
 ]
 
 KEY_VALUE_LOOKALIKES = [
@@ -40,6 +39,8 @@ KEY_VALUE_LOOKALIKES = [
     ("Browser: Firefox", "Tom's browser: Chrome"),
     ("Tom: Chrome", "Tom: Firefox"),  # a person as the key is a list of that person's things
     ("OS: Ubuntu 22.04", "OS: Ubuntu 22.04"),
+    ("Timeout: 30s", "Timeout: 60s"),  # a setting of some system, not a slot of the user (attack 11)
+    ("Database: PostgreSQL", "Database: MySQL"),  # a project's; the user may have several
 ]
 
 
@@ -105,7 +106,7 @@ QUITS = [
     ("User drinks coffee.", "User gave up coffee."),
     ("The user smokes.", "The user quit smoking two years ago."),
     ("The user's son plays soccer.", "The user's son quit soccer."),
-    ("The user uses Twitter.", "The user quit Twitter last month."),
+    ("The user uses Twitter.", "The user gave up Twitter last month."),
     ("The user drinks coffee.", "The user is off coffee now."),
 ]
 
@@ -126,6 +127,7 @@ QUIT_LOOKALIKES = [
     ("The user plays the guitar.", "The user quit guitar lessons."),
     ("The user is learning Spanish.", "The user gave up on Spanish."),
     ("The user drinks coffee.", "The user quit coffee.\nThe user quit it again in May, after a relapse in March."),
+    ("The user uses Twitter.", "The user quit Twitter last month."),  # the job or the product (attack 11)
 ]
 
 

@@ -1,22 +1,29 @@
 """Two one-line "Key: value" memories with the same key (pure logic).
 
-The memorizer often stores a setting as a bare line, "OS: Ubuntu 22.04" or "Timeout: 30s", with no
-"User's" or "My" in front. The grammar reads no owner there and so no statement, and a later "OS:
-Fedora 40" was never compared. Such a line is only comparable with another bare line of the SAME
-key, in a memory that is otherwise the same kind (both memories are that one line and nothing
-else): then both name the same slot of the same owner, the user whose memory store it is, and the
-pair is read as "The user's OS is Ubuntu 22.04" / "The user's OS is Fedora 40". The grammar and
-the "may both hold" policy then decide as for any owned slot: two e-mails, phones, people or plain
-words may both hold, so they still need an announced change.
+The memorizer often stores a fact of the user's profile as a bare line, "Timezone: Europe/Berlin"
+or "Shell: fish", with no "User's" or "My" in front. The grammar reads no owner there and so no
+statement, and a later "Shell: zsh" was never compared. Such a line is only comparable with another
+bare line of the SAME key, in a memory that is otherwise the same kind (both memories are that one
+line and nothing else), and only when the key names a slot a PERSON holds one of (the lexicon's
+`PERSON_SLOT_KEYS`: name, city, timezone, employer, salary, rent, phone, e-mail, birthday, age, and
+the OS, editor and shell of the user's own setup, optionally after "current", "primary", "default"
+...). Then both lines are the user's profile and the pair is read as "The user's shell is fish" /
+"The user's shell is zsh". The grammar and the "may both hold" policy then decide as for any owned
+slot: two e-mails, phones, people or plain words may both hold, so they still need an announced change.
 
-Keys that label a note rather than name a slot ("Note:", "Todo:", "Option A:", "Example:") and
-keys that name something one may have several of at once (a meeting, a trip, a sister) are never
-read: two such lines are two items, not one slot written twice.
+Any other key names an attribute of some thing the line does not name: "Price: $20" / "Price: $35",
+"RAM: 16 GB" / "64 GB", "Check-in: 3pm" / "4pm", "Timeout: 30s" / "5s" are two products, two hotels,
+two systems as often as one thing changed, and the store collects such lines about many things
+(the eleventh attack: 44 false positives from giving every key the user as owner). Keys that label
+a note ("Note:", "Todo:", "Option A:") or name something one has several of (a meeting, a sister)
+are never read either.
 """
 
 from __future__ import annotations
 
 import re
+
+from festinger.core.contradiction import lexicon as lx
 
 __all__ = ["bare_key_value_pair"]
 
@@ -68,6 +75,9 @@ def _parse(text: str) -> tuple[str, str] | None:
         return None  # "User's OS: ..." is read by the grammar itself
     if _VALUE_STOP_RE.search(value):
         return None
+    slot = " ".join(words[1:]) if len(words) > 1 and words[0] in lx.PERSON_SLOT_MODIFIERS else key
+    if key not in lx.PERSON_SLOT_KEYS and slot not in lx.PERSON_SLOT_KEYS:
+        return None  # "Price", "RAM", "Timeout": an attribute of some thing the line does not name
     return key, value
 
 

@@ -10,8 +10,16 @@ one says that the SAME subject (same words; "the" dropped) went through the even
 Where a status names a party ("married to Jordan", "a student at UCLA", "employed at Acme"), an
 event that names one must name the same ("divorced Sam", "graduated from MIT" end nothing here),
 and an event that names a party the status did not is not read ("is a student" / "graduated from
-high school": which school?). Only a time tail saying when the event happened ("in June", "last
-year") may follow it; a plan, a condition, a question, another person or any other tail is left alone.
+high school": which school?). Only a RECENT time tail saying when the event happened ("in June",
+"last year", "three months ago") may follow it; a plan, a condition, a question, another person or
+any other tail is left alone.
+
+An event dated by a year ("got divorced in 2012", "graduated in 2015", "completed in 2019") or by
+"N years ago" is biography, not news: the status stated now may well have begun again since (one
+remarries, goes back for a master's), so it ends nothing (the eleventh attack's dated pairs). And a
+place's "open" is a standing fact that a closure does not end: "The gym was closed yesterday" is one
+day. "closed" ends "open" only for a work item (a ticket, an issue, a bug, a pull request) or when
+the closure is said to be for good ("closed permanently"); "fixed" and "resolved" are work items' words.
 """
 
 from __future__ import annotations
@@ -26,8 +34,8 @@ _SUBJ = r"(?P<subj>(?:the\s+)?[A-Za-z][\w#'-]*(?:\s+[A-Za-z0-9#][\w#'-]*){0,3}?)
 _PARTY = r"(?P<party>(?-i:[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2}))"  # a name, capitalised even under re.I
 _PARTY2 = _PARTY.replace("?P<party>", "?P<party2>")
 _WHEN = (r"(?:\s+(?:last\s+(?:week|month|year|weekend)|recently|this\s+(?:week|month|year)|yesterday|today|"
-         r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|\d{4})|"
-         r"(?:a|one|two|three|\d{1,2})\s+(?:weeks?|months?|years?)\s+ago))?")
+         r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|"
+         r"(?:a|one|two|three|\d{1,2})\s+(?:weeks?|months?)\s+ago))?")  # no year, no "years ago": biography
 _IS = r"\s+(?:is|are)\s+"
 _HAS = r"\s+(?:has\s+been|have\s+been|was|were|got)\s+"
 
@@ -60,11 +68,14 @@ _RULES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
                 rf"{_IS}now\s+(?:archived|cancelled|canceled|discontinued|inactive)){_WHEN}"
                 r"(?:\s+and\s+is\s+no\s+longer\s+(?:maintained|active))?$", re.I)),
     ("open", re.compile(rf"^{_SUBJ}{_IS}(?:still\s+)?open$", re.I),
-     re.compile(rf"^{_SUBJ}(?:{_IS}(?:now\s+)?|{_HAS})(?:fixed|closed|resolved)(?:\s+and\s+(?:closed|resolved))?"
-                rf"{_WHEN}$", re.I)),
+     re.compile(rf"^{_SUBJ}(?:{_IS}(?:now\s+)?|{_HAS}|\s+(?:has\s+)?(?=closed\s+(?:for\s+good|permanently)))"
+                rf"(?:(?P<closed>(?:permanently\s+)?closed)|fixed|resolved)(?:\s+and\s+(?:closed|resolved))?"
+                rf"(?P<perm>\s+(?:for\s+good|permanently))?{_WHEN}$", re.I)),
 ]
 # A subject that is not one thing: a pronoun, a quantifier, someone who reports or imagines.
 _NOT_A_SUBJECT = frozenset("it this that they he she someone everyone nobody all some many most".split())
+# What is open until closed for good: a work item. A place or a road that "was closed" reopens.
+_WORK_ITEMS = frozenset("ticket issue bug pr mr pull merge incident case task story epic".split())
 
 
 def _subject(text: str) -> str:
@@ -90,6 +101,10 @@ def status_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
         subject = _subject(s.group("subj"))
         if subject != _subject(e.group("subj")) or subject.split()[0] in _NOT_A_SUBJECT:
             continue
+        if status == "open" and e.group("closed") and not (
+                e.group("perm") or "permanently" in e.group("closed").lower()
+                or set(subject.replace("#", " ").split()) & _WORK_ITEMS):
+            continue  # "The gym was closed yesterday": one day's closure of a place, not its end
         was, by = _party(s), _party(e)
         if by is not None and by != was:
             continue  # "married to Jordan" / "divorced Sam"; "a student" / "graduated from high school"

@@ -10,13 +10,18 @@ quits the product or the job, the words do not say which), a taste ("likes coffe
 consumed under another sense.
 
 A quit for a while ("for Lent", "for a month"), a plan ("wants to quit"), an attempt ("tried to
-quit"), a job, a team or a school, or any tail the rule does not read is left alone.
+quit"), a job, a team or a school, or any tail the rule does not read is left alone. So is the verb
+"quit" with a company whose name is also its product ("quit Google", "quit Uber": a job or the
+service, the words do not say which) or with an application one opens and closes ("quit Chrome" is
+closing the window), and "is off" an application ("is off Slack now" is offline as often as gone):
+the eleventh attack's debatable pairs. "gave up Twitter" or "ditched Chrome" are habit words and read.
 """
 
 from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.rescheduled import one_sentence
 
 __all__ = ["quit_as_denial"]
@@ -32,6 +37,7 @@ _HOW_TAIL = r"(?:\s+(?:entirely|completely|altogether|for\s+good|cold\s+turkey|f
 _QUIT_RE = re.compile(
     rf"^{_SUBJECT}\s+(?:has\s+|have\s+|had\s+)?(?:just\s+|recently\s+|finally\s+|now\s+)?{_QUIT}\s+{_THING}"
     rf"{_HOW_TAIL}{_WHEN_TAIL}{_HOW_TAIL}$", re.I)
+_QUIT_VERB_RE = re.compile(r"\bquit\b", re.I)  # the one verb that is also leaving a job or closing an app
 _OFF_RE = re.compile(rf"^{_SUBJECT}\s+(?:is|am|are|'m|'s)\s+(?:now\s+)?off\s+{_THING}(?:\s+now)?$", re.I)
 # "quit smoking two years ago": the grammar reads the gerund; only the date of the quit is dropped
 _GERUND_RE = re.compile(r"^\w+ing$", re.I)
@@ -55,6 +61,10 @@ def quit_as_denial(incoming: str) -> str | None:
     low = thing.lower()
     if low.startswith(_DETERMINERS) or set(low.split()) & _NOT_A_THING:
         return None  # "quit the band", "gave up on Spanish", "quit her job": not a thing one uses
+    if m.re is _OFF_RE and low in lx.DESKTOP_APPS:
+        return None  # "is off Slack now": offline, or gone?
+    if m.re is _QUIT_RE and _QUIT_VERB_RE.search(sentence) and low in (lx.EMPLOYER_BRANDS | lx.DESKTOP_APPS):
+        return None  # "quit Google": the job or the product; "quit Chrome": closed the window
     if _GERUND_RE.match(thing.split()[0]):
         # "quit smoking two years ago": the grammar reads "quit smoking" itself
         return f"{subject} quit {thing}." if _QUIT_RE.match(sentence) and " " not in thing else None

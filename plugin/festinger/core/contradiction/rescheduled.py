@@ -16,6 +16,15 @@ to May 5", "was rescheduled to Thursday", "has been postponed to September 2025"
 A plan ("might be moved"), a condition, another person's event ("the sister's wedding"), a tail
 the rule does not read ("last year", "for the holidays") or a memory of more than one sentence is
 left to the grammar, which reads none of them as this move.
+
+Three shapes name another event, or another instance of it (the eleventh attack):
+* a "from" time that is not the stored time: "The call is at 2pm" / "was moved from 4pm to 5pm" is
+  another call, so the "from" must agree with the stored time on every field both name (and share one);
+* an indefinite stored event, "User has a meeting at 3pm": one meeting of many, so a bare "The meeting
+  was moved" is not known to be it; it needs a qualifier ("a dentist appointment", "a call with Tom");
+* a recurring stored time ("every day at 9am", "on Mondays", "a daily standup"): moving one session
+  does not move the series, so the move must name the series too ("the daily standup", "to Tuesdays");
+and "our meeting" (a group's) is not "my meeting".
 """
 
 from __future__ import annotations
@@ -58,6 +67,8 @@ _TOKENS = [
     ("clock24", re.compile(r"(\d{1,2}):(\d{2})\b")),
     ("noon", re.compile(r"(noon|midday|midnight)\b", re.I)),
 ]
+# A time or an event said to recur: "every day", "daily", "on Mondays".
+_RECURRING_RE = re.compile(r"\b(?:every|each|daily|weekly|monthly|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b", re.I)
 _JOINER_RE = re.compile(r"(?:\s*,\s*|\s+(?:at|on|in|of)\s+|\s+)", re.I)
 
 
@@ -123,6 +134,11 @@ def _event(words: str, qualifier: str | None) -> tuple[str, str] | None:
     return " ".join(parts), " ".join((qualifier or "").lower().split())
 
 
+def _owner(words: str) -> str:
+    low = words.lower().split()
+    return low[0] if low else ""
+
+
 def one_sentence(text: str) -> str | None:
     """The memory's one sentence without its final stop, or None (several sentences, lines, a question)."""
     if len(text) > MAX_SENTENCE_CHARS:
@@ -149,8 +165,18 @@ def event_moved(existing: str, incoming: str) -> tuple[str, str, str] | None:
     was, now = _when(o.group(3)), _when(n.group(4))
     if was is None or now is None:
         return None
-    if n.group(3) is not None and _when(n.group(3)) is None:
-        return None  # "moved from the usual slot to ...": a "from" we cannot read
+    if n.group(3) is not None:
+        since = _when(n.group(3))
+        if since is None:
+            return None  # "moved from the usual slot to ...": a "from" we cannot read
+        if not set(since) & set(was) or any(since[k] != was[k] for k in set(since) & set(was)):
+            return None  # "is at 2pm" / "moved from 4pm to 5pm": the "from" names another event
+    if o.re is _OLD_HAS_RE and not (event[1] or " " in event[0] or _RECURRING_RE.search(old)):
+        return None  # "User has a meeting at 3pm": one of many; "The meeting was moved" may be another
+    if _RECURRING_RE.search(old) and not _RECURRING_RE.search(new):
+        return None  # "a call every day at 9am" / "The call was moved to 10am": one session, not the series
+    if _owner(o.group(1)) != _owner(n.group(1)) and "our" in (_owner(o.group(1)), _owner(n.group(1))):
+        return None  # "My meeting" / "Our meeting": the user's own and a group's
     if not set(now) <= set(was):
         return None  # "moved to 10:00 on Fridays": a field the old time lacks narrows the move to part of it
     shared = set(was) & set(now)

@@ -132,3 +132,18 @@ ORGANISATION_HEADS = frozenset(
     "bank insurer insurance provider employer company carrier isp gym school university college hospital "
     "clinic pharmacy airline broker brokerage agency club utility supplier vendor client customer store shop "
     "supermarket grocer charity union church".split())
+# Keys of a bare "Key: value" line that name a slot a person holds one of: an unowned line with one of
+# them is the user's profile. Any other key ("Price", "RAM", "Check-in", "Timeout", "Port") is an
+# attribute of some thing, a product, a trip or a system, which the line does not name. Left out on
+# purpose: weight and height (a product's spec as often as the user's), address and location (a
+# venue's), company, role and title (a contact's, a book's), database and port (a project's).
+PERSON_SLOT_KEYS = frozenset((
+    "name", "full name", "first name", "last name", "surname", "pronouns",
+    "city", "current city", "home city", "hometown", "home town", "home address",
+    "timezone", "time zone", "tz",
+    "employer", "job title", "occupation", "salary", "income", "rent",
+    "phone", "phone number", "mobile", "mobile number", "cell", "email", "e-mail", "email address",
+    "birthday", "date of birth", "dob", "birth date", "age",
+    "os", "operating system", "editor", "text editor", "ide", "shell", "keyboard layout"))
+# Words before such a key that keep it the person's one slot ("Current city", "Default shell").
+PERSON_SLOT_MODIFIERS = frozenset("current primary main preferred personal home work default".split())

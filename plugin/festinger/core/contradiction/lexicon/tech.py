@@ -135,3 +135,17 @@ VALUE_ALIASES: dict[str, str] = {
 # "mysql" and "mysqld"), so "the database is MariaDB" and "the database is MySQL" may be one
 # database. A fork with a program of its own ("Neovim" for "Vim") is another tool, and is not here.
 RUNS_AS: dict[str, str] = {"timescaledb": "postgresql", "mariadb": "mysql"}
+
+# Companies whose name is also their product or service: "quit Google", "quit Uber" says as often
+# that one left a job there as that one stopped using it, and the words do not say which.
+EMPLOYER_BRANDS = frozenset(
+    """google alphabet amazon aws microsoft apple meta facebook instagram whatsapp twitter x netflix spotify
+    uber lyft airbnb doordash instacart tesla salesforce oracle ibm intel nvidia linkedin tiktok snapchat
+    pinterest reddit shopify stripe paypal ebay etsy dropbox zoom slack atlassian github gitlab adobe
+    starbucks walmart target costco ikea""".split())
+# Applications one opens and closes: "quit Chrome" is as often closing the window as giving it up, and
+# "is off Slack" is as often offline as gone.
+DESKTOP_APPS = frozenset(
+    """chrome firefox safari edge brave opera vim neovim emacs nano vs code vscode pycharm intellij webstorm
+    sublime atom cursor zed helix xcode slack discord teams zoom skype mattermost signal telegram whatsapp
+    outlook thunderbird excel word powerpoint photoshop figma spotify notion obsidian steam""".split())
