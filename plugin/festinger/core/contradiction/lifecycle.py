@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction.rescheduled import one_sentence
+from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS
 
 __all__ = ["status_ended"]
 
@@ -89,8 +90,17 @@ def _party(m: re.Match[str]) -> str | None:
     return party.lower() if party else None
 
 
+# Every status of `_RULES` ends its statement with one of these words: an existing memory without
+# one is not read at all (the rule runs on every pair the statement path found nothing in, and
+# segmenting both memories costs more than this search).
+_ANY_STATUS_RE = re.compile(r"\b(?:single|married|engaged|employed|works|unemployed|student|beta|alpha|preview|"
+                            r"progress|underway|ongoing|active|open)\b", re.I)
+
+
 def status_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(subject, old status, the incoming sentence) when the incoming memory ends the existing status."""
+    if len(existing) > MAX_SENTENCE_CHARS or not _ANY_STATUS_RE.search(existing):
+        return None  # (a longer text is never one sentence: one_sentence says None anyway)
     old, new = one_sentence(existing), one_sentence(incoming)
     if old is None or new is None:
         return None
