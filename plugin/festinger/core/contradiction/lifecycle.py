@@ -111,10 +111,11 @@ def status_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
         subject = _subject(s.group("subj"))
         if subject != _subject(e.group("subj")) or subject.split()[0] in _NOT_A_SUBJECT:
             continue
-        if status == "open" and e.group("closed") and not (
-                e.group("perm") or "permanently" in e.group("closed").lower()
-                or set(subject.replace("#", " ").split()) & _WORK_ITEMS):
-            continue  # "The gym was closed yesterday": one day's closure of a place, not its end
+        if status == "open" and not set(subject.replace("#", " ").split()) & _WORK_ITEMS and not (
+                e.group("closed") and (e.group("perm") or "permanently" in e.group("closed").lower())):
+            # Only a work item is open until fixed, resolved or closed. A place or a thing ("The gym
+            # was closed yesterday", "The gate was fixed") is open again; only a closure for good ends it.
+            continue
         was, by = _party(s), _party(e)
         if by is not None and by != was:
             continue  # "married to Jordan" / "divorced Sam"; "a student" / "graduated from high school"

@@ -18,6 +18,10 @@ from festinger.core.contradiction.values import (
     quantity_value,
 )
 
+# "$1,800/month", "24/7", "50/50": an amount or a ratio, never a path (a path starts with a
+# name, "/", "~" or "."): read as a path or a term, two rates of one amount were in conflict.
+AMOUNT_START_RE = re.compile(r"[$€£¥]|\d")
+
 ADJECTIVE_SUFFIXES = ("ed", "ing", "ly", "ful", "ous", "ive", "less", "able", "ible")
 BOUND_WORDS = frozenset(
     "about around approximately roughly nearly almost over under above below up least most more less max "
@@ -151,6 +155,8 @@ def named_value(item: list[Token], subject: Subject, *, relaxed: bool = False) -
         return None
     if len(item) == 1 and "/" in low and not low.startswith("/") and re.match(r"^[A-Za-z_]+/[A-Za-z_/+\-]+$", text):
         return Value("term", low, text)  # "Area/Name" identifiers
+    if len(item) == 1 and "/" in low and AMOUNT_START_RE.match(text):
+        return None  # "$1,800/month", "24/7": a rate or a ratio, which the grammar does not read
     if len(item) == 1 and ("/" in low or low.startswith(("~", "."))):
         return Value("path", low, text)
     head = subject.head

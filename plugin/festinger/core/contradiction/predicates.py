@@ -7,6 +7,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.objects import (
+    AMOUNT_START_RE,
     ITEM_STOPS,
     item_text,
     named_value,
@@ -255,7 +256,7 @@ def parse_location(subject: Subject, rel: str, neg: bool, body: list[Token], ctx
         value = Value("region", first.low, first.text)
         emit(ctx, subject.key, rel, [value], subject=subject, rest=body[1:], neg=neg, exclusive=not neg)
         return
-    if "/" in first.low and len(body) >= 1 and not URL_RE.match(first.text):
+    if "/" in first.low and len(body) >= 1 and not URL_RE.match(first.text) and not AMOUNT_START_RE.match(first.text):
         value = Value("path", first.low.rstrip("/"), first.text)
         emit(ctx, subject.key, rel, [value], subject=subject, rest=body[1:], neg=neg, exclusive=not neg)
         return
