@@ -7,15 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction import detect_contradiction
-
-
-def _silent(existing: str, incoming: str) -> None:
-    assert detect_contradiction(existing, incoming) is None, (existing, incoming)
-
-
-def _caught(existing: str, incoming: str) -> None:
-    assert detect_contradiction(existing, incoming) is not None, (existing, incoming)
+from tests.core.detector_checks import caught as _caught, silent as _silent
 
 
 # --- a bare "The X" is the user's only when nothing before it brought in another owner ---------

@@ -9,15 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction.compare import _detect
-
-
-def _silent(existing: str, incoming: str) -> None:
-    assert _detect(existing, incoming) is None, (existing, incoming)
-
-
-def _caught(existing: str, incoming: str) -> None:
-    assert _detect(existing, incoming) is not None, (existing, incoming)
+from tests.core.detector_checks import caught as _caught, silent as _silent
 
 
 # --- keyvalue: a bare key line is the user's only for a slot a person holds one of ---------------
