@@ -23,6 +23,9 @@ from festinger import detect_contradiction
     ("The user's rent is £900/month.", "The user's rent is £207/week."),
     ("User works 24/7.", "User works 9/5."),
     ("The split is 50/50.", "The split is 60/40."),
+    ("User works at Acme Corp.", "User left Acme Labs and now works at Globex."),  # another Acme
+    ("User works at Acme.", "Tom left Acme and joined Globex last week."),
+    ("User works at Acme Corp.", "User left the Acme office party early."),
 ])
 def test_compatible(existing, incoming):
     assert detect_contradiction(existing, incoming) is None
@@ -35,6 +38,10 @@ def test_compatible(existing, incoming):
     ("The bakery is open.", "The bakery has closed for good."),
     ("The shop is open.", "The shop was permanently closed last month."),
     ("The user's rent is $1,800.", "The user's rent is now $1,950."),
+    # a blind miss of the attack: the legal form is not part of the name, and when the move
+    # happened ("last week") does not hide where the user works now
+    ("I work at Acme Corp.", "I left Acme and joined Globex last week."),
+    ("User works at Initech GmbH.", "User left Initech and now works at Hooli."),
 ])
 def test_still_caught(existing, incoming):
     assert detect_contradiction(existing, incoming) is not None

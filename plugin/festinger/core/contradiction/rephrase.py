@@ -245,7 +245,8 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     m = _LEFT_RE.search(s)
     if m:
         prep = m.group(3) or "at"
-        return f"{s[:m.start()]}works {prep} {m.group(4)} instead of {m.group(1)}", True
+        new = _RECENT_TAIL_RE.sub("", m.group(4).rstrip(". "))  # "... joined Globex last week"
+        return f"{s[:m.start()]}works {prep} {new} instead of {m.group(1)}", True
     s, n = _MOVED_ADDRESS_RE.subn("lives at ", s, count=1)
     if n:
         return s, True

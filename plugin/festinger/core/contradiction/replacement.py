@@ -77,6 +77,8 @@ _GONE_RE = re.compile(
     r"(?<![\w'])(?:left|leaving|quit|quitting|sold|selling|traded\s+in|trading\s+in|gave\s+up|giving\s+up|"
     r"replaced|replacing|ditched|no\s+longer\s+(?:at|with|a|an)|instead\s+of|rather\s+than|not|from)\s+"
     r"(?:(?:the|my|their|his|her|its|a|an)\s+)?([\w&.'-]+(?:\s+[\w&.'-]+){0,4})", re.I)
+# The legal form after a company's name ("Acme Corp", "Globex Inc.", "Initech GmbH").
+_COMPANY_DESIGNATORS = frozenset("corp corporation inc incorporated ltd limited llc gmbh plc co ag sa bv".split())
 # After the named thing, a clause goes on: "sold the Corolla and now drives ...".
 _CLAUSE_WORDS = frozenset("and but to for in at last this since after because so then".split())
 
@@ -90,6 +92,8 @@ def _named_as_gone(old: tuple[Value, ...], sentence: str) -> bool:
         named = [w.lower().strip(".'") for w in m.group(1).split()]
         for v in old:
             words = [w.lower().strip(".'") for w in v.display.split()]
+            while len(words) > 1 and words[-1] in _COMPANY_DESIGNATORS:
+                words.pop()  # "left Acme" names "Acme Corp": the legal form is not part of the name
             if not words:
                 continue
             for said in (words, words[-1:]):
