@@ -92,11 +92,12 @@ def _named_as_gone(old: tuple[Value, ...], sentence: str) -> bool:
         named = [w.lower().strip(".'") for w in m.group(1).split()]
         for v in old:
             words = [w.lower().strip(".'") for w in v.display.split()]
-            while len(words) > 1 and words[-1] in _COMPANY_DESIGNATORS:
-                words.pop()  # "left Acme" names "Acme Corp": the legal form is not part of the name
             if not words:
                 continue
-            for said in (words, words[-1:]):
+            name = list(words)
+            while len(name) > 1 and name[-1] in _COMPANY_DESIGNATORS:
+                name.pop()  # "left Acme" names "Acme Corp": the legal form is not part of the name
+            for said in (words, name, words[-1:]):
                 if named[:len(said)] == said and (len(named) == len(said) or named[len(said)] in _CLAUSE_WORDS):
                     return True
     return False
