@@ -5,9 +5,9 @@ the latest real user message (tokeniser, saliency counts, cue scanner: user mess
 fact source), counted once per message and session; later calls of the same turn (an agent's
 tool iterations) re-render from the cache with `render_tokens`, so a fact stored meanwhile
 shows up. The block is rendered before forwarding and the message counted after the answer
-(`process_prompt(defer_count=True)`, then `settle`). With `read_system` on, the system message's words join the rendered tokens (never
-counted, never a fact source: a client resends its system prompt on every call, and text
-pasted into it must not become a fact).
+(`process_prompt(defer_count=True)`, then `settle`). With `read_system` on, the system
+message's words join the rendered tokens (never counted, never a fact source: a client
+resends its system prompt on every call, and text pasted into it must not become a fact).
 """
 
 from __future__ import annotations
