@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction.compare import _detect
+from tests.core.detector_checks import caught, silent
 
 # --- bare "Key: value" lines (keyvalue.py) ----------------------------------------------------------
 
@@ -46,12 +46,12 @@ KEY_VALUE_LOOKALIKES = [
 
 @pytest.mark.parametrize("existing,incoming", KEY_VALUE_UPDATES)
 def test_bare_key_value_updates_are_caught(existing, incoming):
-    assert _detect(existing, incoming) is not None
+    caught(existing, incoming)
 
 
 @pytest.mark.parametrize("existing,incoming", KEY_VALUE_LOOKALIKES)
 def test_bare_key_value_lookalikes_stay_compatible(existing, incoming):
-    assert _detect(existing, incoming) is None
+    silent(existing, incoming)
 
 
 # --- an event moved to another time (rescheduled.py) ------------------------------------------------
@@ -91,12 +91,12 @@ EVENT_LOOKALIKES = [
 
 @pytest.mark.parametrize("existing,incoming", EVENT_MOVES)
 def test_an_event_moved_to_another_time_is_caught(existing, incoming):
-    assert _detect(existing, incoming) is not None
+    caught(existing, incoming)
 
 
 @pytest.mark.parametrize("existing,incoming", EVENT_LOOKALIKES)
 def test_event_move_lookalikes_stay_compatible(existing, incoming):
-    assert _detect(existing, incoming) is None
+    silent(existing, incoming)
 
 
 # --- quitting a thing (quitting.py) -----------------------------------------------------------------
@@ -133,12 +133,12 @@ QUIT_LOOKALIKES = [
 
 @pytest.mark.parametrize("existing,incoming", QUITS)
 def test_quitting_a_thing_is_caught(existing, incoming):
-    assert _detect(existing, incoming) is not None
+    caught(existing, incoming)
 
 
 @pytest.mark.parametrize("existing,incoming", QUIT_LOOKALIKES)
 def test_quit_lookalikes_stay_compatible(existing, incoming):
-    assert _detect(existing, incoming) is None
+    silent(existing, incoming)
 
 
 # --- a status that ended (lifecycle.py) -------------------------------------------------------------
@@ -181,9 +181,9 @@ STATUS_LOOKALIKES = [
 
 @pytest.mark.parametrize("existing,incoming", STATUS_ENDED)
 def test_a_status_ended_by_its_event_is_caught(existing, incoming):
-    assert _detect(existing, incoming) is not None
+    caught(existing, incoming)
 
 
 @pytest.mark.parametrize("existing,incoming", STATUS_LOOKALIKES)
 def test_status_lookalikes_stay_compatible(existing, incoming):
-    assert _detect(existing, incoming) is None
+    silent(existing, incoming)
