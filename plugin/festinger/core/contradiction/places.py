@@ -54,9 +54,24 @@ def compare_places(x: str, y: str) -> Relation:
         return Relation.SAME
     if cx[0] in cy or cy[0] in cx:
         return Relation.COMPATIBLE  # "Berlin" vs "Germany"
+    if cx[0] in lx.DISTRICT_BOROUGHS and cy[0] in lx.DISTRICT_BOROUGHS and cx[1:] == cy[1:]:
+        return _compare_districts(cx[0], cy[0])
     x_city, y_city = cx[0] not in lx.COUNTRIES, cy[0] not in lx.COUNTRIES
     if x_city != y_city and (cx[0] if x_city else cy[0]) in lx.AMBIGUOUS_CITIES:
         # City vs country where the city has a famous namesake abroad ("Vancouver, WA").
+        return Relation.UNKNOWN
+    return Relation.CONFLICT
+
+
+def _compare_districts(x: str, y: str) -> Relation:
+    """Two districts of one city, by the boroughs they lie in: a borough contains its
+    neighbourhoods ("Brooklyn" / "Park Slope"), two boroughs or two districts in no common borough
+    are two places ("Brooklyn" / "Manhattan", "Bushwick" / "Harlem"), and two neighbourhoods of one
+    borough may overlap or be named loosely ("Kensington" / "Notting Hill"), so are never judged."""
+    bx, by = lx.DISTRICT_BOROUGHS[x], lx.DISTRICT_BOROUGHS[y]
+    if x in by or y in bx:
+        return Relation.COMPATIBLE
+    if bx & by:
         return Relation.UNKNOWN
     return Relation.CONFLICT
 
