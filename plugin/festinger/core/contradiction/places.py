@@ -99,8 +99,41 @@ def _compare_regions(x: str, y: str) -> Relation:
     return Relation.UNKNOWN if short_x or short_y else Relation.CONFLICT
 
 
+def _district_namesake(district: Value, other: Value) -> Relation | None:
+    """A district written with a region after it, judged by that region when the region is not
+    where the lexicon puts the district: "Islington, Toronto" and "Brixton, Johannesburg" are
+    namesakes of London's, somewhere inside Toronto and Johannesburg. None when the region
+    confirms the lexicon's district ("Brooklyn, New York", "Shoreditch, London")."""
+    chain = place_chain(district.norm)
+    if chain is None or chain[0] not in lx.DISTRICT_BOROUGHS or not district.region:
+        return None
+    region, short = _region_chain(district.region)
+    if region is None:
+        return Relation.UNKNOWN  # an unknown region may name another place of that name
+    if region[0] in chain or lx.CITY_REGIONS.get(chain[1]) == region[0]:
+        return None
+    found = place_chain(other.norm)
+    if found is None or other.region:
+        return Relation.UNKNOWN
+    if found[0] in region:
+        return Relation.COMPATIBLE  # "Toronto" / "Islington, Toronto": inside the stored place
+    if region[0] not in lx.REGIONS and region[0] not in lx.COUNTRIES and region[0] not in found:
+        # The region is a city: two cities are two places ("Vancouver" / "Islington, Toronto").
+        return Relation.CONFLICT if compare_places(other.norm, region[0]) is Relation.CONFLICT else Relation.UNKNOWN
+    if set(found) & set(region) or short or found[0] in lx.AMBIGUOUS_CITIES:
+        # "Sydney" / "Kensington, NSW": the region holds more than the stored place, or its
+        # containment is not known ("Montreal" / "Hampstead, Quebec").
+        return Relation.UNKNOWN
+    return Relation.CONFLICT  # "Chicago" / "Brixton, Johannesburg": another country
+
+
 def compare_place_values(a: Value, b: Value) -> Relation:
-    """Two places as stated: the cities, then, for one city name, the regions written after them."""
+    """Two places as stated: the cities, then, for one city name, the regions written after them.
+    A district whose region says it is a namesake is judged by that region, never by the lexicon."""
+    for district, other in ((a, b), (b, a)):
+        namesake = _district_namesake(district, other)
+        if namesake is not None:
+            return namesake
     found = compare_places(a.norm, b.norm)
     if found is Relation.SAME and a.region and b.region:
         regions = _compare_regions(a.region, b.region)

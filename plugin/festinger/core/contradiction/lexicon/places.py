@@ -235,3 +235,6 @@ REGION_ALIASES: dict[str, str] = dict(zip(  # the postal code of each region, in
     "washington west_virginia wisconsin wyoming alberta british_columbia manitoba new_brunswick nova_scotia "
     "ontario prince_edward_island quebec saskatchewan new_south_wales queensland victoria tasmania".split()))
 REGION_ALIASES = {code: name.replace("_", " ") for code, name in REGION_ALIASES.items()}
+REGION_ALIASES["ny"] = "new york state"  # not among the codes above: "NY" is also the city
+# The region (state) of a city that has districts, where the lexicon lists one.
+CITY_REGIONS: dict[str, str] = {"new york": "new york state"}
