@@ -137,8 +137,39 @@ def _title_changed(a: Statement, b: Statement) -> bool:
 def _two_models(x: Value, y: Value) -> bool:
     """"Dell XPS" -> "MacBook Pro", "iPhone 13" -> "iPhone 15": two names each of a make and a model
     (or a model and its number) are two things. A single word may be the other's maker or nickname
-    ("Corolla" / "Toyota", "Tesla" / "Model Y", "Beemer" / "BMW"), which only world knowledge tells."""
-    return len(x.display.split()) >= 2 and len(y.display.split()) >= 2 and not may_be_alias(x.display, y.display)
+    ("Corolla" / "Toyota", "Tesla" / "Model Y", "Beemer" / "BMW"), which only world knowledge tells.
+    Two names of one model are one thing refined, never two: the make dropped or spelled out
+    ("Chevy Silverado" / "Chevrolet Silverado 1500"), a trim added ("Civic" / "Civic Type R"), a
+    model of a series ("3 Series" / "330i", "C-Class" / "C300"). Names that share a model word are
+    two things only when each adds its own number ("Pixel 6" / "Pixel 8"); sharing none, they are."""
+    if len(x.display.split()) < 2 or len(y.display.split()) < 2 or may_be_alias(x.display, y.display):
+        return False
+    (tx, series_x), (ty, series_y) = _model_words(x.display), _model_words(y.display)
+    if not tx or not ty or tx <= ty or ty <= tx:
+        return False  # a make alone, or one model with a trim added
+    own_x, own_y = tx - ty, ty - tx
+    for series, own in ((series_x, own_y), (series_y, own_x)):
+        if any(all(w.startswith(s) and w[len(s):][:1].isdigit() for w in own) for s in series):
+            return False  # "3 Series" / "330i": a model of the series
+    if tx & ty:
+        return all(any(c.isdigit() for c in w) for w in own_x | own_y)
+    return True
+
+
+_SERIES_RE = re.compile(r"([a-z0-9]+)-(class|series)")
+
+
+def _model_words(name: str) -> tuple[set[str], set[str]]:
+    """The words naming the model ("BMW 3 Series" -> {"3"}, "VW ID.4" -> {"id4"}), without the make
+    or the line words, and the series named ("3" of "3 Series", "c" of "C-Class")."""
+    words: list[str] = []
+    for w in name.lower().split():
+        m = _SERIES_RE.fullmatch(w)
+        words.extend([m.group(1), m.group(2)] if m else [squash(w)])
+    series = {w for w, nxt in zip(words, words[1:]) if nxt in ("series", "class")}
+    model = {lx.MODEL_ALIASES.get(w, w) for w in words
+             if w and w not in lx.PRODUCT_MAKES and w not in lx.MODEL_LINE_WORDS}
+    return model, series
 
 
 # --- moved from compare: which values are alternatives to each other ------------------------------------
