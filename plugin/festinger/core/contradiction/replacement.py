@@ -89,6 +89,8 @@ def _named_as_gone(old: tuple[Value, ...], sentence: str) -> bool:
     analyst" for a data analyst), and nothing more ("not Amazon retail" is a part of Amazon, "not
     a software architect" another job)."""
     for m in _GONE_RE.finditer(sentence):
+        if m.group(0)[:4].lower() == "from" and not _from_ends(sentence, m):
+            continue
         named = [w.lower().strip(".'") for w in m.group(1).split()]
         for v in old:
             words = [w.lower().strip(".'") for w in v.display.split()]
@@ -101,6 +103,24 @@ def _named_as_gone(old: tuple[Value, ...], sentence: str) -> bool:
                 if named[:len(said)] == said and (len(named) == len(said) or named[len(said)] in _CLAUSE_WORDS):
                     return True
     return False
+
+
+# A verb of moving or switching, before "from" in its clause: "moved from Google", "joined Stripe from Google".
+_MOVE_VERB_RE = re.compile(
+    r"(?<![\w'])(?:mov(?:e|ed|es|ing)|switch(?:ed|es|ing)?|chang(?:e|ed|es|ing)|went|go(?:ing|ne)?|c[ao]m(?:e|ing)|"
+    r"transferr?(?:ed|ing)?|jump(?:ed|ing)?|join(?:ed|ing|s)?|migrat(?:e|ed|ing)|poached|recruited|hired)(?![\w'])", re.I)
+# A role that comes from an employer that keeps it: "a consultant from Deloitte", "on loan from Adecco".
+_PLACED_ROLE_RE = re.compile(
+    r"(?<![\w'])(?:consultants?|contractors?|secondees?|seconded|temps?|loan|agency|placed|contracted|"
+    r"subcontractors?|freelancers?|outsourced|on\s+assignment|dispatched|sent)\s*$", re.I)
+
+
+def _from_ends(sentence: str, m: re.Match[str]) -> bool:
+    """Whether a "from X" says X was left: only after a verb of moving or switching in its clause
+    ("moved from Google to Stripe", "joined Stripe from Google", "came over from Acme"), never when
+    it gives where a placed worker comes from ("now at Shell as a consultant from Deloitte")."""
+    before = re.split(r"[.;:!?]|,\s+(?:and|but)\s", sentence[:m.start()])[-1]
+    return bool(_MOVE_VERB_RE.search(before)) and not _PLACED_ROLE_RE.search(before)
 
 
 # --- occupations ---------------------------------------------------------------------------------
