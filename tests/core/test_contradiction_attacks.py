@@ -1,4 +1,4 @@
-"""The third to twelfth attacks on the detector, written by attackers who read the rules
+"""The third to thirteenth attacks on the detector, written by attackers who read the rules
 (`corpus_attack3.jsonl`: 682 compatible pairs, 72 contradictions written blind before any
 run; `corpus_attack4.jsonl`: 611 and 93; `corpus_attack5.jsonl`: 760 and 86;
 `corpus_attack6.jsonl`: 871 and 63; `corpus_attack7.jsonl`: 281 and 42; `corpus_attack8.jsonl`:
@@ -6,18 +6,21 @@ run; `corpus_attack4.jsonl`: 611 and 93; `corpus_attack5.jsonl`: 760 and 86;
 `"debatable"`; `corpus_attack10.jsonl`: 631 and 60, of which 30 compatible pairs are marked
 `"debatable"`; `corpus_attack11.jsonl`: 355 and 77, of which 49 compatible pairs are marked
 `"debatable"`, aimed at the four newest recall rules; `corpus_attack12.jsonl`: 381 and 61 (206
-everyday pairs written blind), of which 30 compatible pairs are marked `"debatable"`). Pairs found to be genuine contradictions among the attack drafts, and the
+everyday pairs written blind), of which 30 compatible pairs are marked `"debatable"`;
+`corpus_attack13.jsonl`: 573 and 71 (262 everyday pairs written blind), of which 42 compatible pairs
+are marked `"debatable"`). Pairs found to be genuine contradictions among the attack drafts, and the
 contradictions written after reading the code, are marked `"blind": false`.
 
 When first run they were NOT at precision 1.00: they found 221, 228, 64, 93, 24, 24, 60 (47 not
 debatable), 32 (24 not debatable), 113 (69 not debatable, all from the recall rules keyvalue,
-lifecycle and rescheduled) and 8 (5 targeted and 3 probes not debatable, 0 of the 206 everyday
-pairs) false positives. The general rules that answered them are in
+lifecycle and rescheduled), 8 (5 targeted and 3 probes not debatable, 0 of the 206 everyday
+pairs) and 62 (1 of the 262 everyday pairs, 40 of the 269 targeted not debatable, 21 debatable)
+false positives. The general rules that answered them are in
 the README (the last 77 of the first six, pinned here until then, went with the rule that a bare
 "now" or "actually" does not replace an employer, a job or the kind of a thing one has unless the
 incoming memory shows the old value gone). Every set is now held at precision 1.00 on its pairs not
 marked debatable, like the older ones, the named-correction rule (`frames`) deprecates nothing of
-them, and blind recall does not slide. All ten were tuned on after their first run, so their
+them, and blind recall does not slide. All eleven were tuned on after their first run, so their
 precision is no longer a blind figure.
 """
 
@@ -43,12 +46,13 @@ ATTACKS = [
     #                                   "Timeout: 30s" -> "60s" stopped being read as the user's, attack 11)
     ("corpus_attack11.jsonl", 0.33),  # 22 of 60 (22 at first run too: the fixes answering it lost none)
     ("corpus_attack12.jsonl", 0.23),  # 15 of 60 (14 at first run)
+    ("corpus_attack13.jsonl", 0.17),  # 13 of 71 (13 at first run too: the fixes answering it lost none)
 ]
 
 
 def _sets(name: str):
     rows = load_pairs(name)
-    # a pair its writer marked "debatable" (the ninth attack's 14, the tenth's 30, the eleventh's 49) is
+    # a pair its writer marked "debatable" (the ninth attack's 14, the tenth's 30, the eleventh's 49, ...) is
     # neither: it is reported in the findings, never counted for or against the detector
     compatible = [r for r in rows if not r["label"] and not r.get("debatable")]
     blind = [r for r in rows if r["label"] and r.get("blind", True)]

@@ -54,9 +54,24 @@ def compare_places(x: str, y: str) -> Relation:
         return Relation.SAME
     if cx[0] in cy or cy[0] in cx:
         return Relation.COMPATIBLE  # "Berlin" vs "Germany"
+    if cx[0] in lx.DISTRICT_BOROUGHS and cy[0] in lx.DISTRICT_BOROUGHS and cx[1:] == cy[1:]:
+        return _compare_districts(cx[0], cy[0])
     x_city, y_city = cx[0] not in lx.COUNTRIES, cy[0] not in lx.COUNTRIES
     if x_city != y_city and (cx[0] if x_city else cy[0]) in lx.AMBIGUOUS_CITIES:
         # City vs country where the city has a famous namesake abroad ("Vancouver, WA").
+        return Relation.UNKNOWN
+    return Relation.CONFLICT
+
+
+def _compare_districts(x: str, y: str) -> Relation:
+    """Two districts of one city, by the boroughs they lie in: a borough contains its
+    neighbourhoods ("Brooklyn" / "Park Slope"), two boroughs or two districts in no common borough
+    are two places ("Brooklyn" / "Manhattan", "Bushwick" / "Harlem"), and two neighbourhoods of one
+    borough may overlap or be named loosely ("Kensington" / "Notting Hill"), so are never judged."""
+    bx, by = lx.DISTRICT_BOROUGHS[x], lx.DISTRICT_BOROUGHS[y]
+    if x in by or y in bx:
+        return Relation.COMPATIBLE
+    if bx & by:
         return Relation.UNKNOWN
     return Relation.CONFLICT
 
@@ -84,8 +99,41 @@ def _compare_regions(x: str, y: str) -> Relation:
     return Relation.UNKNOWN if short_x or short_y else Relation.CONFLICT
 
 
+def _district_namesake(district: Value, other: Value) -> Relation | None:
+    """A district written with a region after it, judged by that region when the region is not
+    where the lexicon puts the district: "Islington, Toronto" and "Brixton, Johannesburg" are
+    namesakes of London's, somewhere inside Toronto and Johannesburg. None when the region
+    confirms the lexicon's district ("Brooklyn, New York", "Shoreditch, London")."""
+    chain = place_chain(district.norm)
+    if chain is None or chain[0] not in lx.DISTRICT_BOROUGHS or not district.region:
+        return None
+    region, short = _region_chain(district.region)
+    if region is None:
+        return Relation.UNKNOWN  # an unknown region may name another place of that name
+    if region[0] in chain or lx.CITY_REGIONS.get(chain[1]) == region[0]:
+        return None
+    found = place_chain(other.norm)
+    if found is None or other.region:
+        return Relation.UNKNOWN
+    if found[0] in region:
+        return Relation.COMPATIBLE  # "Toronto" / "Islington, Toronto": inside the stored place
+    if region[0] not in lx.REGIONS and region[0] not in lx.COUNTRIES and region[0] not in found:
+        # The region is a city: two cities are two places ("Vancouver" / "Islington, Toronto").
+        return Relation.CONFLICT if compare_places(other.norm, region[0]) is Relation.CONFLICT else Relation.UNKNOWN
+    if set(found) & set(region) or short or found[0] in lx.AMBIGUOUS_CITIES:
+        # "Sydney" / "Kensington, NSW": the region holds more than the stored place, or its
+        # containment is not known ("Montreal" / "Hampstead, Quebec").
+        return Relation.UNKNOWN
+    return Relation.CONFLICT  # "Chicago" / "Brixton, Johannesburg": another country
+
+
 def compare_place_values(a: Value, b: Value) -> Relation:
-    """Two places as stated: the cities, then, for one city name, the regions written after them."""
+    """Two places as stated: the cities, then, for one city name, the regions written after them.
+    A district whose region says it is a namesake is judged by that region, never by the lexicon."""
+    for district, other in ((a, b), (b, a)):
+        namesake = _district_namesake(district, other)
+        if namesake is not None:
+            return namesake
     found = compare_places(a.norm, b.norm)
     if found is Relation.SAME and a.region and b.region:
         regions = _compare_regions(a.region, b.region)

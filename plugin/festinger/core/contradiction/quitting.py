@@ -46,6 +46,8 @@ _NOT_A_THING = frozenset(
     "job jobs work school college university uni team band club company firm role position program programme "
     "course class classes degree phd studies it that this them him her me on trying".split())
 _DETERMINERS = ("the ", "a ", "an ", "my ", "his ", "her ", "their ", "our ")
+# A number in digits right after a name, then "years ago": the number may be the name's version.
+_VERSION_AGO_RE = re.compile(r"\s+\d{1,2}\s+(?:weeks?|months?|years?)\s+ago", re.I)
 
 
 
@@ -59,6 +61,8 @@ def quit_as_denial(incoming: str) -> str | None:
         return None
     subject, thing = m.group(1), m.group(2)
     low = thing.lower()
+    if thing[:1].isupper() and _VERSION_AGO_RE.match(sentence, m.end(2)):
+        return None  # "gave up Windows 7 years ago": Windows 7, or seven years? a name's number may be its version
     if low.startswith(_DETERMINERS) or set(low.split()) & _NOT_A_THING:
         return None  # "quit the band", "gave up on Spanish", "quit her job": not a thing one uses
     if m.re is _OFF_RE and low in lx.DESKTOP_APPS:

@@ -89,6 +89,8 @@ def _named_as_gone(old: tuple[Value, ...], sentence: str) -> bool:
     analyst" for a data analyst), and nothing more ("not Amazon retail" is a part of Amazon, "not
     a software architect" another job)."""
     for m in _GONE_RE.finditer(sentence):
+        if m.group(0)[:4].lower() == "from" and not _from_ends(sentence, m):
+            continue
         named = [w.lower().strip(".'") for w in m.group(1).split()]
         for v in old:
             words = [w.lower().strip(".'") for w in v.display.split()]
@@ -101,6 +103,24 @@ def _named_as_gone(old: tuple[Value, ...], sentence: str) -> bool:
                 if named[:len(said)] == said and (len(named) == len(said) or named[len(said)] in _CLAUSE_WORDS):
                     return True
     return False
+
+
+# A verb of moving or switching, before "from" in its clause: "moved from Google", "joined Stripe from Google".
+_MOVE_VERB_RE = re.compile(
+    r"(?<![\w'])(?:mov(?:e|ed|es|ing)|switch(?:ed|es|ing)?|chang(?:e|ed|es|ing)|went|go(?:ing|ne)?|c[ao]m(?:e|ing)|"
+    r"transferr?(?:ed|ing)?|jump(?:ed|ing)?|join(?:ed|ing|s)?|migrat(?:e|ed|ing)|poached|recruited|hired)(?![\w'])", re.I)
+# A role that comes from an employer that keeps it: "a consultant from Deloitte", "on loan from Adecco".
+_PLACED_ROLE_RE = re.compile(
+    r"(?<![\w'])(?:consultants?|contractors?|secondees?|seconded|temps?|loan|agency|placed|contracted|"
+    r"subcontractors?|freelancers?|outsourced|on\s+assignment|dispatched|sent)\s*$", re.I)
+
+
+def _from_ends(sentence: str, m: re.Match[str]) -> bool:
+    """Whether a "from X" says X was left: only after a verb of moving or switching in its clause
+    ("moved from Google to Stripe", "joined Stripe from Google", "came over from Acme"), never when
+    it gives where a placed worker comes from ("now at Shell as a consultant from Deloitte")."""
+    before = re.split(r"[.;:!?]|,\s+(?:and|but)\s", sentence[:m.start()])[-1]
+    return bool(_MOVE_VERB_RE.search(before)) and not _PLACED_ROLE_RE.search(before)
 
 
 # --- occupations ---------------------------------------------------------------------------------
@@ -137,8 +157,39 @@ def _title_changed(a: Statement, b: Statement) -> bool:
 def _two_models(x: Value, y: Value) -> bool:
     """"Dell XPS" -> "MacBook Pro", "iPhone 13" -> "iPhone 15": two names each of a make and a model
     (or a model and its number) are two things. A single word may be the other's maker or nickname
-    ("Corolla" / "Toyota", "Tesla" / "Model Y", "Beemer" / "BMW"), which only world knowledge tells."""
-    return len(x.display.split()) >= 2 and len(y.display.split()) >= 2 and not may_be_alias(x.display, y.display)
+    ("Corolla" / "Toyota", "Tesla" / "Model Y", "Beemer" / "BMW"), which only world knowledge tells.
+    Two names of one model are one thing refined, never two: the make dropped or spelled out
+    ("Chevy Silverado" / "Chevrolet Silverado 1500"), a trim added ("Civic" / "Civic Type R"), a
+    model of a series ("3 Series" / "330i", "C-Class" / "C300"). Names that share a model word are
+    two things only when each adds its own number ("Pixel 6" / "Pixel 8"); sharing none, they are."""
+    if len(x.display.split()) < 2 or len(y.display.split()) < 2 or may_be_alias(x.display, y.display):
+        return False
+    (tx, series_x), (ty, series_y) = _model_words(x.display), _model_words(y.display)
+    if not tx or not ty or tx <= ty or ty <= tx:
+        return False  # a make alone, or one model with a trim added
+    own_x, own_y = tx - ty, ty - tx
+    for series, own in ((series_x, own_y), (series_y, own_x)):
+        if any(all(w.startswith(s) and w[len(s):][:1].isdigit() for w in own) for s in series):
+            return False  # "3 Series" / "330i": a model of the series
+    if tx & ty:
+        return all(any(c.isdigit() for c in w) for w in own_x | own_y)
+    return True
+
+
+_SERIES_RE = re.compile(r"([a-z0-9]+)-(class|series)")
+
+
+def _model_words(name: str) -> tuple[set[str], set[str]]:
+    """The words naming the model ("BMW 3 Series" -> {"3"}, "VW ID.4" -> {"id4"}), without the make
+    or the line words, and the series named ("3" of "3 Series", "c" of "C-Class")."""
+    words: list[str] = []
+    for w in name.lower().split():
+        m = _SERIES_RE.fullmatch(w)
+        words.extend([m.group(1), m.group(2)] if m else [squash(w)])
+    series = {w for w, nxt in zip(words, words[1:]) if nxt in ("series", "class")}
+    model = {lx.MODEL_ALIASES.get(w, w) for w in words
+             if w and w not in lx.PRODUCT_MAKES and w not in lx.MODEL_LINE_WORDS}
+    return model, series
 
 
 # --- moved from compare: which values are alternatives to each other ------------------------------------

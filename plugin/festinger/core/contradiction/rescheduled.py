@@ -139,6 +139,12 @@ def _owner(words: str) -> str:
     return low[0] if low else ""
 
 
+def _user_owner(words: str) -> str:
+    """The owner word an event is written with ("the user's", "my", "their", ...), or ""."""
+    low = " ".join(words.lower().split())
+    return next((owner for owner in _USER_OWNERS if low.startswith(owner + " ")), "")
+
+
 def one_sentence(text: str) -> str | None:
     """The memory's one sentence without its final stop, or None (several sentences, lines, a question)."""
     if len(text) > MAX_SENTENCE_CHARS:
@@ -177,6 +183,9 @@ def event_moved(existing: str, incoming: str) -> tuple[str, str, str] | None:
         return None  # "a call every day at 9am" / "The call was moved to 10am": one session, not the series
     if _owner(o.group(1)) != _owner(n.group(1)) and "our" in (_owner(o.group(1)), _owner(n.group(1))):
         return None  # "My meeting" / "Our meeting": the user's own and a group's
+    owners = {_user_owner(o.group(1)), _user_owner(n.group(1))}
+    if "their" in owners and not owners <= {"their", "the user's", "user's"}:
+        return None  # "My standup" / "Their standup": "their" is the user's only in the memorizer's third person
     if not set(now) <= set(was):
         return None  # "moved to 10:00 on Fridays": a field the old time lacks narrows the move to part of it
     shared = set(was) & set(now)

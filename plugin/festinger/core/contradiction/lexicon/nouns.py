@@ -147,3 +147,19 @@ PERSON_SLOT_KEYS = frozenset((
     "os", "operating system", "editor", "text editor", "ide", "shell", "keyboard layout"))
 # Words before such a key that keep it the person's one slot ("Current city", "Default shell").
 PERSON_SLOT_MODIFIERS = frozenset("current primary main preferred personal home work default".split())
+# Makers of cars, bikes, phones and laptops, each spelling -> one name ("Chevy" is Chevrolet), so a
+# make dropped or spelled out leaves the model: "Chevy Silverado" / "Chevrolet Silverado 1500".
+PRODUCT_MAKES: dict[str, str] = {m: m for m in (
+    "toyota honda chevrolet volkswagen bmw mercedes tesla subaru volvo mazda kia hyundai ford nissan audi "
+    "porsche jeep dodge ram gmc lexus acura infiniti jaguar mini fiat peugeot renault skoda seat citroen "
+    "opel vauxhall mitsubishi suzuki genesis polestar rivian lucid cadillac buick lincoln chrysler alfa "
+    "romeo land rover ducati yamaha kawasaki harley davidson triumph samsung apple google dell lenovo hp asus "
+    "acer microsoft sony oneplus xiaomi motorola nokia specialized trek giant cannondale cervelo bianchi "
+    "brompton").split()}
+PRODUCT_MAKES.update({"chevy": "chevrolet", "vw": "volkswagen", "merc": "mercedes", "mercedesbenz": "mercedes",
+                      "benz": "mercedes", "beemer": "bmw", "bimmer": "bmw", "landrover": "land",
+                      "harleydavidson": "harley"})
+# Words of a model name that name no model by themselves ("Model 3" / "Model Y", "3 Series" / "5 Series").
+MODEL_LINE_WORDS = frozenset("model series class".split())
+# Two names of one model (squashed): the Mazda MX-5 is sold as the Miata.
+MODEL_ALIASES: dict[str, str] = {"mx5": "miata", "mx5miata": "miata"}

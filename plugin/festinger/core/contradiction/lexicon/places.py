@@ -163,26 +163,39 @@ for _city in ("oakland", "jersey city", "hoboken", "berkeley", "palo alto", "mou
               "saint louis", "tallahassee", "hartford", "des moines"):
     CITIES[_city] = "united states"
 # District or borough -> its city, so "Brooklyn" is inside New York (compatible with it) and
-# elsewhere than Jersey City or Manhattan. Only names whose everyday reading is the district: no
-# "Soho" (London and New York), "Chelsea", "Greenwich", "Mitte" or "Wedding".
+# elsewhere than Jersey City. Only names whose everyday reading is the district: no "Soho" (London
+# and New York), "Chelsea", "Greenwich", "Mitte" or "Wedding". Each district is written with the
+# boroughs it lies in ("park slope:brooklyn"; one straddling two has both, "clapham:lambeth+wandsworth");
+# a borough is written alone. The boroughs of one city do not overlap, so two districts of one city
+# are two places only when neither contains the other and they share no borough (`DISTRICT_BOROUGHS`).
 DISTRICTS: dict[str, str] = {}
+# District -> the boroughs it lies in; a borough lies in itself.
+DISTRICT_BOROUGHS: dict[str, frozenset[str]] = {}
 for _city, _districts in (
-    ("new york", "brooklyn|manhattan|queens|the bronx|bronx|staten island|harlem|bushwick|park slope|"
-                 "upper west side|upper east side"),
-    ("london", "shoreditch|king's cross|kings cross|camden|hackney|islington|brixton|peckham|clerkenwell|"
-               "canary wharf|notting hill|kensington|mayfair|whitechapel|wimbledon|dalston|fitzrovia|marylebone|"
-               "bermondsey|battersea|clapham|covent garden|hampstead"),
-    ("berlin", "kreuzberg|neukölln|neukolln|prenzlauer berg|friedrichshain|charlottenburg|schöneberg|schoneberg"),
-    ("paris", "montmartre|le marais"),
+    ("new york", "brooklyn|manhattan|queens|the bronx:bronx|bronx|staten island|harlem:manhattan|"
+                 "bushwick:brooklyn|park slope:brooklyn|upper west side:manhattan|upper east side:manhattan"),
+    ("london", "camden|hackney|islington|shoreditch:hackney+tower hamlets|king's cross:camden+islington|"
+               "kings cross:camden+islington|brixton:lambeth|peckham:southwark|clerkenwell:islington|"
+               "canary wharf:tower hamlets|notting hill:kensington and chelsea|kensington:kensington and chelsea|"
+               "mayfair:westminster|whitechapel:tower hamlets|wimbledon:merton|dalston:hackney|"
+               "fitzrovia:camden+westminster|marylebone:westminster|bermondsey:southwark|battersea:wandsworth|"
+               "clapham:lambeth+wandsworth|covent garden:westminster+camden|hampstead:camden"),
+    ("berlin", "kreuzberg:friedrichshain-kreuzberg|neukölln:neukolln|neukolln|prenzlauer berg:pankow|"
+               "friedrichshain:friedrichshain-kreuzberg|charlottenburg:charlottenburg-wilmersdorf|"
+               "schöneberg:tempelhof-schoneberg|schoneberg:tempelhof-schoneberg"),
+    ("paris", "montmartre:18e|le marais:3e+4e"),
 ):
-    for _district in _districts.split("|"):
+    for _entry in _districts.split("|"):
+        _district, _, _boroughs = _entry.partition(":")
         DISTRICTS[_district] = _city
+        DISTRICT_BOROUGHS[_district] = frozenset(_boroughs.split("+")) if _boroughs else frozenset({_district})
 CITIES.update(DISTRICTS)
 # Canonical spelling of city aliases (so "NYC" and "New York City" are one place).
 CITY_ALIASES: dict[str, str] = {
     "nyc": "new york", "new york city": "new york", "düsseldorf": "dusseldorf", "hannover": "hanover",
     "saigon": "ho chi minh city", "zürich": "zurich", "kraków": "krakow", "kiev": "kyiv", "bengaluru": "bangalore", "new delhi": "delhi",
     "são paulo": "sao paulo", "rio de janeiro": "rio", "bogotá": "bogota", "st. petersburg": "saint petersburg",
+    "the bronx": "bronx", "king's cross": "kings cross",
 }
 # Cities with a well-known namesake in another country: never compared against a country.
 AMBIGUOUS_CITIES = frozenset(
@@ -222,3 +235,6 @@ REGION_ALIASES: dict[str, str] = dict(zip(  # the postal code of each region, in
     "washington west_virginia wisconsin wyoming alberta british_columbia manitoba new_brunswick nova_scotia "
     "ontario prince_edward_island quebec saskatchewan new_south_wales queensland victoria tasmania".split()))
 REGION_ALIASES = {code: name.replace("_", " ") for code, name in REGION_ALIASES.items()}
+REGION_ALIASES["ny"] = "new york state"  # not among the codes above: "NY" is also the city
+# The region (state) of a city that has districts, where the lexicon lists one.
+CITY_REGIONS: dict[str, str] = {"new york": "new york state"}
