@@ -23,6 +23,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.groups import group_statements, same_kind_or_named
+from festinger.core.contradiction.jobchange import job_left
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.may_both_hold import may_both_hold
@@ -71,7 +72,17 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
             or _by_bare_key_value(existing, incoming) or _by_event_moved(existing, incoming)
             or _by_quit(existing, incoming) or _by_status_ended(existing, incoming)
-            or _by_group(existing, incoming))
+            or _by_group(existing, incoming) or _by_job_left(existing, incoming))
+
+
+def _by_job_left(existing: str, incoming: str) -> Contradiction | None:
+    """"User works at Acme Corp" / "User left Acme and joined Globex": the employer left (jobchange)."""
+    found = job_left(existing, incoming)
+    if found is None:
+        return None
+    employer, now = found
+    return Contradiction("value", "user employer", employer, now, f"the user left {employer!r}: {_clip(incoming)!r} "
+                         f"(existing: {_clip(existing)!r})")
 
 
 def _by_group(existing: str, incoming: str) -> Contradiction | None:
