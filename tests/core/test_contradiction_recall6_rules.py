@@ -76,3 +76,59 @@ def test_job_change_is_caught(existing, incoming):
 ])
 def test_the_job_rule_itself_refuses(existing, incoming):
     assert job_left(existing, incoming) is None
+
+
+# --- possessions: the user's one thing sold or replaced -------------------------------------------
+
+POSSESSION_LOOKALIKES = [
+    ("User drives a Toyota Corolla.", "User's wife sold the Corolla."),  # someone else
+    ("User drives a Toyota Corolla.", "Tom sold the Corolla and bought a Mazda 3."),
+    ("User drives a Toyota Corolla.", "User is selling the Corolla."),  # in progress: still has it
+    ("User drives a Toyota Corolla.", "User wants to sell the Corolla and buy a Mazda 3."),  # a plan
+    ("User drives a Toyota Corolla.", "If the user sold the Corolla, they would buy a Mazda."),
+    ("User drives a Toyota Corolla.", "User sold the Corolla in 2015."),  # history with a year
+    ("User drives a Toyota Corolla.", "User sold his old Corolla and kept the new one."),  # another one
+    ("User drives a Toyota Corolla.", "User sold a Corolla to a customer."),  # a dealer's sale
+    ("User drives a Toyota Corolla.", "User sold the Civic."),  # another car
+    ("User drives a Toyota Corolla.", "User replaced the Corolla's tyres."),  # a part of it
+    ("User's laptop is a MacBook Pro.", "User replaced the MacBook Pro keyboard with a Keychron."),
+    ("User's phone is an iPhone 14.", "User sold the iPhone 12."),  # another model
+    ("User has Tesla stock.", "User sold the Tesla."),  # stock is not the car
+    ("User's phone is an iPhone 15.", "User replaced the iPhone with an iPhone 15."),  # the stored one is the new
+    ("User drives a Toyota Corolla.", "User sold the Corolla to his brother."),  # unread tail
+    ("User drives a Toyota Corolla.", "User sold the Corolla and bought it back."),
+    ("User drives a Toyota Corolla.", "Tom said the user sold the Corolla."),  # reported speech
+    ("User drives a Toyota Corolla.", "Did the user sell the Corolla?"),  # a question
+    ("User uses a ThinkPad at work.", "User replaced the ThinkPad with a MacBook."),  # stored with a scope
+    ("User owns a Corolla and a Civic.", "User sold the Corolla."),  # two things
+    ("User's laptop is a ThinkPad.", "User replaced the ThinkPad."),  # replaced: the battery?
+    ("User's laptop is a ThinkPad.", "User replaced the ThinkPad battery."),
+    ("User's brother drives a Toyota Corolla.", "User sold the Corolla."),  # not the user's
+    ("User drove a Toyota Corolla.", "User sold the Corolla and bought a Mazda 3."),  # stored history
+]
+
+POSSESSION_CATCHES = [
+    ("User's car: Honda Civic.", "User sold the Honda Civic and now drives a Tesla."),
+    ("I drive a 2018 Toyota Corolla.", "I sold the Corolla and bought a Mazda 3."),
+    ("User's laptop is a ThinkPad X1 Carbon.", "User replaced their ThinkPad with a MacBook Air."),
+    ("User has an iPhone 14.", "User replaced their iPhone 14 with a Pixel 8."),
+    ("User drives a 2018 Mazda 3.", "User sold the Mazda and doesn't have a car anymore."),
+    # not from the sets
+    ("My phone is a Samsung Galaxy S21.", "I traded in the Galaxy S21 for a Pixel 9 last week."),
+    ("The user rides a Trek Domane.", "The user sold the Trek recently."),
+    ("User owns a Nintendo Switch.", "User gave away the Switch."),
+    ("The user's main laptop is a Dell XPS 13.", "The user got rid of the XPS and bought a Framework 13."),
+    ("I have a Volkswagen Golf.", "I just scrapped my Golf, and now drive a Skoda Octavia."),
+    ("User's watch: Apple Watch Series 7.", "User sold the Apple Watch in May."),
+    ("The user's camera is a Canon EOS R6.", "The user has sold the Canon."),
+]
+
+
+@pytest.mark.parametrize("existing,incoming", POSSESSION_LOOKALIKES)
+def test_possession_lookalikes_are_left_alone(existing, incoming):
+    silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", POSSESSION_CATCHES)
+def test_possession_ended_is_caught(existing, incoming):
+    caught(existing, incoming)

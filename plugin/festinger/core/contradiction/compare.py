@@ -28,6 +28,7 @@ from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction.places import same_place
+from festinger.core.contradiction.possessions import possession_ended
 from festinger.core.contradiction.quitting import quit_as_denial
 from festinger.core.contradiction.rescheduled import event_moved
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
@@ -72,7 +73,18 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
             or _by_bare_key_value(existing, incoming) or _by_event_moved(existing, incoming)
             or _by_quit(existing, incoming) or _by_status_ended(existing, incoming)
-            or _by_group(existing, incoming) or _by_job_left(existing, incoming))
+            or _by_group(existing, incoming) or _by_job_left(existing, incoming)
+            or _by_possession_ended(existing, incoming))
+
+
+def _by_possession_ended(existing: str, incoming: str) -> Contradiction | None:
+    """"I drive a Toyota Corolla" / "I sold the Corolla": the user's thing gone (possessions)."""
+    found = possession_ended(existing, incoming)
+    if found is None:
+        return None
+    thing, event = found
+    return Contradiction("value", "user possession", thing, event, f"the user no longer has {thing!r}: "
+                         f"{_clip(incoming)!r} (existing: {_clip(existing)!r})")
 
 
 def _by_job_left(existing: str, incoming: str) -> Contradiction | None:
