@@ -132,3 +132,55 @@ def test_possession_lookalikes_are_left_alone(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", POSSESSION_CATCHES)
 def test_possession_ended_is_caught(existing, incoming):
     caught(existing, incoming)
+
+
+# --- migration: the same subject moved off exactly its stored value ------------------------------
+
+MIGRATION_LOOKALIKES = [
+    ("Project Atlas uses PostgreSQL.", "Project Borealis migrated from PostgreSQL to MySQL."),  # another subject
+    ("The project uses PostgreSQL.", "We migrated the staging DB from PostgreSQL to MySQL."),  # a part
+    ("We use Jenkins for CI.", "We moved from Jenkins to GitHub Actions for the side project."),  # a scope
+    ("We use Jenkins.", "We plan to move from Jenkins to GitHub Actions."),  # a plan
+    ("We use Jenkins.", "We might switch from Jenkins to GitHub Actions."),
+    ("We use Jenkins.", "Should we move from Jenkins to GitHub Actions?"),  # a question
+    ("We use Jenkins.", "Tom said we moved from Jenkins to GitHub Actions."),  # reported speech
+    ("We use Jenkins.", "The Acme team migrated from Jenkins to GitHub Actions."),  # someone else
+    ("The project uses PostgreSQL.", "We migrated from MySQL to PostgreSQL."),  # not the stored old value
+    ("User's favourite editor: Vim.", "User switched from Vim to Emacs."),  # a taste
+    ("User's hometown: Leeds.", "User moved from Leeds to London."),  # history, a home
+    ("User's manager: Priya.", "User switched from Priya to Tom."),  # a person
+    ("We use Jenkins and CircleCI.", "We moved from Jenkins to GitHub Actions."),  # two values
+    ("The frontend uses React.", "The frontend moved from React 17 to React 18."),  # a refinement
+    ("The project uses AWS.", "The project moved from Amazon to AWS."),
+    ("The VPS is hosted on Hetzner.", "We moved the database from Hetzner to DigitalOcean."),  # another thing
+    ("The user uses Python.", "The user switched from Python to Go for the backend."),  # a scope
+    ("User's editor: VS Code.", "User's brother switched from VS Code to Neovim."),
+    ("The app runs on Heroku.", "The app migrated from Heroku to Fly.io in 2019."),  # history with a year
+    ("We use Slack.", "We moved from Slack to Teams and back."),  # unread tail
+    ("The website is hosted on Netlify.", "The blog moved from Netlify to Vercel."),  # another subject
+]
+
+MIGRATION_CATCHES = [
+    ("Project Atlas uses PostgreSQL as the main database.", "Project Atlas migrated from PostgreSQL to MySQL."),
+    ("We use Jenkins for CI.", "We've moved CI from Jenkins to GitHub Actions."),
+    ("The VPS is hosted on Hetzner.", "We moved the VPS from Hetzner to DigitalOcean."),
+    ("User's password manager: LastPass.", "User migrated from LastPass to Bitwarden."),
+    # not from the sets
+    ("Our backend runs on Heroku.", "The backend migrated from Heroku to Render last month."),
+    ("The team uses Jira.", "The team switched from Jira to Linear."),
+    ("We deploy with Capistrano.", "We switched from Capistrano to Kamal."),
+    ("User's package manager: npm.", "User switched from npm to pnpm."),
+    ("The website is hosted on Netlify.", "We moved the website from Netlify to Vercel."),
+    ("The API is deployed on AWS.", "We recently migrated the API from AWS to GCP."),
+    ("The docs site is built with Sphinx.", "The docs site build moved from Sphinx to MkDocs."),
+]
+
+
+@pytest.mark.parametrize("existing,incoming", MIGRATION_LOOKALIKES)
+def test_migration_lookalikes_are_left_alone(existing, incoming):
+    silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", MIGRATION_CATCHES)
+def test_migration_is_caught(existing, incoming):
+    caught(existing, incoming)

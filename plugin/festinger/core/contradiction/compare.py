@@ -27,6 +27,7 @@ from festinger.core.contradiction.jobchange import job_left
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.may_both_hold import may_both_hold
+from festinger.core.contradiction.migration import migrated_away
 from festinger.core.contradiction.places import same_place
 from festinger.core.contradiction.possessions import possession_ended
 from festinger.core.contradiction.quitting import quit_as_denial
@@ -74,7 +75,17 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or _by_bare_key_value(existing, incoming) or _by_event_moved(existing, incoming)
             or _by_quit(existing, incoming) or _by_status_ended(existing, incoming)
             or _by_group(existing, incoming) or _by_job_left(existing, incoming)
-            or _by_possession_ended(existing, incoming))
+            or _by_possession_ended(existing, incoming) or _by_migration(existing, incoming))
+
+
+def _by_migration(existing: str, incoming: str) -> Contradiction | None:
+    """"We use Jenkins for CI" / "We moved CI from Jenkins to GitHub Actions": the value left (migration)."""
+    found = migrated_away(existing, incoming)
+    if found is None:
+        return None
+    subject, was, now = found
+    return Contradiction("value", subject, was, now, f"{subject!r} migrated: {was!r} -> {now!r} "
+                         f"(existing: {_clip(existing)!r}; incoming: {_clip(incoming)!r})")
 
 
 def _by_possession_ended(existing: str, incoming: str) -> Contradiction | None:
