@@ -184,3 +184,45 @@ def test_migration_lookalikes_are_left_alone(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", MIGRATION_CATCHES)
 def test_migration_is_caught(existing, incoming):
     caught(existing, incoming)
+
+
+# --- per_period: an amount of money per period, in the key or after the amount --------------------
+
+PERIOD_LOOKALIKES = [
+    ("User's monthly rent is $2,100.", "User's rent is now $25,200 a year."),  # another period (same amount)
+    ("User's monthly rent is $2,100.", "User's weekly rent is now $500."),
+    ("User's monthly rent is $2,100.", "User's rent is now $2,300 a month in Berlin."),  # a scope
+    ("User's monthly rent is $2,100.", "User's sister's rent is now $2,300 a month."),  # someone else
+    ("The user's monthly budget is $500.", "The user's budget is $200 a week."),
+    ("User's monthly rent is $2,100.", "User's rent was $1,900 a month in 2020."),  # history
+    ("User's monthly rent is $2,100.", "User's rent might go up to $2,300 a month."),  # a plan
+    ("User's monthly rent is $2,100.", "Is the user's rent now $2,300 a month?"),  # a question
+    ("User's monthly rent is $2,100.", "Tom's rent is $2,300 a month."),
+    ("User's monthly rent is $2,100.", "User's parking is now $150 a month."),  # another slot
+    ("User's daily budget is $50.", "User's budget is $300 a week now."),
+    ("User's annual salary is $90,000.", "User's bonus is now $9,000 a year."),
+    ("User's monthly rent is $2,100.", "User's rent is now $2,100 a month."),  # the same value
+    ("User's monthly rent is $2,100.", "The user's monthly rent for the studio is $900."),  # a scope
+    ("The gym membership is $40 a month.", "The gym membership is $400 a year."),
+    ("User's monthly rent is £2,100.", "User's rent is now 2,300 kr a month."),  # a currency not read
+]
+
+PERIOD_CATCHES = [
+    ("User's monthly rent is $2,100.", "User's rent went up to $2,300 a month."),
+    # not from the sets
+    ("The user's weekly budget is $200.", "The user's budget is now $250 a week."),
+    ("User's annual salary is $90,000.", "User's salary is now $95,000 per year."),
+    ("User's yearly salary is €60,000.", "User's annual salary is now €64,000."),
+    ("My monthly phone bill is £30.", "My phone bill went up to £35 a month."),
+    ("The user's rent is $1,500 a month.", "The user's monthly rent is now $1,650."),
+]
+
+
+@pytest.mark.parametrize("existing,incoming", PERIOD_LOOKALIKES)
+def test_period_lookalikes_are_left_alone(existing, incoming):
+    silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", PERIOD_CATCHES)
+def test_period_amount_change_is_caught(existing, incoming):
+    caught(existing, incoming)

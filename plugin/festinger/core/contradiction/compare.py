@@ -33,7 +33,7 @@ from festinger.core.contradiction.possessions import possession_ended
 from festinger.core.contradiction.quitting import quit_as_denial
 from festinger.core.contradiction.rescheduled import event_moved
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
-from festinger.core.contradiction.slots import corrects_by_key, same_slot
+from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 from festinger.core.contradiction.values import Relation, Value
 
@@ -169,6 +169,7 @@ def _by_statements(existing: str, incoming: str) -> Contradiction | None:
 
 def _match(old, new, incoming: str, accept=None) -> Contradiction | None:
     """The first contradiction between an existing and an incoming statement (`accept` may veto)."""
+    old, new = tuple(per_period(s) for s in old), tuple(per_period(s) for s in new)
     pairs = 0
     for b in new:
         for a in old:
