@@ -72,8 +72,14 @@ def _name(text: str) -> tuple[str, ...]:
     return tuple(words)
 
 
+# A cheap look at the incoming text first: most pairs never reach the segmenter here.
+_CUE_RE = re.compile(r"(?<![\w'])(?:left|quit)\s", re.I)
+
+
 def job_left(existing: str, incoming: str) -> tuple[str, str] | None:
     """(old employer, what the user does now) when the incoming memory says the user left it."""
+    if not _CUE_RE.search(incoming[:2000]):
+        return None
     old, new = one_sentence(existing), one_sentence(incoming)
     if old is None or new is None:
         return None

@@ -81,8 +81,14 @@ def _clean(value: str) -> str | None:
     return " ".join(w.lower() for w in words).rstrip(".")
 
 
+# A cheap look at the incoming text first: most pairs never reach the segmenter here.
+_CUE_RE = re.compile(r"\sfrom\s.{1,60}?\sto\s", re.I)
+
+
 def migrated_away(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(subject, old value, new value) when the incoming memory migrates the stored subject off its value."""
+    if not _CUE_RE.search(incoming[:2000]):
+        return None
     old, new = one_sentence(existing), one_sentence(incoming)
     if old is None or new is None:
         return None

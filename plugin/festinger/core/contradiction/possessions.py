@@ -81,8 +81,14 @@ def _names(said: str, stored: str) -> bool:
     return False
 
 
+# A cheap look at the incoming text first: most pairs never reach the segmenter here.
+_CUE_RE = re.compile(r"(?<![\w'])(?:sold|replaced|traded\s+in|got\s+rid|gave\s+away|scrapped)\s", re.I)
+
+
 def possession_ended(existing: str, incoming: str) -> tuple[str, str] | None:
     """(the stored thing, what happened to it) when the incoming memory says the user sold or replaced it."""
+    if not _CUE_RE.search(incoming[:2000]):
+        return None
     old, new = one_sentence(existing), one_sentence(incoming)
     if old is None or new is None:
         return None
