@@ -33,19 +33,19 @@ from festinger_testkit.contradiction_eval import evaluate, load_pairs
 
 # (file, blind recall floor: measured at delivery, a little below)
 ATTACKS = [
-    ("corpus_attack3.jsonl", 0.70),  # 51 of 72 blind contradictions caught (54 before a bare "now" stopped
-    #                                  replacing an employer, a job or a laptop)
-    ("corpus_attack4.jsonl", 0.50),  # 48 of 93 (44 before the recall rules: keyvalue, rescheduled,
-    #                                  quitting, lifecycle)
-    ("corpus_attack5.jsonl", 0.45),  # 40 of 86 (31 before the recall rules)
-    ("corpus_attack6.jsonl", 0.70),  # 45 of 63 (43 before the recall rules)
-    ("corpus_attack7.jsonl", 0.60),  # 26 of 42 (22 before the recall rules)
-    ("corpus_attack8.jsonl", 0.30),  # 19 of 60 (15 before the recall rules)
+    ("corpus_attack3.jsonl", 0.72),  # 52 of 72 blind contradictions caught (51 before the recall6 rules;
+    #                                  54 before a bare "now" stopped replacing an employer, a job or a laptop)
+    ("corpus_attack4.jsonl", 0.53),  # 50 of 93 (48 before the recall6 rules, 44 before the recall rules:
+    #                                  keyvalue, rescheduled, quitting, lifecycle)
+    ("corpus_attack5.jsonl", 0.48),  # 42 of 86 (31 before the recall rules, 40 before recall6)
+    ("corpus_attack6.jsonl", 0.74),  # 47 of 63 (43 before the recall rules, 45 before recall6)
+    ("corpus_attack7.jsonl", 0.68),  # 29 of 42 (22 before the recall rules, 26 before recall6)
+    ("corpus_attack8.jsonl", 0.36),  # 22 of 60 (15 before the recall rules, 19 before recall6)
     ("corpus_attack9.jsonl", 0.68),  # 42 of 60 (31 before the recall rules)
-    ("corpus_attack10.jsonl", 0.40),  # 25 of 60 (22 at first run, before the recall rules; 26 until
-    #                                   "Timeout: 30s" -> "60s" stopped being read as the user's, attack 11)
-    ("corpus_attack11.jsonl", 0.33),  # 22 of 60 (22 at first run too: the fixes answering it lost none)
-    ("corpus_attack12.jsonl", 0.23),  # 15 of 60 (14 at first run)
+    ("corpus_attack10.jsonl", 0.46),  # 28 of 60 (25 before recall6; 22 at first run, before the recall rules;
+    #                                   26 until "Timeout: 30s" -> "60s" stopped being read as the user's, attack 11)
+    ("corpus_attack11.jsonl", 0.39),  # 24 of 60 (22 at first run and before recall6)
+    ("corpus_attack12.jsonl", 0.36),  # 22 of 60 (14 at first run, 15 before recall6)
     ("corpus_attack13.jsonl", 0.17),  # 13 of 71 (13 at first run too: the fixes answering it lost none)
 ]
 

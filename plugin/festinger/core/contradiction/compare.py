@@ -23,14 +23,17 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.groups import group_statements, same_kind_or_named
+from festinger.core.contradiction.jobchange import job_left
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.may_both_hold import may_both_hold
+from festinger.core.contradiction.migration import migrated_away
 from festinger.core.contradiction.places import same_place
+from festinger.core.contradiction.possessions import possession_ended
 from festinger.core.contradiction.quitting import quit_as_denial
 from festinger.core.contradiction.rescheduled import event_moved
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
-from festinger.core.contradiction.slots import corrects_by_key, same_slot
+from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 from festinger.core.contradiction.values import Relation, Value
 
@@ -71,7 +74,38 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
             or _by_bare_key_value(existing, incoming) or _by_event_moved(existing, incoming)
             or _by_quit(existing, incoming) or _by_status_ended(existing, incoming)
-            or _by_group(existing, incoming))
+            or _by_group(existing, incoming) or _by_job_left(existing, incoming)
+            or _by_possession_ended(existing, incoming) or _by_migration(existing, incoming))
+
+
+def _by_migration(existing: str, incoming: str) -> Contradiction | None:
+    """"We use Jenkins for CI" / "We moved CI from Jenkins to GitHub Actions": the value left (migration)."""
+    found = migrated_away(existing, incoming)
+    if found is None:
+        return None
+    subject, was, now = found
+    return Contradiction("value", subject, was, now, f"{subject!r} migrated: {was!r} -> {now!r} "
+                         f"(existing: {_clip(existing)!r}; incoming: {_clip(incoming)!r})")
+
+
+def _by_possession_ended(existing: str, incoming: str) -> Contradiction | None:
+    """"I drive a Toyota Corolla" / "I sold the Corolla": the user's thing gone (possessions)."""
+    found = possession_ended(existing, incoming)
+    if found is None:
+        return None
+    thing, event = found
+    return Contradiction("value", "user possession", thing, event, f"the user no longer has {thing!r}: "
+                         f"{_clip(incoming)!r} (existing: {_clip(existing)!r})")
+
+
+def _by_job_left(existing: str, incoming: str) -> Contradiction | None:
+    """"User works at Acme Corp" / "User left Acme and joined Globex": the employer left (jobchange)."""
+    found = job_left(existing, incoming)
+    if found is None:
+        return None
+    employer, now = found
+    return Contradiction("value", "user employer", employer, now, f"the user left {employer!r}: {_clip(incoming)!r} "
+                         f"(existing: {_clip(existing)!r})")
 
 
 def _by_group(existing: str, incoming: str) -> Contradiction | None:
@@ -135,6 +169,7 @@ def _by_statements(existing: str, incoming: str) -> Contradiction | None:
 
 def _match(old, new, incoming: str, accept=None) -> Contradiction | None:
     """The first contradiction between an existing and an incoming statement (`accept` may veto)."""
+    old, new = tuple(per_period(s) for s in old), tuple(per_period(s) for s in new)
     pairs = 0
     for b in new:
         for a in old:

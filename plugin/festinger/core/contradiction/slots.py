@@ -24,7 +24,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import term_category
 from festinger.core.contradiction.values import Statement
 
-__all__ = ["CORRECTING_MODIFIERS", "SWITCH_RE", "aliases", "corrects_by_key", "same_slot"]
+__all__ = ["CORRECTING_MODIFIERS", "SWITCH_RE", "aliases", "corrects_by_key", "per_period", "same_slot"]
 
 NEUTRAL_MODIFIERS = frozenset("go-to goto favorite main primary preferred usual regular everyday daily".split())
 CORRECTING_MODIFIERS = frozenset("correct actual revised updated corrected amended".split())
@@ -115,3 +115,35 @@ def aliases(found: list[Statement]) -> list[Statement]:
             for head in CATEGORY_SLOTS.get(term_category(st.values[0]) or "", ()):
                 out.append(replace(st, key=f"{st.key} {head}", rel="value", exclusive=True))
     return out
+
+
+# An amount of money per period, said in the key or after the amount: "User's monthly rent is
+# $2,100" and "User's rent went up to $2,300 a month" name one slot. Only a period word alone is
+# read after the amount ("a month", "per month", "each month"); "a month in Berlin" or "for the
+# studio" is a scope and stays one. No period is converted into another ("$25,200 a year" is
+# another slot than a monthly rent, as it was).
+_PERIODS = {"month": "monthly", "week": "weekly", "year": "annual", "day": "daily"}
+_PERIOD_ADJECTIVES = {"monthly": "monthly", "weekly": "weekly", "annual": "annual", "yearly": "annual",
+                      "daily": "daily"}
+_PER = ("", "per ", "each ", "every ", "a ")
+_MONEY = frozenset(("usd", "eur", "gbp"))
+
+
+def per_period(st: Statement) -> Statement:
+    """The statement with its period written in the key, first after the owner ("user monthly
+    phone bill"), when its value is money."""
+    if not st.values or any(v.kind != "quantity" or v.dim not in _MONEY for v in st.values):
+        return st
+    words = st.key.split()
+    said = [_PERIOD_ADJECTIVES[w] for w in words if w in _PERIOD_ADJECTIVES]
+    if said:
+        if st.qualifier or len(said) > 1:
+            return st
+        period, words = said[0], [w for w in words if w not in _PERIOD_ADJECTIVES]
+    else:
+        period = next((_PERIODS[p] for p in _PERIODS for pre in _PER if st.qualifier == pre + p), None)
+        if period is None or len(words) < 2:
+            return st
+    at = 1 if words[:1] == ["user"] else 0
+    key = " ".join(words[:at] + [period] + words[at:])
+    return st if key == st.key and not st.qualifier else replace(st, key=key, qualifier="")

@@ -1,0 +1,105 @@
+"""A job left: "User works at Acme Corp" / "User left Acme Corp and joined Globex" (pure logic).
+
+The grammar reads "works at Acme" but not every way people say they left it: "left Acme Corp and
+joined Globex", "left St. Mary's and is now a nurse at Royal Free", "left Initech for a job at
+Hooli", "quit Stripe and is currently unemployed", "left Deloitte and no longer works there". This
+rule reads two one-sentence memories whole:
+
+* the existing memory names the user's employer: "<user> works at/for <Name>" (with "as a <job>"
+  before or after), "<user> is a <occupation> at <Name>" (the job's head one of the occupations the
+  lexicon knows: never "a member at Equinox", "a patient at St. Mary's", "a speaker at PyCon"),
+  "<user> is employed at/by <Name>", "<user>'s employer/company is <Name>" or "...: <Name>";
+* the incoming memory says the SAME person (the user, "I") left or quit that very employer, named
+  whole or without its legal form ("Acme" for "Acme Corp"), optionally said when (recently, "in
+  May", "last week": never a year, which is biography), and then, if anything follows, only what
+  a job change says: joined / now works at <another Name>, "is now a <occupation> at <Name>", "for a
+  (new) job at <Name>", self-employed, unemployed, retired, freelancing, or "no longer works there".
+
+Refused: someone else's leaving, a plan, a question, reported speech (the user must open the
+sentence), a name that is longer or another ("Acme Labs", "Acme's Berlin office"), a rejoin (the
+new employer is the old one), "left Acme for Christmas" (only "for a job at" reads), any other
+tail, and a bare "quit/left <company whose name is also its product>" ("left Twitter" is as often
+the platform) unless a job-change tail follows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.rescheduled import one_sentence
+
+__all__ = ["job_left"]
+
+_U = r"(?P<u>(?:the\s+)?user|i)"
+_NAME_BODY = r"(?-i:[A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|&)){0,3})"
+_EMP = rf"(?P<emp>{_NAME_BODY})"
+_NEW = rf"(?P<new>{_NAME_BODY})"
+_JOB = r"(?P<job>(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)"
+_ROLE = r"(?:an?\s+(?:[a-z][\w-]*\s+){0,3}?(?P<job2>[a-z][\w-]*))"
+_WHEN = (r"(?:\s+(?:last\s+(?:week|month|year|weekend)|recently|this\s+(?:week|month|year)|yesterday|today|"
+         r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|"
+         r"(?:a|one|two|three|\d{1,2})\s+(?:weeks?|months?)\s+ago))?")
+
+_EXISTING = [
+    re.compile(rf"^{_U}\s+(?:works|work)\s+(?:as\s+an?\s+{_JOB}\s+)?(?:at|for)\s+{_EMP}"
+               r"(?:\s+as\s+an?\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)?$", re.I),
+    re.compile(rf"^{_U}\s+(?:is|am|'m)\s+an?\s+{_JOB}\s+(?:at|for)\s+{_EMP}$", re.I),
+    re.compile(rf"^{_U}\s+(?:is|am|'m)\s+employed\s+(?:at|by)\s+{_EMP}$", re.I),
+    re.compile(rf"^(?:(?:the\s+)?user's|my)\s+(?:current\s+)?(?:employer|company|workplace)(?:\s+is|:)\s+{_EMP}$", re.I),
+]
+
+_JOINED = (rf"(?:joined|works?\s+(?:at|for)|is\s+(?:now\s+)?working\s+(?:at|for)|"
+           rf"started\s+(?:a\s+new\s+job|working)\s+at)\s+{_NEW}{_WHEN}")
+_NOW_ROLE = rf"(?:is\s+now|now\s+works?\s+as|am\s+now|(?:i'm|is)\s+now)\s+{_ROLE}\s+(?:at|for)\s+{_NEW}"
+_NO_JOB = (r"is\s+(?:now\s+|currently\s+)?(?:self-employed|unemployed|retired|freelancing|a\s+freelancer|"
+           r"between\s+jobs|out\s+of\s+work|looking\s+for\s+(?:a\s+job|work))")
+_NOT_THERE = (r"(?:is\s+no\s+longer\s+(?:employed|working)\s+there|no\s+longer\s+works\s+there|"
+              r"does\s*n[o']t\s+work\s+there\s+any\s*more)")
+_TAIL = (rf"(?P<tail>\s+for\s+a\s+(?:new\s+)?(?:job|role|position)\s+at\s+{_NEW.replace('new>', 'new3>')}"
+         rf"|(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:has\s+)?(?:now\s+|since\s+)?"
+         rf"(?:{_JOINED}|{_NOW_ROLE.replace('new>', 'new2>').replace('job2>', 'job3>')}|{_NO_JOB}|{_NOT_THERE}))?")
+_INCOMING = re.compile(
+    rf"^{_U}\s+(?:(?:has|have|just|recently|finally)\s+){{0,2}}(?P<verb>left|quit)\s+{_EMP}{_WHEN}{_TAIL}$", re.I)
+
+_DESIGNATORS = frozenset("corp corporation inc incorporated ltd limited llc gmbh plc co ag sa bv".split())
+
+
+def _name(text: str) -> tuple[str, ...]:
+    words = [w.lower().strip(".,") for w in text.split()]
+    while len(words) > 1 and words[-1] in _DESIGNATORS:
+        words.pop()  # "left Acme" names "Acme Corp": the legal form is not part of the name
+    return tuple(words)
+
+
+# A cheap look at the incoming text first: most pairs never reach the segmenter here.
+_CUE_RE = re.compile(r"(?<![\w'])(?:left|quit)\s", re.I)
+
+
+def job_left(existing: str, incoming: str) -> tuple[str, str] | None:
+    """(old employer, what the user does now) when the incoming memory says the user left it."""
+    if not _CUE_RE.search(incoming[:2000]):
+        return None
+    old, new = one_sentence(existing), one_sentence(incoming)
+    if old is None or new is None:
+        return None
+    n = _INCOMING.match(new)
+    if n is None:
+        return None
+    o = next((m for m in (rx.match(old) for rx in _EXISTING) if m is not None), None)
+    if o is None:
+        return None
+    job = (o.groupdict().get("job") or "").split()
+    if o.re is _EXISTING[1] and (not job or job[-1].lower() not in lx.OCCUPATIONS):
+        return None  # "is a member at Equinox", "a patient at St. Mary's": not a job
+    if _name(n.group("emp")) != _name(o.group("emp")):
+        return None  # "Acme Labs" is another company; "Acme's Berlin office" a part of it
+    role = n.group("job3")
+    if role is not None and role.lower() not in lx.OCCUPATIONS:
+        return None  # "is now a member at Equinox" says nothing of a job
+    successor = n.group("new") or n.group("new2") or n.group("new3")
+    if successor is not None and _name(successor) == _name(o.group("emp")):
+        return None  # left and joined the same company: a rejoin, read nothing
+    if n.group("tail") is None and _name(o.group("emp"))[0] in (lx.EMPLOYER_BRANDS | lx.DESKTOP_APPS):
+        return None  # "left Twitter", "quit Google": the platform or the job, the words do not say which
+    return o.group("emp"), (f"works at {successor}" if successor else f"{n.group('verb').lower()} {n.group('emp')}")

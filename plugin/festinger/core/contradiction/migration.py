@@ -1,0 +1,125 @@
+"""A migration away from the stored value: "We use Jenkins for CI" / "We've moved CI from Jenkins
+to GitHub Actions", "The VPS is hosted on Hetzner" / "We moved the VPS from Hetzner to
+DigitalOcean", "User's password manager: LastPass" / "User migrated from LastPass to Bitwarden"
+(pure logic).
+
+The grammar reads "switched from X to Y" of the user, but not a migration said of a project, a
+group or a thing, nor one whose stored slot is named after a person ("password manager"). This
+rule reads two one-sentence memories whole:
+
+* the existing memory gives ONE value to one subject: "<subject> uses / runs on / is hosted on /
+  is built with / is written in / is deployed on / deploys with <X>" (optionally "for <purpose>"
+  or "as <what>"), or "<owner>'s <slot> is <X>" / "<owner>'s <slot>: <X>";
+* the incoming memory says the SAME subject migrated, moved, switched or transitioned from exactly
+  that value X to another value Y: the same subject ("Project Atlas migrated from ..."), or the
+  user or the group acting on it ("We moved the VPS from ...", "We've moved CI from ..." when the
+  stored memory is "for CI", "User moved everything from ..."), with only a recent time tail after.
+
+Refused: another subject ("Project Borealis migrated from PostgreSQL ..."), a part or a scope
+("moved the staging DB from ...", "... to Y for the side project"), a plan, a question, reported
+speech, a person who "moved from X to Y" (a home, read by the place rules; the seventh attack's
+birthplaces and home towns), an old value that is not the stored one ("from MySQL" against PostgreSQL), a stored value
+of several things, a stored taste or history ("favourite editor", "first car"), a stored slot that
+is a person ("manager: Priya"; a password or package manager is a tool), and any other tail.
+"""
+
+from __future__ import annotations
+
+import re
+
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.rescheduled import one_sentence
+
+__all__ = ["migrated_away"]
+
+_SUBJ = r"(?P<subj>[A-Za-z][\w'-]*(?:\s+[A-Za-z0-9][\w'-]*){0,3}?)"
+_VAL = r"[A-Za-z0-9][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,3}"
+_VERB = (r"(?:uses?|runs?\s+on|(?:is|are)\s+(?:hosted|running|deployed)\s+(?:on|in|at|to)|(?:is|are)\s+built\s+(?:with|on)|"
+         r"(?:is|are)\s+written\s+in|deploys?\s+(?:with|to|on)|(?:is|are)\s+on)")
+_EXISTING = [
+    re.compile(rf"^{_SUBJ}\s+(?P<verb>{_VERB})\s+(?P<x>{_VAL}?)"
+               r"(?:\s+(?:for|as)\s+(?:the\s+|our\s+|its\s+)?(?P<purpose>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}))?$", re.I),
+    re.compile(rf"^(?P<subj>(?:the\s+)?user|my|our|(?:the\s+)?[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)'s?\s+"
+               rf"(?P<slot>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}})(?:\s+is|:)\s+(?P<x>{_VAL}?)$", re.I),
+]
+_INCOMING = re.compile(
+    rf"^{_SUBJ}\s+(?:(?:has|have|'ve|just|recently|finally|now)\s+){{0,2}}"
+    r"(?P<verb>migrated|moved|switched|transitioned)\s+"
+    r"(?:(?:the\s+|our\s+|its\s+|their\s+|my\s+)?(?P<obj>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})\s+)??"
+    rf"(?:away\s+)?from\s+(?P<x>{_VAL}?)\s+to\s+(?P<y>{_VAL}?)"
+    r"(?:\s+(?:last\s+(?:week|month|weekend)|recently|this\s+(?:week|month)|yesterday|today|"
+    r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|"
+    r"(?:a|one|two|three|\d{1,2})\s+(?:weeks?|months?)\s+ago))?$", re.I)
+
+_USER = frozenset(("i", "user", "the user", "my", "user's", "the user's", "me"))
+_WE = frozenset(("we", "our", "we've", "us"))
+_ALL = frozenset(("everything", "all", "it", "all of it"))
+# Words that end a value: a clause, a scope or a list goes on ("Jenkins for the side project").
+_STOP = frozenset("and or but for on in at with to from of as while except only still too also".split())
+_NOT_HELD = frozenset("favorite favourite first former previous old dream ideal hometown birthplace birth childhood "
+                      "home town origin university college school place native".split())
+# What a migrated thing is called after its build, host or deployment ("the frontend build").
+_ASPECTS = frozenset("build builds hosting deployment deployments deploys ci database db stack backend".split())
+
+
+def _who(text: str) -> str:
+    low = " ".join(text.lower().split())
+    if low in _USER:
+        return "user"
+    if low in _WE:
+        return "we"
+    for det in ("the ", "our ", "my "):
+        if low.startswith(det):
+            low = low[len(det):]
+    return low
+
+
+def _clean(value: str) -> str | None:
+    words = value.split()
+    if not words or any(w.lower() in _STOP for w in words):
+        return None
+    return " ".join(w.lower() for w in words).rstrip(".")
+
+
+# A cheap look at the incoming text first: most pairs never reach the segmenter here.
+_CUE_RE = re.compile(r"\sfrom\s.{1,60}?\sto\s", re.I)
+
+
+def migrated_away(existing: str, incoming: str) -> tuple[str, str, str] | None:
+    """(subject, old value, new value) when the incoming memory migrates the stored subject off its value."""
+    if not _CUE_RE.search(incoming[:2000]):
+        return None
+    old, new = one_sentence(existing), one_sentence(incoming)
+    if old is None or new is None:
+        return None
+    n = _INCOMING.match(new)
+    if n is None:
+        return None
+    o = next((m for m in (rx.match(old) for rx in _EXISTING) if m is not None), None)
+    if o is None:
+        return None
+    x, was, now = _clean(o.group("x")), _clean(n.group("x")), _clean(n.group("y"))
+    if x is None or was != x or now is None or now == x:
+        return None  # the old value named must be the stored one, whole
+    subj_e, subj_i = _who(o.group("subj")), _who(n.group("subj"))
+    obj = _who(n.group("obj") or "")
+    if n.group("verb").lower() == "moved" and not obj and subj_i in ("user", "we"):
+        return None  # "User moved from Leeds to London": where the user lives, the places' business
+    slot = (o.groupdict().get("slot") or "").lower().split()
+    if slot and (set(slot) & _NOT_HELD or (slot[-1] in lx.PERSON_ROLES and not (len(slot) > 1 and slot[-1] == "manager"))):
+        return None  # a taste, a first or a former one; a person ("manager: Priya"), not a tool
+    purpose = (o.groupdict().get("purpose") or "").lower().split()
+    if subj_i == subj_e:
+        # "Project Atlas migrated from ...", "We've moved CI from Jenkins" (stored "for CI")
+        same = not obj or obj in _ALL or obj.split() == purpose or obj.split() == slot
+    elif subj_i in ("user", "we") and obj:
+        # "We moved the VPS from Hetzner": the stored subject is what was moved
+        same = obj == subj_e
+    elif subj_i.startswith(subj_e + " ") and len(subj_i.split()) == len(subj_e.split()) + 1:
+        same = subj_i.split()[-1] in _ASPECTS  # "The frontend build moved from Webpack to Vite"
+    else:
+        same = False
+    if not same:
+        return None
+    label = " ".join([subj_e] + (slot or purpose))
+    return label, o.group("x"), n.group("y")

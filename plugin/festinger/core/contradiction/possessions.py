@@ -1,0 +1,110 @@
+"""A thing of the user's sold or replaced: "I drive a 2018 Toyota Corolla" / "I sold the Corolla
+and bought a Mazda 3", "User's laptop is a ThinkPad X1 Carbon" / "User replaced their ThinkPad
+with a MacBook Air" (pure logic).
+
+The grammar reads "drives a Corolla" and "the laptop is a ThinkPad", but not the event that ends
+them. This rule reads two one-sentence memories whole:
+
+* the existing memory names ONE thing the user has, by its product name (capitalised words, a
+  model number, a year before it): "<user> drives/owns/has/uses/rides a <Name>", or "<user>'s
+  [main/current/work] car/phone/laptop/... is a <Name>" ("...: <Name>");
+* the incoming memory says the same person sold, replaced, traded in, got rid of, gave away or
+  scrapped THAT thing, named as stored or by part of its name that still picks it out: its model
+  without the year and the maker ("the Corolla" for a 2018 Toyota Corolla), or the maker or line
+  without the model ("the ThinkPad" for a ThinkPad X1 Carbon, "the iPhone" for an iPhone 14), and
+  nothing else may follow but what a replacement says ("with a Pixel 8", "and now drives a Tesla",
+  "and bought a Mazda 3", "and doesn't own one now") and a recent time tail ("last week", "in May").
+
+Refused: someone else, a plan ("is selling", "wants to sell"), a question, reported speech, a
+thing named with a lowercase word ("my old Corolla", "a Corolla": one of several, or someone's),
+a part of the thing ("the Corolla's tyres", "the MacBook Pro keyboard"), a name that adds or swaps
+a model ("the iPhone 12" for an iPhone 14, "Tesla stock" is not "the Tesla"), a replacement that is
+the stored thing itself, a year (biography), a stored memory with a scope or two things, and any
+other tail ("to my brother", "and bought it back").
+"""
+
+from __future__ import annotations
+
+import re
+
+from festinger.core.contradiction.rescheduled import one_sentence
+
+__all__ = ["possession_ended"]
+
+# A product name: capitalised words or model numbers, "iPhone"-style names, an optional year first.
+_TOKEN = r"(?-i:[A-Z][\w+-]*|i[A-Z][\w+-]*|\d[\w+-]*)"
+_THING = rf"(?:(?:19|20)\d\d\s+)?(?-i:[A-Z][\w+-]*|i[A-Z][\w+-]*)(?:\s+{_TOKEN}){{0,3}}"
+_U = r"(?:(?:the\s+)?user|i)"
+_DEVICES = r"(?:car|phone|laptop|computer|tablet|watch|bike|motorbike|motorcycle|camera|console|smartphone|van|truck)"
+_WHEN = (r"(?:\s+(?:last\s+(?:week|month|year|weekend)|recently|this\s+(?:week|month|year)|yesterday|today|"
+         r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|"
+         r"(?:a|one|two|three|\d{1,2})\s+(?:weeks?|months?)\s+ago))?")
+
+_EXISTING = [
+    re.compile(rf"^{_U}\s+(?:drives|drive|owns|own|has|have|uses|use|rides|ride)\s+(?:an?\s+)?(?P<thing>{_THING})$",
+               re.I),
+    re.compile(rf"^(?:(?:the\s+)?user's|my)\s+(?:(?:main|current|primary|work|daily)\s+)?{_DEVICES}"
+               rf"(?:\s+is|:)\s+(?:an?\s+)?(?P<thing>{_THING})$", re.I),
+]
+_DET = r"(?:(?:the|my|their|his|her)\s+)?"
+_NEW = rf"(?:an?\s+|the\s+)?(?:new\s+)?(?P<new>{_THING})"
+_INCOMING = re.compile(
+    rf"^{_U}\s+(?:(?:has|have|just|recently|finally)\s+){{0,2}}"
+    rf"(?P<verb>sold|replaced|traded\s+in|got\s+rid\s+of|gave\s+away|scrapped)\s+{_DET}(?P<old>{_THING}){_WHEN}"
+    rf"(?P<tail>\s+(?:with|for)\s+{_NEW.replace('new>', 'new1>')}(?:\s+and\s+uses\s+(?:that|it)(?:\s+now)?)?"
+    rf"|(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:has\s+)?(?:now\s+)?(?:drives?|bought|got|uses?|owns?|rides?|has|have|"
+    rf"switched\s+to|replaced\s+it\s+with)\s+{_NEW}(?:\s+now)?"
+    rf"|\s+and\s+(?:does\s*n[o']t|no\s+longer)\s+(?:own|have|drive)\s+(?:one|a\s+[a-z]+|it)"
+    rf"(?:\s+(?:now|anymore|any\s+more))?)?{_WHEN}$", re.I)
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+def _designation(word: str) -> bool:
+    """A word of a model name: a number, or a capitalised word ("X1", "Carbon", "Pro", "14")."""
+    return word[:1].isdigit() or word[:1].isupper()
+
+
+def _names(said: str, stored: str) -> bool:
+    """Whether `said` picks out the stored thing: the same words, or a run of them with only a year
+    or capitalised maker words before it ("the Corolla" of a 2018 Toyota Corolla) and only model
+    designations after it ("the ThinkPad" of a ThinkPad X1 Carbon, "the XPS" of a Dell XPS 13)."""
+    s, t = [w.lower() for w in _words(said)], _words(stored)
+    low = [w.lower() for w in t]
+    n = len(s)
+    for i in range(len(low) - n + 1):
+        if low[i:i + n] == s:
+            return (all(re.fullmatch(r"(?:19|20)\d\d", w) or w[:1].isupper() for w in t[:i])
+                    and all(_designation(w) for w in t[i + n:]))
+    return False
+
+
+# A cheap look at the incoming text first: most pairs never reach the segmenter here.
+_CUE_RE = re.compile(r"(?<![\w'])(?:sold|replaced|traded\s+in|got\s+rid|gave\s+away|scrapped)\s", re.I)
+
+
+def possession_ended(existing: str, incoming: str) -> tuple[str, str] | None:
+    """(the stored thing, what happened to it) when the incoming memory says the user sold or replaced it."""
+    if not _CUE_RE.search(incoming[:2000]):
+        return None
+    old, new = one_sentence(existing), one_sentence(incoming)
+    if old is None or new is None:
+        return None
+    n = _INCOMING.match(new)
+    if n is None:
+        return None
+    o = next((m for m in (rx.match(old) for rx in _EXISTING) if m is not None), None)
+    if o is None:
+        return None
+    thing = o.group("thing")
+    if not _names(n.group("old"), thing):
+        return None
+    successor = n.group("new") or n.group("new1")
+    if successor is not None and (_names(successor, thing) or _names(n.group("old"), successor)):
+        return None  # "replaced the iPhone with an iPhone 14": the stored one may be the new one
+    if n.group("verb").lower() == "replaced" and n.group("tail") is None:
+        return None  # "replaced the ThinkPad": its battery? the words do not say the thing is gone
+    verb = " ".join(n.group("verb").lower().split())
+    return thing, f"{verb} {n.group('old')}" + (f" -> {successor}" if successor else "")
