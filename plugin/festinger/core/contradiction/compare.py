@@ -28,7 +28,7 @@ from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction.migration import migrated_away
-from festinger.core.contradiction.places import same_place
+from festinger.core.contradiction.places import left_lone_district, same_place
 from festinger.core.contradiction.possessions import possession_ended
 from festinger.core.contradiction.quitting import quit_as_denial
 from festinger.core.contradiction.rescheduled import event_moved
@@ -322,6 +322,8 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
             if not (correction or b.update or b.denied or corrects_by_key(b)) and may_both_hold(a, b):
                 return None  # two doctors, two emails, a size in two unit systems: both may hold
             return _make("correction" if correction else "value", a, b)
+        if b.update and len(a.values) == 1 and len(b.values) == 1 and left_lone_district(a.values[0], b.values[0]):
+            return _make("value", a, b)  # "lives in Brooklyn" / "just moved to Jersey City"
         if (correction or b.update) and named_replacement(a, b):
             return _make("correction" if correction else "value", a, b)
         if (correction or b.update) and renamed(a, b):
