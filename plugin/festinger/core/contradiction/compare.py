@@ -127,7 +127,16 @@ def _by_status_ended(existing: str, incoming: str) -> Contradiction | None:
 def _by_quit(existing: str, incoming: str) -> Contradiction | None:
     """"User has quit coffee" is read as "User no longer uses coffee" (quitting)."""
     denial = quit_as_denial(incoming)
-    return _by_statements(existing, denial) if denial is not None else None
+    if denial is None:
+        return None
+    old = extract_statements(existing, allow_correction=False)
+    new = extract_statements(denial, allow_correction=True)
+    if not old or not new:
+        return None
+    # "gave up Windows" says nothing of "uses Windows 11 at work": a quit is of the user's own use
+    # ("quit coffee" still reaches "drinks coffee at work": only a use may be imposed)
+    return _match(old, new, denial, accept=lambda a, b: a.rel not in GENERIC_USE_RELS
+                  or not _IMPOSED_SCOPE_RE.search(a.qualifier))
 
 
 def _by_bare_key_value(existing: str, incoming: str) -> Contradiction | None:
@@ -232,6 +241,13 @@ def _denied_everywhere(a: Statement, b: Statement) -> bool:
     """"The user no longer drinks coffee" denies "drinks coffee every morning": a denial with no
     scope of its own covers every scoped instance (never the other way round)."""
     return b.negated and not a.negated and not b.qualifier and bool(a.qualifier) and (b.update or b.correction)
+
+
+# A use scoped to work or school ("uses Windows 11 at work", "Chrome for work", "Teams for class")
+# is often imposed: the user giving a thing up speaks of their own use, not of that one.
+_IMPOSED_SCOPE_RE = re.compile(
+    r"(?<![\w'])(?:work|job|office|school|class|classes|college|university|uni|clients?|employer)(?![\w'])",
+    re.I)
 
 
 def _old_value_named(a: Statement, b: Statement) -> bool:
