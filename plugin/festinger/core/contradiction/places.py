@@ -143,11 +143,25 @@ def compare_place_values(a: Value, b: Value) -> Relation:
             return namesake
     # "Brooklyn, NY" / "Chicago": a region that confirms the district makes it the lexicon's
     found = compare_places(a.norm, b.norm, as_listed=_listed_district(a) or _listed_district(b))
+    if found is Relation.CONFLICT and (_state_named(a, b) or _state_named(b, a)):
+        return Relation.UNKNOWN
     if found is Relation.SAME and a.region and b.region:
         regions = _compare_regions(a.region, b.region)
         if regions in (Relation.CONFLICT, Relation.UNKNOWN):
             return regions  # "Portland, Oregon" / "Portland, Maine": two cities
     return found
+
+
+def _state_named(bare: Value, other: Value) -> bool:
+    """"New York" / "Buffalo, NY": a city written alone whose name is also its state's, against a
+    place written in that state, may be the state ("I live in New York" of someone in Buffalo)."""
+    chain = place_chain(bare.norm)
+    if chain is None or bare.region or not other.region or chain[0] not in lx.CITY_REGIONS:
+        return False
+    if _place_key(bare.norm) != chain[0]:
+        return False  # "NYC" is only the city
+    region, _ = _region_chain(other.region)
+    return region is not None and region[0] in (chain[0], lx.CITY_REGIONS[chain[0]])  # "NY", "New York"
 
 
 def _listed_district(v: Value) -> bool:
