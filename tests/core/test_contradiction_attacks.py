@@ -1,4 +1,4 @@
-"""The third to thirteenth attacks on the detector, written by attackers who read the rules
+"""The third to fourteenth attacks on the detector, written by attackers who read the rules
 (`corpus_attack3.jsonl`: 682 compatible pairs, 72 contradictions written blind before any
 run; `corpus_attack4.jsonl`: 611 and 93; `corpus_attack5.jsonl`: 760 and 86;
 `corpus_attack6.jsonl`: 871 and 63; `corpus_attack7.jsonl`: 281 and 42; `corpus_attack8.jsonl`:
@@ -8,19 +8,22 @@ run; `corpus_attack4.jsonl`: 611 and 93; `corpus_attack5.jsonl`: 760 and 86;
 `"debatable"`, aimed at the four newest recall rules; `corpus_attack12.jsonl`: 381 and 61 (206
 everyday pairs written blind), of which 30 compatible pairs are marked `"debatable"`;
 `corpus_attack13.jsonl`: 573 and 71 (262 everyday pairs written blind), of which 42 compatible pairs
-are marked `"debatable"`). Pairs found to be genuine contradictions among the attack drafts, and the
-contradictions written after reading the code, are marked `"blind": false`.
+are marked `"debatable"`; `corpus_attack14.jsonl`: 463 and 94 (256 everyday pairs and 64
+contradictions written blind), of which 53 compatible pairs are marked `"debatable"`). Pairs found
+to be genuine contradictions among the attack drafts, and the contradictions written after reading
+the code, are marked `"blind": false`.
 
 When first run they were NOT at precision 1.00: they found 221, 228, 64, 93, 24, 24, 60 (47 not
 debatable), 32 (24 not debatable), 113 (69 not debatable, all from the recall rules keyvalue,
 lifecycle and rescheduled), 8 (5 targeted and 3 probes not debatable, 0 of the 206 everyday
-pairs) and 62 (1 of the 262 everyday pairs, 40 of the 269 targeted not debatable, 21 debatable)
-false positives. The general rules that answered them are in
+pairs), 62 (1 of the 262 everyday pairs, 40 of the 269 targeted not debatable, 21 debatable)
+and 63 (0 of the 256 everyday pairs, 34 of the 154 targeted not debatable, 29 debatable) false
+positives. The general rules that answered them are in
 the README (the last 77 of the first six, pinned here until then, went with the rule that a bare
 "now" or "actually" does not replace an employer, a job or the kind of a thing one has unless the
 incoming memory shows the old value gone). Every set is now held at precision 1.00 on its pairs not
 marked debatable, like the older ones, the named-correction rule (`frames`) deprecates nothing of
-them, and blind recall does not slide. All eleven were tuned on after their first run, so their
+them, and blind recall does not slide. All twelve were tuned on after their first run, so their
 precision is no longer a blind figure.
 """
 
@@ -47,6 +50,7 @@ ATTACKS = [
     ("corpus_attack11.jsonl", 0.39),  # 24 of 60 (22 at first run and before recall6)
     ("corpus_attack12.jsonl", 0.36),  # 22 of 60 (14 at first run, 15 before recall6)
     ("corpus_attack13.jsonl", 0.17),  # 13 of 71 (13 at first run too: the fixes answering it lost none)
+    ("corpus_attack14.jsonl", 0.32),  # 22 of 64 (19 at first run, 22 after recall6: the fixes answering it lost none)
 ]
 
 

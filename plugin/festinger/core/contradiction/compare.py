@@ -28,7 +28,7 @@ from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction.migration import migrated_away
-from festinger.core.contradiction.places import same_place
+from festinger.core.contradiction.places import left_lone_district, same_place
 from festinger.core.contradiction.possessions import possession_ended
 from festinger.core.contradiction.quitting import quit_as_denial
 from festinger.core.contradiction.rescheduled import event_moved
@@ -127,7 +127,16 @@ def _by_status_ended(existing: str, incoming: str) -> Contradiction | None:
 def _by_quit(existing: str, incoming: str) -> Contradiction | None:
     """"User has quit coffee" is read as "User no longer uses coffee" (quitting)."""
     denial = quit_as_denial(incoming)
-    return _by_statements(existing, denial) if denial is not None else None
+    if denial is None:
+        return None
+    old = extract_statements(existing, allow_correction=False)
+    new = extract_statements(denial, allow_correction=True)
+    if not old or not new:
+        return None
+    # "gave up Windows" says nothing of "uses Windows 11 at work": a quit is of the user's own use
+    # ("quit coffee" still reaches "drinks coffee at work": only a use may be imposed)
+    return _match(old, new, denial, accept=lambda a, b: a.rel not in GENERIC_USE_RELS
+                  or not _IMPOSED_SCOPE_RE.search(a.qualifier))
 
 
 def _by_bare_key_value(existing: str, incoming: str) -> Contradiction | None:
@@ -234,6 +243,13 @@ def _denied_everywhere(a: Statement, b: Statement) -> bool:
     return b.negated and not a.negated and not b.qualifier and bool(a.qualifier) and (b.update or b.correction)
 
 
+# A use scoped to work or school ("uses Windows 11 at work", "Chrome for work", "Teams for class")
+# is often imposed: the user giving a thing up speaks of their own use, not of that one.
+_IMPOSED_SCOPE_RE = re.compile(
+    r"(?<![\w'])(?:work|job|office|school|class|classes|college|university|uni|clients?|employer)(?![\w'])",
+    re.I)
+
+
 def _old_value_named(a: Statement, b: Statement) -> bool:
     """"User's editor: VS Code" / "User switched from VS Code to Neovim": the incoming memory names
     the user's old value and says it is gone, whatever the slot is called in either memory."""
@@ -322,6 +338,8 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
             if not (correction or b.update or b.denied or corrects_by_key(b)) and may_both_hold(a, b):
                 return None  # two doctors, two emails, a size in two unit systems: both may hold
             return _make("correction" if correction else "value", a, b)
+        if b.update and len(a.values) == 1 and len(b.values) == 1 and left_lone_district(a.values[0], b.values[0]):
+            return _make("value", a, b)  # "lives in Brooklyn" / "just moved to Jersey City"
         if (correction or b.update) and named_replacement(a, b):
             return _make("correction" if correction else "value", a, b)
         if (correction or b.update) and renamed(a, b):

@@ -13,7 +13,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import fold
 from festinger.core.contradiction.values import Relation, Value
 
-__all__ = ["compare_place_values", "compare_places", "is_known_place", "place_chain", "same_place"]
+__all__ = ["compare_place_values", "compare_places", "is_known_place", "left_lone_district", "place_chain", "same_place"]
 
 
 def _place_key(name: str) -> str:
@@ -45,7 +45,11 @@ def is_known_place(name: str) -> bool:
     return place_chain(name) is not None
 
 
-def compare_places(x: str, y: str) -> Relation:
+def compare_places(x: str, y: str, *, as_listed: bool = False) -> Relation:
+    """Two places by the lexicon. A district written alone ("Kensington", "Brooklyn") is the
+    lexicon's district only against its own city, its country, or another district of that city:
+    against any other place it may be a namesake ("Kensington" of Philadelphia, "Brooklyn" of
+    Wellington or Baltimore), so is never judged, unless `as_listed` (its region confirmed it)."""
     cx, cy = place_chain(x), place_chain(y)
     if cx is None or cy is None:
         # "Brooklyn" may well be inside "New York": unknown places are never judged.
@@ -54,8 +58,11 @@ def compare_places(x: str, y: str) -> Relation:
         return Relation.SAME
     if cx[0] in cy or cy[0] in cx:
         return Relation.COMPATIBLE  # "Berlin" vs "Germany"
-    if cx[0] in lx.DISTRICT_BOROUGHS and cy[0] in lx.DISTRICT_BOROUGHS and cx[1:] == cy[1:]:
+    x_district, y_district = cx[0] in lx.DISTRICT_BOROUGHS, cy[0] in lx.DISTRICT_BOROUGHS
+    if x_district and y_district and cx[1:] == cy[1:]:
         return _compare_districts(cx[0], cy[0])
+    if (x_district or y_district) and not as_listed:
+        return Relation.UNKNOWN  # "Philadelphia" / "Kensington": maybe Philadelphia's Kensington
     x_city, y_city = cx[0] not in lx.COUNTRIES, cy[0] not in lx.COUNTRIES
     if x_city != y_city and (cx[0] if x_city else cy[0]) in lx.AMBIGUOUS_CITIES:
         # City vs country where the city has a famous namesake abroad ("Vancouver, WA").
@@ -134,12 +141,51 @@ def compare_place_values(a: Value, b: Value) -> Relation:
         namesake = _district_namesake(district, other)
         if namesake is not None:
             return namesake
-    found = compare_places(a.norm, b.norm)
+    # "Brooklyn, NY" / "Chicago": a region that confirms the district makes it the lexicon's
+    found = compare_places(a.norm, b.norm, as_listed=_listed_district(a) or _listed_district(b))
+    if found is Relation.CONFLICT and (_state_named(a, b) or _state_named(b, a)):
+        return Relation.UNKNOWN
     if found is Relation.SAME and a.region and b.region:
         regions = _compare_regions(a.region, b.region)
         if regions in (Relation.CONFLICT, Relation.UNKNOWN):
             return regions  # "Portland, Oregon" / "Portland, Maine": two cities
     return found
+
+
+def _state_named(bare: Value, other: Value) -> bool:
+    """"New York" / "Buffalo, NY": a city written alone whose name is also its state's, against a
+    place written in that state, may be the state ("I live in New York" of someone in Buffalo)."""
+    chain = place_chain(bare.norm)
+    if chain is None or bare.region or not other.region or chain[0] not in lx.CITY_REGIONS:
+        return False
+    if _place_key(bare.norm) != chain[0]:
+        return False  # "NYC" is only the city
+    region, _ = _region_chain(other.region)
+    return region is not None and region[0] in (chain[0], lx.CITY_REGIONS[chain[0]])  # "NY", "New York"
+
+
+def _listed_district(v: Value) -> bool:
+    """A district written with the region of its lexicon city ("Brooklyn, NY", "Islington, London")."""
+    chain = place_chain(v.norm)
+    if chain is None or chain[0] not in lx.DISTRICT_BOROUGHS or not v.region:
+        return False
+    region, _ = _region_chain(v.region)
+    return region is not None and (region[0] in chain or lx.CITY_REGIONS.get(chain[1]) == region[0])
+
+
+def left_lone_district(old: Value, new: Value) -> bool:
+    """"lives in Brooklyn" / "just moved to Jersey City": a move to a city or country away from the
+    lexicon's district leaves the stored district written alone, wherever that one lies (a move
+    would not name the city around a namesake the user already lives in). Never when the new place
+    is itself a district written alone ("moved to Kensington" may be Brooklyn's)."""
+    if old.kind != "place" or new.kind != "place":
+        return False
+    chain, found = place_chain(old.norm), place_chain(new.norm)
+    if chain is None or found is None or chain[0] not in lx.DISTRICT_BOROUGHS or old.region:
+        return False
+    if found[0] in lx.DISTRICT_BOROUGHS:
+        return False
+    return compare_places(old.norm, new.norm, as_listed=True) is Relation.CONFLICT
 
 
 def same_place(denied: Value, stated: Value) -> bool:

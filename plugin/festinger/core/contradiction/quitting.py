@@ -51,6 +51,14 @@ _VERSION_AGO_RE = re.compile(r"\s+\d{1,2}\s+(?:weeks?|months?|years?)\s+ago", re
 
 
 
+def _named_product(thing: str) -> bool:
+    """A name that may carry a version: written with a capital anywhere ("Windows", "iOS",
+    "iPhone"), or a known product or tool however written ("php", "vim", "twitter")."""
+    low = thing.lower()
+    return (any(c.isupper() for c in thing) or low in lx.TECH_NAMES or low in lx.TECH_ALIASES
+            or low in lx.DESKTOP_APPS or low in lx.EMPLOYER_BRANDS)
+
+
 def quit_as_denial(incoming: str) -> str | None:
     """"User has quit coffee." -> "User no longer uses coffee."; None unless the memory is that one quit."""
     sentence = one_sentence(incoming)
@@ -61,8 +69,10 @@ def quit_as_denial(incoming: str) -> str | None:
         return None
     subject, thing = m.group(1), m.group(2)
     low = thing.lower()
-    if thing[:1].isupper() and _VERSION_AGO_RE.match(sentence, m.end(2)):
-        return None  # "gave up Windows 7 years ago": Windows 7, or seven years? a name's number may be its version
+    if _named_product(thing) and _VERSION_AGO_RE.match(sentence, m.end(2)):
+        # "gave up Windows 7 years ago", "gave up iOS 6 years ago", "i gave up php 5 years ago": the
+        # number may be the name's version, whatever its case ("gave up coffee 3 years ago" has none)
+        return None
     if low.startswith(_DETERMINERS) or set(low.split()) & _NOT_A_THING:
         return None  # "quit the band", "gave up on Spanish", "quit her job": not a thing one uses
     if m.re is _OFF_RE and low in lx.DESKTOP_APPS:

@@ -15,6 +15,7 @@ cannot be one thing (two grades of one job, two make-and-model names).
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import compare, is_known_term, may_be_alias, squash, term_category
@@ -160,36 +161,86 @@ def _two_models(x: Value, y: Value) -> bool:
     ("Corolla" / "Toyota", "Tesla" / "Model Y", "Beemer" / "BMW"), which only world knowledge tells.
     Two names of one model are one thing refined, never two: the make dropped or spelled out
     ("Chevy Silverado" / "Chevrolet Silverado 1500"), a trim added ("Civic" / "Civic Type R"), a
-    model of a series ("3 Series" / "330i", "C-Class" / "C300"). Names that share a model word are
-    two things only when each adds its own number ("Pixel 6" / "Pixel 8"); sharing none, they are."""
+    spacing ("RAV 4" / "RAV4 Hybrid"), a model or a performance variant of a series ("3 Series" /
+    "330i" / "M340i", "C-Class" / "AMG C43", "Model 3" / "M3", "A4" / "S4", "X5" / "X5M"). Names of
+    one make are two things only when their own words are of one shape, so one numbering ("Pixel 6"
+    / "Pixel 8", "Golf Mk7" / "Golf Mk8", "Civic 2016" / "Civic 2023", "Camry" / "Corolla"): a year,
+    generation, size, chip or chassis code against a model number may name the same thing ("Golf
+    Mk7" / "Golf 2017", "XPS 13" / "XPS 9315", "MacBook Pro M3" / "MacBook Pro 14 2023", "330i" /
+    "F30", "911" / "992 Carrera"). Names of two makes sharing no model word are two things."""
     if len(x.display.split()) < 2 or len(y.display.split()) < 2 or may_be_alias(x.display, y.display):
         return False
-    (tx, series_x), (ty, series_y) = _model_words(x.display), _model_words(y.display)
+    nx, ny = _model_words(x.display), _model_words(y.display)
+    tx, ty = nx.model, ny.model
     if not tx or not ty or tx <= ty or ty <= tx:
         return False  # a make alone, or one model with a trim added
+    if nx.joined.startswith(ny.joined) or ny.joined.startswith(nx.joined):
+        return False  # "RAV 4" / "RAV4 Hybrid", "X5" / "X5M": one name spaced otherwise, or with a letter added
     own_x, own_y = tx - ty, ty - tx
-    for series, own in ((series_x, own_y), (series_y, own_x)):
-        if any(all(w.startswith(s) and w[len(s):][:1].isdigit() for w in own) for s in series):
-            return False  # "3 Series" / "330i": a model of the series
-    if tx & ty:
-        return all(any(c.isdigit() for c in w) for w in own_x | own_y)
-    return True
+    for series, own in ((nx.series, own_y), (ny.series, own_x)):
+        if any(all(re.fullmatch(rf"[a-z]{{0,3}}{re.escape(s)}(?:\d\w*)?", w) for w in own) for s in series):
+            return False  # "3 Series" / "330i" / "M340i", "E-Class" / "AMG E63": a model of the series
+    if any(_variant(a, b) for a in own_x for b in own_y):
+        return False  # "Model 3" / "M3", "Audi A4" / "S4": one number, another letter
+    if not (tx & ty) and not (nx.makes & ny.makes):
+        return True  # "Dell XPS" / "MacBook Pro", "Honda Civic" / "Toyota Corolla"
+    if tx & ty and not all(any(c.isdigit() for c in w) for w in own_x | own_y):
+        return False  # "Golf" / "Golf GTI" is a trim, not a number
+    if len(own_x) == len(own_y) == 1 and nx.lines & ny.lines:
+        return True  # "Model 3" / "Model Y", "3 Series" / "5 Series": two models of one line
+    for series, own in ((nx.series, own_y), (ny.series, own_x)):
+        if any(own and all(_of_another_series(s, w) for w in own) for s in series):
+            return True  # "C-Class" / "E300", "3 Series" / "530i": a model of another series
+    return sorted(map(_shape, own_x)) == sorted(map(_shape, own_y))
+
+
+def _of_another_series(series: str, word: str) -> bool:
+    """"E300" of another series than "C", "530i" than "3": a series name of the same shape, then digits."""
+    n = len(series)
+    if _shape(word) == "year" or len(word) <= n or word[:n] == series or not word[n].isdigit():
+        return False
+    return word[:n].isalpha() == series.isalpha() and word[:n].isdigit() == series.isdigit()
+
+
+_VARIANT_RE = re.compile(r"([a-z]*)(\d+)([a-z]*)")
+
+
+def _variant(a: str, b: str) -> bool:
+    """One model number with other letters around it: "3" / "M3", "A4" / "S4", "E63" / "E63S"."""
+    ma, mb = _VARIANT_RE.fullmatch(a), _VARIANT_RE.fullmatch(b)
+    return bool(ma and mb) and ma.group(2) == mb.group(2)
+
+
+def _shape(word: str) -> str:
+    """How a model word is written: a year ("2017"), or its letters and the count of each run of
+    digits ("Mk7" -> "a9", "E210" -> "a999", "13" -> "99", "45mm" -> "99a")."""
+    if re.fullmatch(r"(?:19|20)\d\d", word):
+        return "year"
+    return re.sub(r"[a-z]+", "a", re.sub(r"\d", "9", word))
 
 
 _SERIES_RE = re.compile(r"([a-z0-9]+)-(class|series)")
 
 
-def _model_words(name: str) -> tuple[set[str], set[str]]:
-    """The words naming the model ("BMW 3 Series" -> {"3"}, "VW ID.4" -> {"id4"}), without the make
-    or the line words, and the series named ("3" of "3 Series", "c" of "C-Class")."""
+class _Name(NamedTuple):
+    model: set[str]  # the words naming the model, without make or line words ("BMW 3 Series" -> {"3"})
+    series: set[str]  # the series named ("3" of "3 Series", "c" of "C-Class")
+    joined: str  # the model words joined in order ("RAV 4" -> "rav4")
+    makes: set[str]  # the makes named ("VW" -> volkswagen)
+    lines: set[str]  # the line words ("model", "series", "class")
+
+
+def _model_words(name: str) -> _Name:
+    """The words of a make-and-model name ("VW ID.4" -> {"id4"}), by what they name."""
     words: list[str] = []
     for w in name.lower().split():
         m = _SERIES_RE.fullmatch(w)
         words.extend([m.group(1), m.group(2)] if m else [squash(w)])
     series = {w for w, nxt in zip(words, words[1:]) if nxt in ("series", "class")}
-    model = {lx.MODEL_ALIASES.get(w, w) for w in words
-             if w and w not in lx.PRODUCT_MAKES and w not in lx.MODEL_LINE_WORDS}
-    return model, series
+    model = [lx.MODEL_ALIASES.get(w, w) for w in words
+             if w and w not in lx.PRODUCT_MAKES and w not in lx.MODEL_LINE_WORDS]
+    return _Name(set(model), series, "".join(model), {lx.PRODUCT_MAKES[w] for w in words if w in lx.PRODUCT_MAKES},
+                 {w for w in words if w in lx.MODEL_LINE_WORDS})
 
 
 # --- moved from compare: which values are alternatives to each other ------------------------------------

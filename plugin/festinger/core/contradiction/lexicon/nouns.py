@@ -158,8 +158,10 @@ PRODUCT_MAKES: dict[str, str] = {m: m for m in (
     "brompton").split()}
 PRODUCT_MAKES.update({"chevy": "chevrolet", "vw": "volkswagen", "merc": "mercedes", "mercedesbenz": "mercedes",
                       "benz": "mercedes", "beemer": "bmw", "bimmer": "bmw", "landrover": "land",
-                      "harleydavidson": "harley"})
+                      "harleydavidson": "harley", "amg": "mercedes", "mercedesamg": "mercedes"})
 # Words of a model name that name no model by themselves ("Model 3" / "Model Y", "3 Series" / "5 Series").
 MODEL_LINE_WORDS = frozenset("model series class".split())
 # Two names of one model (squashed): the Mazda MX-5 is sold as the Miata.
-MODEL_ALIASES: dict[str, str] = {"mx5": "miata", "mx5miata": "miata"}
+# One model sold under another name in another market: the Golf as the Rabbit, the Fit as the Jazz.
+MODEL_ALIASES: dict[str, str] = {"mx5": "miata", "mx5miata": "miata", "rabbit": "golf", "bora": "jetta",
+                                 "jazz": "fit", "montero": "pajero", "shogun": "pajero", "vitz": "yaris"}
