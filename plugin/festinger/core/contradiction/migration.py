@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.refinement import refines
 from festinger.core.contradiction.rescheduled import one_sentence
 
 __all__ = ["migrated_away"]
@@ -101,6 +102,8 @@ def migrated_away(existing: str, incoming: str) -> tuple[str, str, str] | None:
     x, was, now = _clean(o.group("x")), _clean(n.group("x")), _clean(n.group("y"))
     if x is None or was != x or now is None or now == x:
         return None  # the old value named must be the stored one, whole
+    if refines(o.group("x"), n.group("y")):
+        return None  # "from Ubuntu to Ubuntu 24.04", "from Kubernetes to EKS": a refinement, still on it
     subj_e, subj_i = _who(o.group("subj")), _who(n.group("subj"))
     obj = _who(n.group("obj") or "")
     if n.group("verb").lower() == "moved" and not obj and subj_i in ("user", "we"):
