@@ -27,8 +27,7 @@ BUILT_ON: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "analog": "angular", "nestjs": "node nodejs express", "express": "node nodejs",
     # managed or extended databases
     "rds": f"{_POSTGRES} postgres mysql aws", "aurora": f"{_POSTGRES} postgres mysql aws",
-    "supabase": f"{_POSTGRES} postgres", "neon": f"{_POSTGRES} postgres", "timescaledb": f"{_POSTGRES} postgres",
-    "citus": f"{_POSTGRES} postgres", "cloudsql": f"{_POSTGRES} postgres mysql gcp", "planetscale": "mysql",
+    "supabase": f"{_POSTGRES} postgres", "neon": f"{_POSTGRES} postgres",  "cloudsql": f"{_POSTGRES} postgres mysql gcp", "planetscale": "mysql",
     "atlas": "mongodb mongo", "mongodbatlas": "mongodb mongo", "elasticache": "redis aws",
     # services of a cloud
     "lightsail": "aws", "ec2": "aws", "ecs": "aws", "fargate": "aws", "lambda": "aws", "elasticbeanstalk": "aws",
