@@ -20,6 +20,11 @@ sentence), a name that is longer or another ("Acme Labs", "Acme's Berlin office"
 new employer is the old one), "left Acme for Christmas" (only "for a job at" reads), any other
 tail, and a bare "quit/left <company whose name is also its product>" ("left Twitter" is as often
 the platform) unless a job-change tail follows.
+
+After the fifteenth attack: "left X" with only a day-scale time ("yesterday", "today", "this
+week") and no tail is a departure from a place; a successor whose name begins with the old
+employer's ("Starbucks Reserve", "Deloitte Digital") is an internal move; "joined Y" against a bare
+"works at/for X" (no occupation, no employer slot) is as often a customer's switch.
 """
 
 from __future__ import annotations

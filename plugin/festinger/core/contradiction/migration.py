@@ -21,6 +21,11 @@ speech, a person who "moved from X to Y" (a home, read by the place rules; the s
 birthplaces and home towns), an old value that is not the stored one ("from MySQL" against PostgreSQL), a stored value
 of several things, a stored taste or history ("favourite editor", "first car"), a stored slot that
 is a person ("manager: Priya"; a password or package manager is a tool), and any other tail.
+
+After the fifteenth attack: a new value that refines the old (refinement.refines: "Ubuntu 24.04",
+"Aurora PostgreSQL", EKS on Kubernetes) is no move off it; an aspect moved ("The app CI moved
+from GitHub ...") ends only a stored value that names that aspect; a stored scope ("for work",
+"for gaming") is ended only by a switch that names it (a role, "as the main database", is no scope).
 """
 
 from __future__ import annotations

@@ -21,6 +21,11 @@ a part of the thing ("the Corolla's tyres", "the MacBook Pro keyboard"), a name 
 a model ("the iPhone 12" for an iPhone 14, "Tesla stock" is not "the Tesla"), a replacement that is
 the stored thing itself, a year (biography), a stored memory with a scope or two things, and any
 other tail ("to my brother", "and bought it back").
+
+After the fifteenth attack: a maker named alone ("the Canon" of a Canon EOS R6) names the stored
+thing only when the maker makes one kind of thing in a small lexicon (or the stored memory names
+the kind) and the successor, if said, is of that kind; a company said bare after "got rid of" with
+a switch or use tail ("got rid of Google and switched to Proton") is its services.
 """
 
 from __future__ import annotations
