@@ -4,7 +4,7 @@ Used by the test suite and by `festinger bench`, on the labelled sets of the tes
 ``festinger_testkit/data/contradiction/``: the original ``contradiction_devset.jsonl`` and
 ``contradiction_holdout.jsonl`` and the hand-written corpus (``corpus_dev``, ``corpus_holdout``
 and the adversarial ``corpus_attack`` and ``corpus_attack2`` files; the later attack sets,
-``corpus_attack3`` to ``corpus_attack14``, have their own test, ``tests/core/test_contradiction_attacks.py``,
+``corpus_attack3`` to ``corpus_attack15``, have their own test, ``tests/core/test_contradiction_attacks.py``,
 which holds them at precision 1.00 too).
 A pair is a mapping with `existing`, `incoming`, `label` (bool) and optionally `kind` and `category`.
 """

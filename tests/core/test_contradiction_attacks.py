@@ -83,3 +83,23 @@ def test_blind_recall_holds(name, floor):
     _, blind = _sets(name)
     assert len(blind) >= 40
     assert evaluate(blind).recall >= floor
+
+
+# The fifteenth attack (`corpus_attack15.jsonl`) was aimed at the four recall6 rules only: 186
+# compatible pairs (85 debatable, so 101 counted) and 40 contradictions written after reading the
+# code, none blind. It is held on its own: precision 1.00 on the 101 (41 false positives at first
+# run) and recall on its 40 (38 at first run and now).
+def test_attack15_precision_is_perfect():
+    rows = load_pairs("corpus_attack15.jsonl")
+    compatible = [r for r in rows if not r["label"] and not r.get("debatable")]
+    assert len(compatible) >= 100
+    result = evaluate(compatible)
+    assert result.fp == 0, "\n".join(
+        f"{f.existing!r} -> {f.incoming!r}" for f in result.failures if f.outcome == "false_positive")
+    assert [r for r in compatible if compare._by_frame(r["existing"], r["incoming"]) is not None] == []
+
+
+def test_attack15_recall_holds():
+    contradictions = [r for r in load_pairs("corpus_attack15.jsonl") if r["label"]]
+    assert len(contradictions) == 40
+    assert evaluate(contradictions).recall >= 0.92  # 38 of 40

@@ -73,6 +73,8 @@ def test_job_change_is_caught(existing, incoming):
     ("User works at Acme.", "User left Acme and joined Acme again."),  # a rejoin
     ("User lives in London.", "User left London and joined Globex."),  # not an employer
     ("User works at Acme and Globex.", "User left Acme and joined Initech."),  # two employers
+    ("User works for Lloyds.", "User left Lloyds and joined Starling."),  # a customer's switch (attack 15)
+    ("User works at Heathrow.", "User left Heathrow and joined Gatwick."),
 ])
 def test_the_job_rule_itself_refuses(existing, incoming):
     assert job_left(existing, incoming) is None
@@ -225,4 +227,59 @@ def test_period_lookalikes_are_left_alone(existing, incoming):
 
 @pytest.mark.parametrize("existing,incoming", PERIOD_CATCHES)
 def test_period_amount_change_is_caught(existing, incoming):
+    caught(existing, incoming)
+
+
+# --- narrowed after the fifteenth attack ----------------------------------------------------------
+
+ATTACK15_LOOKALIKES = [
+    # jobchange: a place left for the day, a unit of the same employer, a customer's switch
+    ("User works at Schiphol.", "User left Schiphol this morning."),
+    ("User works at Paddington.", "I left Paddington today."),
+    ("User works at Ikea.", "User left Ikea yesterday."),
+    ("User works at Marriott.", "User quit Marriott and is now working at Marriott Vacations."),
+    ("User works at Siemens.", "User left Siemens and joined Siemens Healthineers."),
+    # possessions: a maker of many kinds named alone, a company's services
+    ("User's camera is a Nikon Z6.", "User sold the Nikon and bought a Brother."),
+    ("User has a Panasonic Lumix G9.", "User got rid of the Panasonic and bought a Bosch."),
+    ("User has a Samsung Galaxy Watch.", "User sold the Samsung and bought a Pixel 8."),
+    ("User has an Apple Watch Ultra.", "User got rid of Apple and switched to Android."),
+    ("User uses Microsoft Word.", "User got rid of Microsoft and now uses LibreOffice."),
+    # migration and the statement path: a version, edition, flavour or layer of the old value
+    ("The cluster runs on Kubernetes.", "The cluster migrated from Kubernetes to AKS."),
+    ("The site uses React.", "The site migrated from React to Remix."),
+    ("The service uses MySQL.", "The service migrated from MySQL to Aurora MySQL."),
+    ("The box runs on Debian.", "The box migrated from Debian to Debian 12."),
+    ("User uses Linux.", "User switched from Linux to Fedora."),
+    ("User uses Node 20.", "User switched from Node 20 to Node 20.11."),
+    ("User works at Bosch.", "User left Bosch and joined Bosch Rexroth."),
+    # an aspect moved off a general platform; a stored scope a switch does not name
+    ("The shop uses GitLab.", "The shop CI moved from GitLab to Buildkite."),
+    ("The blog uses Netlify.", "The blog build moved from Netlify to Cloudflare."),
+    ("I use Slack for school.", "I switched from Slack to Discord."),
+    ("User uses Firefox for banking.", "User switched from Firefox to Brave."),
+]
+
+ATTACK15_CATCHES = [
+    ("User works at Schiphol.", "User left Schiphol last month and now works at Heathrow."),
+    ("User is a nurse at Guy's.", "User left Guy's and joined Barts."),
+    ("User's employer is Initech.", "User left Initech and joined Hooli."),
+    ("User drives a Subaru Outback.", "User sold the Subaru and now drives a Kia Niro."),
+    ("User's laptop is an Asus Zenbook.", "User replaced the Asus with a MacBook Air."),
+    ("User rides a Ducati Monster.", "User sold the Ducati last week."),
+    ("The cluster runs on AKS.", "The cluster migrated from AKS to Nomad."),
+    ("The site is hosted on Netlify.", "The site hosting moved from Netlify to Render."),
+    ("The shop uses GitLab for CI.", "The shop CI moved from GitLab to Buildkite."),
+    ("I use Slack for school.", "I switched from Slack to Discord for school."),
+    ("The app uses PostgreSQL.", "The app migrated from PostgreSQL to MongoDB."),
+]
+
+
+@pytest.mark.parametrize("existing,incoming", ATTACK15_LOOKALIKES)
+def test_attack15_lookalikes_are_left_alone(existing, incoming):
+    silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", ATTACK15_CATCHES)
+def test_attack15_catches(existing, incoming):
     caught(existing, incoming)

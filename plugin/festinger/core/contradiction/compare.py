@@ -31,6 +31,7 @@ from festinger.core.contradiction.migration import migrated_away
 from festinger.core.contradiction.places import left_lone_district, same_place
 from festinger.core.contradiction.possessions import possession_ended
 from festinger.core.contradiction.quitting import quit_as_denial
+from festinger.core.contradiction.refinement import refines
 from festinger.core.contradiction.rescheduled import event_moved
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
@@ -187,6 +188,8 @@ def _match(old, new, incoming: str, accept=None) -> Contradiction | None:
                 return None
             if a.scope != b.scope or (a.qualifier != b.qualifier and not _denied_everywhere(a, b)):
                 continue
+            if _refined(a, b):
+                continue  # "switched from Ubuntu to Ubuntu 24.04", "from React to Next.js": still on it
             if not same_slot(a, b) or (a.rel != b.rel and not _one_practice(a, b)):
                 if _old_value_named(a, b) and (accept is None or accept(a, b)):
                     return _make("correction", a, b)
@@ -212,6 +215,20 @@ GENERIC_USE_RELS = frozenset("use utilize utilise do:do".split())
 USE_RELS = GENERIC_USE_RELS | frozenset(
     "adopt leverage play wear eat drink smoke run run:on deploy:to deploy:on deploy:with deployed:on deployed:to "
     "hosted:on built:with build:with".split())
+
+
+def _refined(a: Statement, b: Statement) -> bool:
+    """"The app uses PostgreSQL" / "The app migrated from PostgreSQL to Aurora PostgreSQL": the
+    incoming memory leaves the stored value for a version, edition, flavour, unit or layer of it
+    (refinement.refines), so the stored value still holds. Places are never read so ("York")."""
+    if not b.denied or not b.values or a.negated or b.negated or len(a.values) != 1:
+        return False
+    if not b.update:
+        return False  # "speaks Swiss German, not German" sets the kind against the family: read on
+    old = a.values[0]
+    if old.kind == "place" or not any(_same_object(d, old) for d in b.denied):
+        return False
+    return all(v.kind != "place" and refines(old.display, v.display) for v in b.values)
 
 
 def _one_practice(a: Statement, b: Statement) -> bool:

@@ -20,6 +20,11 @@ sentence), a name that is longer or another ("Acme Labs", "Acme's Berlin office"
 new employer is the old one), "left Acme for Christmas" (only "for a job at" reads), any other
 tail, and a bare "quit/left <company whose name is also its product>" ("left Twitter" is as often
 the platform) unless a job-change tail follows.
+
+After the fifteenth attack: "left X" with only a day-scale time ("yesterday", "today", "this
+week") and no tail is a departure from a place; a successor whose name begins with the old
+employer's ("Starbucks Reserve", "Deloitte Digital") is an internal move; "joined Y" against a bare
+"works at/for X" (no occupation, no employer slot) is as often a customer's switch.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ _WHEN = (r"(?:\s+(?:last\s+(?:week|month|year|weekend)|recently|this\s+(?:week|m
 
 _EXISTING = [
     re.compile(rf"^{_U}\s+(?:works|work)\s+(?:as\s+an?\s+{_JOB}\s+)?(?:at|for)\s+{_EMP}"
-               r"(?:\s+as\s+an?\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)?$", re.I),
+               r"(?P<as>\s+as\s+an?\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)?$", re.I),
     re.compile(rf"^{_U}\s+(?:is|am|'m)\s+an?\s+{_JOB}\s+(?:at|for)\s+{_EMP}$", re.I),
     re.compile(rf"^{_U}\s+(?:is|am|'m)\s+employed\s+(?:at|by)\s+{_EMP}$", re.I),
     re.compile(rf"^(?:(?:the\s+)?user's|my)\s+(?:current\s+)?(?:employer|company|workplace)(?:\s+is|:)\s+{_EMP}$", re.I),
@@ -60,7 +65,12 @@ _TAIL = (rf"(?P<tail>\s+for\s+a\s+(?:new\s+)?(?:job|role|position)\s+at\s+{_NEW.
          rf"|(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:has\s+)?(?:now\s+|since\s+)?"
          rf"(?:{_JOINED}|{_NOW_ROLE.replace('new>', 'new2>').replace('job2>', 'job3>')}|{_NO_JOB}|{_NOT_THERE}))?")
 _INCOMING = re.compile(
-    rf"^{_U}\s+(?:(?:has|have|just|recently|finally)\s+){{0,2}}(?P<verb>left|quit)\s+{_EMP}{_WHEN}{_TAIL}$", re.I)
+    rf"^{_U}\s+(?:(?:has|have|just|recently|finally)\s+){{0,2}}(?P<verb>left|quit)\s+{_EMP}"
+    rf"(?P<when>{_WHEN}){_TAIL}$", re.I)
+# A day-scale time: "left Heathrow yesterday" is a departure from a place, not a resignation.
+_DAY_SCALE_RE = re.compile(r"^\s*(?:yesterday|today|this\s+(?:week|morning|afternoon|evening))$", re.I)
+# "joined Y" says a job only with the role: "joined Monzo" is as often a bank's new customer.
+_JOINED_ROLE_RE = re.compile(r"\bjoined\s", re.I)
 
 _DESIGNATORS = frozenset("corp corporation inc incorporated ltd limited llc gmbh plc co ag sa bv".split())
 
@@ -98,8 +108,16 @@ def job_left(existing: str, incoming: str) -> tuple[str, str] | None:
     if role is not None and role.lower() not in lx.OCCUPATIONS:
         return None  # "is now a member at Equinox" says nothing of a job
     successor = n.group("new") or n.group("new2") or n.group("new3")
-    if successor is not None and _name(successor) == _name(o.group("emp")):
-        return None  # left and joined the same company: a rejoin, read nothing
+    old_name = _name(o.group("emp"))
+    if successor is not None and _name(successor)[:len(old_name)] == old_name:
+        return None  # a rejoin, or a unit of the same company ("Starbucks Reserve"): an internal move
+    tail = n.group("tail") or ""
+    if (n.group("new") is not None and _JOINED_ROLE_RE.search(tail) and o.re is _EXISTING[0]
+            and not (o.group("job") or o.group("as"))):
+        return None  # "works for Barclays" / "left Barclays and joined Monzo": a customer's switch as often
+
+    if n.group("tail") is None and _DAY_SCALE_RE.match(n.group("when") or ""):
+        return None  # "left Heathrow yesterday": a place left, not a job
     if n.group("tail") is None and _name(o.group("emp"))[0] in (lx.EMPLOYER_BRANDS | lx.DESKTOP_APPS):
         return None  # "left Twitter", "quit Google": the platform or the job, the words do not say which
     return o.group("emp"), (f"works at {successor}" if successor else f"{n.group('verb').lower()} {n.group('emp')}")

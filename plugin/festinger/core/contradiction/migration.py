@@ -21,6 +21,11 @@ speech, a person who "moved from X to Y" (a home, read by the place rules; the s
 birthplaces and home towns), an old value that is not the stored one ("from MySQL" against PostgreSQL), a stored value
 of several things, a stored taste or history ("favourite editor", "first car"), a stored slot that
 is a person ("manager: Priya"; a password or package manager is a tool), and any other tail.
+
+After the fifteenth attack: a new value that refines the old (refinement.refines: "Ubuntu 24.04",
+"Aurora PostgreSQL", EKS on Kubernetes) is no move off it; an aspect moved ("The app CI moved
+from GitHub ...") ends only a stored value that names that aspect; a stored scope ("for work",
+"for gaming") is ended only by a switch that names it (a role, "as the main database", is no scope).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.refinement import refines
 from festinger.core.contradiction.rescheduled import one_sentence
 
 __all__ = ["migrated_away"]
@@ -60,6 +66,34 @@ _NOT_HELD = frozenset("favorite favourite first former previous old dream ideal 
                       "home town origin university college school place native".split())
 # What a migrated thing is called after its build, host or deployment ("the frontend build").
 _ASPECTS = frozenset("build builds hosting deployment deployments deploys ci database db stack backend".split())
+
+
+# One name for each aspect, and the stored verbs that already say it.
+_ASPECT_NAMES = {"builds": "build", "db": "database", "deployments": "deployment", "deploys": "deployment"}
+_ASPECT_VERBS = {"build": re.compile(r"\bbuilt\b", re.I), "hosting": re.compile(r"\b(?:hosted|running)\b", re.I),
+                 "deployment": re.compile(r"\bdeploy(?:s|ed)?\b", re.I)}
+
+
+# What a stored "for <purpose>" / "as <purpose>" may name without scoping the use: the part of the
+# stack it is ("as the main database", "for CI"). Anything else ("for work", "for gaming", "for
+# backups") is a scope a switch that names none does not reach.
+_ROLES = _ASPECTS | frozenset("ci cd orm cache queue frontend server hosting auth email dns storage".split())
+
+
+def _a_scope(purpose: list[str]) -> bool:
+    return bool(purpose) and purpose[-1] not in _ROLES
+
+
+def _names_aspect(aspect: str, verb: str, purpose: list[str]) -> bool:
+    """Whether the stored memory is about that aspect: its verb ("is hosted on" for hosting) or its
+    purpose ("for CI", "as the database") names it."""
+    if aspect not in _ASPECTS:
+        return False
+    a = _ASPECT_NAMES.get(aspect, aspect)
+    if [_ASPECT_NAMES.get(w, w) for w in purpose] == [a]:
+        return True
+    rx = _ASPECT_VERBS.get(a)
+    return not purpose and rx is not None and rx.search(verb) is not None
 
 
 def _who(text: str) -> str:
@@ -101,6 +135,8 @@ def migrated_away(existing: str, incoming: str) -> tuple[str, str, str] | None:
     x, was, now = _clean(o.group("x")), _clean(n.group("x")), _clean(n.group("y"))
     if x is None or was != x or now is None or now == x:
         return None  # the old value named must be the stored one, whole
+    if refines(o.group("x"), n.group("y")):
+        return None  # "from Ubuntu to Ubuntu 24.04", "from Kubernetes to EKS": a refinement, still on it
     subj_e, subj_i = _who(o.group("subj")), _who(n.group("subj"))
     obj = _who(n.group("obj") or "")
     if n.group("verb").lower() == "moved" and not obj and subj_i in ("user", "we"):
@@ -110,13 +146,17 @@ def migrated_away(existing: str, incoming: str) -> tuple[str, str, str] | None:
         return None  # a taste, a first or a former one; a person ("manager: Priya"), not a tool
     purpose = (o.groupdict().get("purpose") or "").lower().split()
     if subj_i == subj_e:
-        # "Project Atlas migrated from ...", "We've moved CI from Jenkins" (stored "for CI")
-        same = not obj or obj in _ALL or obj.split() == purpose or obj.split() == slot
+        # "Project Atlas migrated from ...", "We've moved CI from Jenkins" (stored "for CI"); a stored
+        # purpose ("Chrome for work") is ended only by a switch that names it (or everything)
+        same = ((not obj and not _a_scope(purpose)) or obj in _ALL
+                or (bool(obj) and (obj.split() in (purpose, slot) or obj.split()[-1:] == purpose[-1:])))
     elif subj_i in ("user", "we") and obj:
         # "We moved the VPS from Hetzner": the stored subject is what was moved
-        same = obj == subj_e
+        same = obj == subj_e and not _a_scope(purpose)
     elif subj_i.startswith(subj_e + " ") and len(subj_i.split()) == len(subj_e.split()) + 1:
-        same = subj_i.split()[-1] in _ASPECTS  # "The frontend build moved from Webpack to Vite"
+        # "The frontend build moved from Webpack to Vite": only when the stored memory names that
+        # aspect ("is built with Webpack", "uses Jenkins for CI"), never a general "uses GitHub"
+        same = _names_aspect(subj_i.split()[-1], o.group("verb"), purpose)
     else:
         same = False
     if not same:

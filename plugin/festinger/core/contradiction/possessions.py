@@ -21,12 +21,18 @@ a part of the thing ("the Corolla's tyres", "the MacBook Pro keyboard"), a name 
 a model ("the iPhone 12" for an iPhone 14, "Tesla stock" is not "the Tesla"), a replacement that is
 the stored thing itself, a year (biography), a stored memory with a scope or two things, and any
 other tail ("to my brother", "and bought it back").
+
+After the fifteenth attack: a maker named alone ("the Canon" of a Canon EOS R6) names the stored
+thing only when the maker makes one kind of thing in a small lexicon (or the stored memory names
+the kind) and the successor, if said, is of that kind; a company said bare after "got rid of" with
+a switch or use tail ("got rid of Google and switched to Proton") is its services.
 """
 
 from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.rescheduled import one_sentence
 
 __all__ = ["possession_ended"]
@@ -81,6 +87,81 @@ def _names(said: str, stored: str) -> bool:
     return False
 
 
+# Makers and companies whose name alone is no model: "the Canon", "the Dyson", "Amazon".
+_MAKERS = frozenset(lx.PRODUCT_MAKES) | frozenset(
+    """canon nikon fujifilm fuji olympus panasonic leica pentax gopro dji lg dyson shark roomba irobot bose
+    sennheiser jbl beats garmin fitbit amazon nintendo valve razer logitech philips miele bosch
+    kitchenaid breville nespresso vespa piaggio bmc orbea cube canyon scott""".split())
+
+
+def _maker_only(said: str, stored: str) -> bool:
+    """Whether `said` is only the maker of a stored thing that names a model after it."""
+    s = [w.lower() for w in _words(said) if not re.fullmatch(r"(?:19|20)\d\d", w)]
+    t = [w.lower() for w in _words(stored) if not re.fullmatch(r"(?:19|20)\d\d", w)]
+    return bool(s) and len(t) > len(s) and all(w in _MAKERS for w in s)
+
+
+# What a maker makes, for the makers of one kind of thing (or two): "the Mazda" is the car.
+_CAR = "car"
+_MOTO = "motorbike"
+_KINDS: dict[str, frozenset[str]] = {m: frozenset((_CAR,)) for m in (
+    "toyota chevrolet volkswagen mercedes tesla subaru volvo mazda kia hyundai ford nissan audi porsche jeep "
+    "dodge gmc lexus acura infiniti jaguar mini fiat peugeot renault skoda seat citroen opel vauxhall "
+    "mitsubishi genesis polestar rivian lucid cadillac buick lincoln chrysler alfa land ram").split()}
+_KINDS.update({m: frozenset((_CAR, _MOTO)) for m in "honda bmw suzuki".split()})
+_KINDS.update({m: frozenset((_MOTO,)) for m in "ducati kawasaki harley triumph yamaha vespa piaggio".split()})
+_KINDS.update({m: frozenset(("bike",)) for m in "specialized trek giant cannondale cervelo bianchi brompton".split()})
+_KINDS.update({m: frozenset(("laptop",)) for m in "dell asus acer".split()})
+# Lines that say their kind when a successor is named by them ("a MacBook Pro").
+_LINE_KINDS: dict[str, str] = {"macbook": "laptop", "thinkpad": "laptop", "xps": "laptop", "chromebook": "laptop",
+                               "iphone": "phone", "pixel": "phone", "kindle": "ereader",
+                               "kobo": "ereader"}
+_DEVICE_KIND = {"motorcycle": _MOTO, "smartphone": "phone", "computer": "laptop"}
+_KIND_WORD_RE = re.compile(r"(?:own|have|drive)\s+(?:one|it|an?\s+(?P<kind>[a-z]+))", re.I)
+
+
+def _kinds_of(name: str) -> frozenset[str]:
+    words = [w.lower() for w in _words(name) if not re.fullmatch(r"(?:19|20)\d\d", w)]
+    if not words:
+        return frozenset()
+    if words[0] in _LINE_KINDS:
+        return frozenset((_LINE_KINDS[words[0]],))
+    if len(words) > 1 and words[1] in _LINE_KINDS:
+        return frozenset((_LINE_KINDS[words[1]],))
+    return _KINDS.get(words[0], frozenset())
+
+
+def _one_kind(o: re.Match, n: re.Match, thing: str) -> bool:
+    """Whether a maker named alone still picks out the stored thing: the maker makes one kind of
+    thing (or the stored memory names its kind) and what replaced it, if said, is of that kind
+    ("sold the Toyota and now drives a Honda Civic", "sold the Mazda and doesn't have a car")."""
+    device = re.search(rf"\b({_DEVICES})\b", o.group(0).split(thing)[0], re.I)
+    kinds = (frozenset((_DEVICE_KIND.get(device.group(1).lower(), device.group(1).lower()),)) if device
+             else _kinds_of(thing))
+    if len(kinds) != 1:
+        return False  # "the Sony", "the Canon", "the Dyson": several kinds of things
+    successor = n.group("new") or n.group("new1")
+    if successor is not None:
+        return bool(_kinds_of(successor) & kinds)
+    tail = n.group("tail") or ""
+    said = _KIND_WORD_RE.search(tail)
+    if said is not None:
+        kind = (said.group("kind") or "").lower()
+        return not kind or _DEVICE_KIND.get(kind, kind) in kinds
+    return not tail
+
+
+# "got rid of Amazon and switched to Walmart": a company said without "the", then a switch or a use.
+_SERVICE_TAIL_RE = re.compile(r"\bgot\s+rid\s+of\s+(?!the\s|my\s|their\s|his\s|her\s)[A-Z]\S*(?:\s+[A-Z]\S*)*"
+                              r"\s*,?\s+and\s+(?:now\s+)?(?:switched\s+to|uses?|moved\s+to)\s", re.I)
+
+
+def _service_named(sentence: str, said: str) -> bool:
+    words = [w.lower() for w in _words(said)]
+    return (len(words) == 1 and words[0] in (_MAKERS | lx.EMPLOYER_BRANDS | lx.DESKTOP_APPS)
+            and _SERVICE_TAIL_RE.search(sentence) is not None)
+
+
 # A cheap look at the incoming text first: most pairs never reach the segmenter here.
 _CUE_RE = re.compile(r"(?<![\w'])(?:sold|replaced|traded\s+in|got\s+rid|gave\s+away|scrapped)\s", re.I)
 
@@ -101,6 +182,10 @@ def possession_ended(existing: str, incoming: str) -> tuple[str, str] | None:
     thing = o.group("thing")
     if not _names(n.group("old"), thing):
         return None
+    if _maker_only(n.group("old"), thing) and not _one_kind(o, n, thing):
+        return None  # "sold the Canon" of a Canon EOS R6: the maker names no model of its own
+    if _service_named(new, n.group("old")):
+        return None  # "got rid of Google and switched to Proton": the company's services, not the device
     successor = n.group("new") or n.group("new1")
     if successor is not None and (_names(successor, thing) or _names(n.group("old"), successor)):
         return None  # "replaced the iPhone with an iPhone 14": the stored one may be the new one

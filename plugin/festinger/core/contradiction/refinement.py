@@ -1,0 +1,76 @@
+"""A new value that refines the old one rather than replacing it (pure logic).
+
+"The server runs on Ubuntu" / "The server migrated from Ubuntu to Ubuntu 24.04", "The app uses
+PostgreSQL" / "... to Aurora PostgreSQL", "User works at Kaiser" / "left Kaiser and joined Kaiser
+Permanente": a new value that holds the old value's name whole (as words) is a version, an edition,
+a managed flavour or a unit of it, and the old one is still in use. A new value built on the old
+one without naming it ("Kubernetes" -> "EKS", "React" -> "Next.js", "Linux" -> "NixOS") is read from
+a small lexicon of "Y runs on X" pairs. Places are not read here ("York" / "New York").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["refines"]
+
+_POSTGRES = "postgresql"
+_LINUX = "linux"
+# new value (lower case, squashed of spaces and dots) -> the old values it is built on or runs on
+BUILT_ON: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+    # managed or packaged Kubernetes
+    "eks": "kubernetes k8s", "gke": "kubernetes k8s", "aks": "kubernetes k8s", "openshift": "kubernetes k8s",
+    "k3s": "kubernetes k8s", "rancher": "kubernetes k8s", "doks": "kubernetes k8s",
+    # frameworks on a UI library
+    "nextjs": "react reactjs", "next": "react reactjs", "remix": "react reactjs", "gatsby": "react reactjs",
+    "reactnative": "react reactjs", "nuxt": "vue vuejs", "nuxtjs": "vue vuejs", "sveltekit": "svelte",
+    "analog": "angular", "nestjs": "node nodejs express", "express": "node nodejs",
+    # managed or extended databases
+    "rds": f"{_POSTGRES} postgres mysql aws", "aurora": f"{_POSTGRES} postgres mysql aws",
+    "supabase": f"{_POSTGRES} postgres", "neon": f"{_POSTGRES} postgres",  "cloudsql": f"{_POSTGRES} postgres mysql gcp", "planetscale": "mysql",
+    "atlas": "mongodb mongo", "mongodbatlas": "mongodb mongo", "elasticache": "redis aws",
+    # services of a cloud
+    "lightsail": "aws", "ec2": "aws", "ecs": "aws", "fargate": "aws", "lambda": "aws", "elasticbeanstalk": "aws",
+    "amplify": "aws", "cloudrun": "gcp", "appengine": "gcp", "firebase": "gcp",
+    # distributions and layers of an operating system
+    "ubuntu": _LINUX, "kubuntu": f"ubuntu {_LINUX}", "xubuntu": f"ubuntu {_LINUX}", "lubuntu": f"ubuntu {_LINUX}", "debian": _LINUX, "fedora": _LINUX, "nixos": _LINUX, "arch": _LINUX, "archlinux": _LINUX,
+    "mint": _LINUX, "linuxmint": _LINUX, "centos": _LINUX, "rhel": _LINUX, "alpine": _LINUX, "popos": _LINUX,
+    "manjaro": _LINUX, "opensuse": _LINUX, "kali": _LINUX, "wsl": "windows", "wsl2": "windows",
+    # clients and hosts of a tool or a mailbox
+    "github": "git", "githubdesktop": "git", "gitlab": "git", "sourcetree": "git", "gitkraken": "git",
+    "superhuman": "gmail", "spark": "gmail",
+    # a generic name of a brand drug
+    "escitalopram": "lexapro", "sertraline": "zoloft", "fluoxetine": "prozac", "atorvastatin": "lipitor",
+    "ibuprofen": "advil motrin", "acetaminophen": "tylenol", "paracetamol": "tylenol", "omeprazole": "prilosec",
+    "levothyroxine": "synthroid", "bupropion": "wellbutrin", "metformin": "glucophage",
+}.items()}
+_OLD_ALIASES = {"postgres": _POSTGRES, "postgresql": _POSTGRES, "k8s": "kubernetes", "reactjs": "react",
+                "vuejs": "vue", "nodejs": "node", "mongo": "mongodb"}
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[\w.+#-]+", text.lower()) if w not in ("the", "a", "an")]
+
+
+def _squash(words: list[str]) -> str:
+    return "".join(words).replace(".", "").replace("-", "").replace("_", "").replace("!", "")
+
+
+def refines(old: str, new: str) -> bool:
+    """Whether `new` is a version, edition, flavour, unit or layer of `old` (never a move off it)."""
+    o, n = _words(old), _words(new)
+    if not o or not n or o == n:
+        return False
+    if any(n[i:i + len(o)] == o for i in range(len(n) - len(o) + 1)):
+        return True  # "Ubuntu 24.04" of "Ubuntu", "Aurora PostgreSQL" of "PostgreSQL"
+    if (len(n) >= len(o) and n[:len(o) - 1] == o[:-1] and o[-1][:1].isdigit()
+            and n[len(o) - 1].startswith(o[-1] + ".")):
+        return True  # "Python 3.12" of "Python 3": a point release of the same version
+    key = _squash(o)
+    key = _OLD_ALIASES.get(key, key)
+    body = [w for w in n if w not in ("generic", "managed", "hosted")]
+    for cut in (body, body[:1], body[:2]):
+        built = BUILT_ON.get(_squash(cut))
+        if built and (key in built or _OLD_ALIASES.get(key, key) in {_OLD_ALIASES.get(b, b) for b in built}):
+            return True
+    return False
