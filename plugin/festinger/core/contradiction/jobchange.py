@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.rescheduled import one_sentence
+from festinger.core.contradiction.rescheduled import one_sentence_matches
 
 __all__ = ["job_left"]
 
@@ -82,23 +82,16 @@ def _name(text: str) -> tuple[str, ...]:
     return tuple(words)
 
 
-# A cheap look at the incoming text first: most pairs never reach the segmenter here.
+# The cue the incoming memory must show before it is segmented (`one_sentence_matches`).
 _CUE_RE = re.compile(r"(?<![\w'])(?:left|quit)\s", re.I)
 
 
 def job_left(existing: str, incoming: str) -> tuple[str, str] | None:
     """(old employer, what the user does now) when the incoming memory says the user left it."""
-    if not _CUE_RE.search(incoming[:2000]):
+    found = one_sentence_matches(existing, incoming, _CUE_RE, _INCOMING, _EXISTING)
+    if found is None:
         return None
-    old, new = one_sentence(existing), one_sentence(incoming)
-    if old is None or new is None:
-        return None
-    n = _INCOMING.match(new)
-    if n is None:
-        return None
-    o = next((m for m in (rx.match(old) for rx in _EXISTING) if m is not None), None)
-    if o is None:
-        return None
+    o, n = found
     job = (o.groupdict().get("job") or "").split()
     if o.re is _EXISTING[1] and (not job or job[-1].lower() not in lx.OCCUPATIONS):
         return None  # "is a member at Equinox", "a patient at St. Mary's": not a job

@@ -34,7 +34,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.refinement import refines
-from festinger.core.contradiction.rescheduled import one_sentence
+from festinger.core.contradiction.rescheduled import one_sentence_matches
 
 __all__ = ["migrated_away"]
 
@@ -115,23 +115,16 @@ def _clean(value: str) -> str | None:
     return " ".join(w.lower() for w in words).rstrip(".")
 
 
-# A cheap look at the incoming text first: most pairs never reach the segmenter here.
+# The cue the incoming memory must show before it is segmented (`one_sentence_matches`).
 _CUE_RE = re.compile(r"\sfrom\s.{1,60}?\sto\s", re.I)
 
 
 def migrated_away(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(subject, old value, new value) when the incoming memory migrates the stored subject off its value."""
-    if not _CUE_RE.search(incoming[:2000]):
+    found = one_sentence_matches(existing, incoming, _CUE_RE, _INCOMING, _EXISTING)
+    if found is None:
         return None
-    old, new = one_sentence(existing), one_sentence(incoming)
-    if old is None or new is None:
-        return None
-    n = _INCOMING.match(new)
-    if n is None:
-        return None
-    o = next((m for m in (rx.match(old) for rx in _EXISTING) if m is not None), None)
-    if o is None:
-        return None
+    o, n = found
     x, was, now = _clean(o.group("x")), _clean(n.group("x")), _clean(n.group("y"))
     if x is None or was != x or now is None or now == x:
         return None  # the old value named must be the stored one, whole

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.rescheduled import one_sentence
+from festinger.core.contradiction.rescheduled import one_sentence_matches
 
 __all__ = ["possession_ended"]
 
@@ -162,29 +162,22 @@ def _service_named(sentence: str, said: str) -> bool:
             and _SERVICE_TAIL_RE.search(sentence) is not None)
 
 
-# A cheap look at the incoming text first: most pairs never reach the segmenter here.
+# The cue the incoming memory must show before it is segmented (`one_sentence_matches`).
 _CUE_RE = re.compile(r"(?<![\w'])(?:sold|replaced|traded\s+in|got\s+rid|gave\s+away|scrapped)\s", re.I)
 
 
 def possession_ended(existing: str, incoming: str) -> tuple[str, str] | None:
     """(the stored thing, what happened to it) when the incoming memory says the user sold or replaced it."""
-    if not _CUE_RE.search(incoming[:2000]):
+    found = one_sentence_matches(existing, incoming, _CUE_RE, _INCOMING, _EXISTING)
+    if found is None:
         return None
-    old, new = one_sentence(existing), one_sentence(incoming)
-    if old is None or new is None:
-        return None
-    n = _INCOMING.match(new)
-    if n is None:
-        return None
-    o = next((m for m in (rx.match(old) for rx in _EXISTING) if m is not None), None)
-    if o is None:
-        return None
+    o, n = found
     thing = o.group("thing")
     if not _names(n.group("old"), thing):
         return None
     if _maker_only(n.group("old"), thing) and not _one_kind(o, n, thing):
         return None  # "sold the Canon" of a Canon EOS R6: the maker names no model of its own
-    if _service_named(new, n.group("old")):
+    if _service_named(n.string, n.group("old")):
         return None  # "got rid of Google and switched to Proton": the company's services, not the device
     successor = n.group("new") or n.group("new1")
     if successor is not None and (_names(successor, thing) or _names(n.group("old"), successor)):

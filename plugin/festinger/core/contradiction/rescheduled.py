@@ -30,10 +30,11 @@ and "our meeting" (a group's) is not "my meeting".
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
 
-__all__ = ["event_moved", "one_sentence"]
+__all__ = ["event_moved", "one_sentence", "one_sentence_matches"]
 
 _EVENT_NOUNS = frozenset(
     "meeting standup stand-up sync call appointment flight train wedding deadline interview party dinner lunch "
@@ -154,6 +155,24 @@ def one_sentence(text: str) -> str | None:
         return None
     pieces = split_sentences(text)
     return pieces[0].rstrip(".!").strip() if len(pieces) == 1 else None
+
+
+def one_sentence_matches(existing: str, incoming: str, cue: re.Pattern[str], incoming_re: re.Pattern[str],
+                         existing_res: Sequence[re.Pattern[str]]) -> tuple[re.Match[str], re.Match[str]] | None:
+    """(existing match, incoming match) for the one-sentence rules (jobchange, possessions, migration):
+    the incoming memory must show `cue` (a cheap look first: most pairs never reach the segmenter)
+    and be one sentence `incoming_re` matches, the existing one a sentence the first of
+    `existing_res` that matches reads. None otherwise. `match.string` is the sentence read."""
+    if not cue.search(incoming[:2000]):
+        return None
+    old, new = one_sentence(existing), one_sentence(incoming)
+    if old is None or new is None:
+        return None
+    n = incoming_re.match(new)
+    if n is None:
+        return None
+    o = next((m for m in (rx.match(old) for rx in existing_res) if m is not None), None)
+    return None if o is None else (o, n)
 
 
 def event_moved(existing: str, incoming: str) -> tuple[str, str, str] | None:
