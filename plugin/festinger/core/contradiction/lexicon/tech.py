@@ -149,3 +149,34 @@ DESKTOP_APPS = frozenset(
     """chrome firefox safari edge brave opera vim neovim emacs nano vs code vscode pycharm intellij webstorm
     sublime atom cursor zed helix xcode slack discord teams zoom skype mattermost signal telegram whatsapp
     outlook thunderbird excel word powerpoint photoshop figma spotify notion obsidian steam""".split())
+_POSTGRES = "postgresql"
+_LINUX = "linux"
+# "Y runs on X" (refinement.py): a new value (lower case, squashed of spaces and dots) -> the old
+# values it is built on or runs on; moving to it is not moving off them ("Kubernetes" -> "EKS").
+BUILT_ON: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+    # managed or packaged Kubernetes
+    "eks": "kubernetes k8s", "gke": "kubernetes k8s", "aks": "kubernetes k8s", "openshift": "kubernetes k8s",
+    "k3s": "kubernetes k8s", "rancher": "kubernetes k8s", "doks": "kubernetes k8s",
+    # frameworks on a UI library
+    "nextjs": "react reactjs", "next": "react reactjs", "remix": "react reactjs", "gatsby": "react reactjs",
+    "reactnative": "react reactjs", "nuxt": "vue vuejs", "nuxtjs": "vue vuejs", "sveltekit": "svelte",
+    "analog": "angular", "nestjs": "node nodejs express", "express": "node nodejs",
+    # managed or extended databases
+    "rds": f"{_POSTGRES} postgres mysql aws", "aurora": f"{_POSTGRES} postgres mysql aws",
+    "supabase": f"{_POSTGRES} postgres", "neon": f"{_POSTGRES} postgres",  "cloudsql": f"{_POSTGRES} postgres mysql gcp", "planetscale": "mysql",
+    "atlas": "mongodb mongo", "mongodbatlas": "mongodb mongo", "elasticache": "redis aws",
+    # services of a cloud
+    "lightsail": "aws", "ec2": "aws", "ecs": "aws", "fargate": "aws", "lambda": "aws", "elasticbeanstalk": "aws",
+    "amplify": "aws", "cloudrun": "gcp", "appengine": "gcp", "firebase": "gcp",
+    # distributions and layers of an operating system
+    "ubuntu": _LINUX, "kubuntu": f"ubuntu {_LINUX}", "xubuntu": f"ubuntu {_LINUX}", "lubuntu": f"ubuntu {_LINUX}", "debian": _LINUX, "fedora": _LINUX, "nixos": _LINUX, "arch": _LINUX, "archlinux": _LINUX,
+    "mint": _LINUX, "linuxmint": _LINUX, "centos": _LINUX, "rhel": _LINUX, "alpine": _LINUX, "popos": _LINUX,
+    "manjaro": _LINUX, "opensuse": _LINUX, "kali": _LINUX, "wsl": "windows", "wsl2": "windows",
+    # clients and hosts of a tool or a mailbox
+    "github": "git", "githubdesktop": "git", "gitlab": "git", "sourcetree": "git", "gitkraken": "git",
+    "superhuman": "gmail", "spark": "gmail",
+    # a generic name of a brand drug
+    "escitalopram": "lexapro", "sertraline": "zoloft", "fluoxetine": "prozac", "atorvastatin": "lipitor",
+    "ibuprofen": "advil motrin", "acetaminophen": "tylenol", "paracetamol": "tylenol", "omeprazole": "prilosec",
+    "levothyroxine": "synthroid", "bupropion": "wellbutrin", "metformin": "glucophage",
+}.items()}
