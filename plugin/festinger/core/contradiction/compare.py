@@ -17,45 +17,28 @@ so the detector returns None whenever it is not sure:
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.groups import group_statements, same_kind_or_named
-from festinger.core.contradiction.jobchange import job_left
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
-from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.may_both_hold import may_both_hold
-from festinger.core.contradiction.migration import migrated_away
 from festinger.core.contradiction.places import left_lone_district, same_place
-from festinger.core.contradiction.possessions import possession_ended
 from festinger.core.contradiction.quitting import quit_as_denial
+from festinger.core.contradiction.recall_verdicts import (by_event_moved, by_job_left, by_migration,
+                                                          by_possession_ended, by_status_ended)
 from festinger.core.contradiction.refinement import refines
-from festinger.core.contradiction.rescheduled import event_moved
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 from festinger.core.contradiction.values import Relation, Value
+from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["Contradiction", "detect_contradiction"]
 
 KINDS = ("value", "negation", "correction")
 _MAX_PAIRS = 2000  # statements are capped upstream; this bounds the pairwise loop regardless
-
-
-@dataclass(frozen=True)
-class Contradiction:
-    """Why `incoming` contradicts `existing`."""
-
-    kind: str  # "value" | "negation" | "correction"
-    subject: str  # normalised subject key, e.g. "api server port"
-    old_value: str
-    new_value: str
-    explanation: str
-
-    def to_dict(self) -> dict[str, str]:
-        return asdict(self)
 
 
 def detect_contradiction(existing: str, incoming: str) -> Contradiction | None:
@@ -73,56 +56,16 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
     if not isinstance(existing, str) or not isinstance(incoming, str):
         return None
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
-            or _by_bare_key_value(existing, incoming) or _by_event_moved(existing, incoming)
-            or _by_quit(existing, incoming) or _by_status_ended(existing, incoming)
-            or _by_group(existing, incoming) or _by_job_left(existing, incoming)
-            or _by_possession_ended(existing, incoming) or _by_migration(existing, incoming))
-
-
-def _by_migration(existing: str, incoming: str) -> Contradiction | None:
-    """"We use Jenkins for CI" / "We moved CI from Jenkins to GitHub Actions": the value left (migration)."""
-    found = migrated_away(existing, incoming)
-    if found is None:
-        return None
-    subject, was, now = found
-    return Contradiction("value", subject, was, now, f"{subject!r} migrated: {was!r} -> {now!r} "
-                         f"(existing: {_clip(existing)!r}; incoming: {_clip(incoming)!r})")
-
-
-def _by_possession_ended(existing: str, incoming: str) -> Contradiction | None:
-    """"I drive a Toyota Corolla" / "I sold the Corolla": the user's thing gone (possessions)."""
-    found = possession_ended(existing, incoming)
-    if found is None:
-        return None
-    thing, event = found
-    return Contradiction("value", "user possession", thing, event, f"the user no longer has {thing!r}: "
-                         f"{_clip(incoming)!r} (existing: {_clip(existing)!r})")
-
-
-def _by_job_left(existing: str, incoming: str) -> Contradiction | None:
-    """"User works at Acme Corp" / "User left Acme and joined Globex": the employer left (jobchange)."""
-    found = job_left(existing, incoming)
-    if found is None:
-        return None
-    employer, now = found
-    return Contradiction("value", "user employer", employer, now, f"the user left {employer!r}: {_clip(incoming)!r} "
-                         f"(existing: {_clip(existing)!r})")
+            or _by_bare_key_value(existing, incoming) or by_event_moved(existing, incoming)
+            or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
+            or _by_group(existing, incoming) or by_job_left(existing, incoming)
+            or by_possession_ended(existing, incoming) or by_migration(existing, incoming))
 
 
 def _by_group(existing: str, incoming: str) -> Contradiction | None:
     """"The project uses MySQL" / "We switched to Postgres 16": the project's "we" (groups)."""
     found = group_statements(existing, incoming)
     return _match(*found, incoming, accept=same_kind_or_named) if found is not None else None
-
-
-def _by_status_ended(existing: str, incoming: str) -> Contradiction | None:
-    """"User is single" / "User got married in June": the event that ends a status (lifecycle)."""
-    found = status_ended(existing, incoming)
-    if found is None:
-        return None
-    subject, status, event = found
-    return Contradiction("value", subject, status, event, f"{subject!r} is no longer {status}: {_clip(event)!r} "
-                         f"(existing: {_clip(existing)!r})")
 
 
 def _by_quit(existing: str, incoming: str) -> Contradiction | None:
@@ -146,24 +89,14 @@ def _by_bare_key_value(existing: str, incoming: str) -> Contradiction | None:
     return _by_statements(*pair) if pair is not None else None
 
 
-def _by_event_moved(existing: str, incoming: str) -> Contradiction | None:
-    """"The standup is at 9am" / "The standup was moved to 10am": one event, another time (rescheduled)."""
-    found = event_moved(existing, incoming)
-    if found is None:
-        return None
-    event, was, now = found
-    return Contradiction("value", event, was, now, f"{event!r} was moved: {was!r} -> {now!r} "
-                         f"(existing: {_clip(existing)!r}; incoming: {_clip(incoming)!r})")
-
-
 def _by_frame(existing: str, incoming: str) -> Contradiction | None:
     """"allergic to tree nuts, not peanuts" against "allergic to peanuts": no grammar needed."""
     found = frame_correction(existing, incoming)
     if found is None:
         return None
     explanation = (f"{found.frame!r} is explicitly corrected by the incoming memory: {found.old_value!r} -> "
-                   f"{found.new_value!r} (existing: {_clip(found.existing_sentence)!r}; "
-                   f"incoming: {_clip(found.incoming_sentence)!r})")
+                   f"{found.new_value!r} (existing: {clip(found.existing_sentence)!r}; "
+                   f"incoming: {clip(found.incoming_sentence)!r})")
     return Contradiction("correction", found.frame, found.old_value, found.new_value, explanation)
 
 
@@ -396,11 +329,6 @@ def _subject_label(s: Statement) -> str:
     return key
 
 
-def _clip(text: str, limit: int = 160) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
-
-
 def _make(kind: str, a: Statement, b: Statement) -> Contradiction:
     old_value, new_value = _describe(a), _describe(b)
     subject = _subject_label(a)
@@ -411,6 +339,6 @@ def _make(kind: str, a: Statement, b: Statement) -> Contradiction:
     }[kind]
     explanation = (
         f"{subject!r} {what}: {old_value!r} -> {new_value!r} "
-        f"(existing: {_clip(a.sentence)!r}; incoming: {_clip(b.sentence)!r})"
+        f"(existing: {clip(a.sentence)!r}; incoming: {clip(b.sentence)!r})"
     )
     return Contradiction(kind=kind, subject=subject, old_value=old_value, new_value=new_value, explanation=explanation)

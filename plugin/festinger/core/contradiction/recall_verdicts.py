@@ -1,0 +1,65 @@
+"""The one-sentence recall rules' findings as verdicts: each rule (jobchange, possessions,
+migration, lifecycle, rescheduled) reads two one-sentence memories and says what changed;
+these wrap that in a `Contradiction` with its explanation. `compare` tries them after the
+statement path found nothing."""
+
+from __future__ import annotations
+
+from festinger.core.contradiction.jobchange import job_left
+from festinger.core.contradiction.lifecycle import status_ended
+from festinger.core.contradiction.migration import migrated_away
+from festinger.core.contradiction.possessions import possession_ended
+from festinger.core.contradiction.rescheduled import event_moved
+from festinger.core.contradiction.verdict import Contradiction, clip
+
+__all__ = ["by_event_moved", "by_job_left", "by_migration", "by_possession_ended", "by_status_ended"]
+
+
+def by_migration(existing: str, incoming: str) -> Contradiction | None:
+    """"We use Jenkins for CI" / "We moved CI from Jenkins to GitHub Actions": the value left (migration)."""
+    found = migrated_away(existing, incoming)
+    if found is None:
+        return None
+    subject, was, now = found
+    return Contradiction("value", subject, was, now, f"{subject!r} migrated: {was!r} -> {now!r} "
+                         f"(existing: {clip(existing)!r}; incoming: {clip(incoming)!r})")
+
+
+def by_possession_ended(existing: str, incoming: str) -> Contradiction | None:
+    """"I drive a Toyota Corolla" / "I sold the Corolla": the user's thing gone (possessions)."""
+    found = possession_ended(existing, incoming)
+    if found is None:
+        return None
+    thing, event = found
+    return Contradiction("value", "user possession", thing, event, f"the user no longer has {thing!r}: "
+                         f"{clip(incoming)!r} (existing: {clip(existing)!r})")
+
+
+def by_job_left(existing: str, incoming: str) -> Contradiction | None:
+    """"User works at Acme Corp" / "User left Acme and joined Globex": the employer left (jobchange)."""
+    found = job_left(existing, incoming)
+    if found is None:
+        return None
+    employer, now = found
+    return Contradiction("value", "user employer", employer, now, f"the user left {employer!r}: {clip(incoming)!r} "
+                         f"(existing: {clip(existing)!r})")
+
+
+def by_status_ended(existing: str, incoming: str) -> Contradiction | None:
+    """"User is single" / "User got married in June": the event that ends a status (lifecycle)."""
+    found = status_ended(existing, incoming)
+    if found is None:
+        return None
+    subject, status, event = found
+    return Contradiction("value", subject, status, event, f"{subject!r} is no longer {status}: {clip(event)!r} "
+                         f"(existing: {clip(existing)!r})")
+
+
+def by_event_moved(existing: str, incoming: str) -> Contradiction | None:
+    """"The standup is at 9am" / "The standup was moved to 10am": one event, another time (rescheduled)."""
+    found = event_moved(existing, incoming)
+    if found is None:
+        return None
+    event, was, now = found
+    return Contradiction("value", event, was, now, f"{event!r} was moved: {was!r} -> {now!r} "
+                         f"(existing: {clip(existing)!r}; incoming: {clip(incoming)!r})")
