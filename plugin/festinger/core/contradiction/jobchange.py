@@ -72,12 +72,10 @@ _DAY_SCALE_RE = re.compile(r"^\s*(?:yesterday|today|this\s+(?:week|morning|after
 # "joined Y" says a job only with the role: "joined Monzo" is as often a bank's new customer.
 _JOINED_ROLE_RE = re.compile(r"\bjoined\s", re.I)
 
-_DESIGNATORS = frozenset("corp corporation inc incorporated ltd limited llc gmbh plc co ag sa bv".split())
-
 
 def _name(text: str) -> tuple[str, ...]:
     words = [w.lower().strip(".,") for w in text.split()]
-    while len(words) > 1 and words[-1] in _DESIGNATORS:
+    while len(words) > 1 and words[-1] in lx.COMPANY_DESIGNATORS:
         words.pop()  # "left Acme" names "Acme Corp": the legal form is not part of the name
     return tuple(words)
 

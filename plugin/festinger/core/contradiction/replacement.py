@@ -78,8 +78,6 @@ _GONE_RE = re.compile(
     r"(?<![\w'])(?:left|leaving|quit|quitting|sold|selling|traded\s+in|trading\s+in|gave\s+up|giving\s+up|"
     r"replaced|replacing|ditched|no\s+longer\s+(?:at|with|a|an)|instead\s+of|rather\s+than|not|from)\s+"
     r"(?:(?:the|my|their|his|her|its|a|an)\s+)?([\w&.'-]+(?:\s+[\w&.'-]+){0,4})", re.I)
-# The legal form after a company's name ("Acme Corp", "Globex Inc.", "Initech GmbH").
-_COMPANY_DESIGNATORS = frozenset("corp corporation inc incorporated ltd limited llc gmbh plc co ag sa bv".split())
 # After the named thing, a clause goes on: "sold the Corolla and now drives ...".
 _CLAUSE_WORDS = frozenset("and but to for in at last this since after because so then".split())
 
@@ -98,7 +96,7 @@ def _named_as_gone(old: tuple[Value, ...], sentence: str) -> bool:
             if not words:
                 continue
             name = list(words)
-            while len(name) > 1 and name[-1] in _COMPANY_DESIGNATORS:
+            while len(name) > 1 and name[-1] in lx.COMPANY_DESIGNATORS:
                 name.pop()  # "left Acme" names "Acme Corp": the legal form is not part of the name
             for said in (words, name, words[-1:]):
                 if named[:len(said)] == said and (len(named) == len(said) or named[len(said)] in _CLAUSE_WORDS):

@@ -165,3 +165,6 @@ MODEL_LINE_WORDS = frozenset("model series class".split())
 # One model sold under another name in another market: the Golf as the Rabbit, the Fit as the Jazz.
 MODEL_ALIASES: dict[str, str] = {"mx5": "miata", "mx5miata": "miata", "rabbit": "golf", "bora": "jetta",
                                  "jazz": "fit", "montero": "pajero", "shogun": "pajero", "vitz": "yaris"}
+# The legal form after a company's name ("Acme Corp", "Globex Inc.", "Initech GmbH"): not part of
+# the name, so "left Acme" names "Acme Corp" (replacement, jobchange).
+COMPANY_DESIGNATORS = frozenset("corp corporation inc incorporated ltd limited llc gmbh plc co ag sa bv".split())
