@@ -99,6 +99,13 @@ LOOKALIKES = [
     ("I ride a Trek road bike.", "My Trek got stolen, so I bought a Trek."),  # maybe the same again
     ("The user rides a Trek road bike.", "My Trek got stolen."),  # whose?
     ("I ride a Trek road bike.", "My Trek got stolen but the police found it."),  # recovered
+    # keyvalue: a bare key line with a change note
+    ("city: Toronto", "city: Vancouver (moved for a semester)"),  # a stay, not a move
+    ("city: Toronto", "city: Vancouver (trying it out)"),  # not announced
+    ("city: Toronto (moved in May)", "city: Vancouver"),  # the note on the stored side says nothing new
+    ("city: Toronto", "sister's city: Vancouver (moved in May)"),  # someone else's
+    ("editor: Vim", "editor: VS Code (switched for work)"),  # a scope
+    ("city: Toronto", "city: Toronto (moved in May)"),  # the same city
     # reported speech "their", "turns out", "after all", "is spelled X, not Y"
     ("User's partner is named Olivia.", "User clarified that their sister's name is Liv, not Olivia."),  # another person
     ("User's partner is named Olivia.", "User said their partner's friend is named Liv."),  # another person
@@ -140,6 +147,8 @@ CATCHES = [
     ("The user has a Weber charcoal grill.", "The user gave away their only grill."),
     ("I ride a Trek road bike.", "My Trek got stolen, so I bought a Specialized Allez."),
     ("I drive a Honda Civic.", "My Civic got written off last month."),
+    ("city: Toronto", "city: Vancouver (moved in May)"),
+    ("editor: Vim", "editor: Neovim (switched last week)"),
 ]
 
 

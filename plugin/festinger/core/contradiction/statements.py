@@ -86,7 +86,7 @@ _OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
 _USER_OWN_ROLE_RE = re.compile(r"^((?:the\s+)?user\s[^,;:]{1,80}?\s)as\s+their\s+(?=[\w-]+(?:\s+[\w-]+)?$)", re.I)
 # A key-value line's trailing note that announces the value as new: "(moved last month)",
 # "(joined in March)", "(replaced the ThinkPad)", "(switched from VS Code)".
-_CHANGE_NOTE_RE = re.compile(
+CHANGE_NOTE_RE = re.compile(
     r"\s*\((?=[^()]{0,60}\b(?:moved|joined|replaced|switched|changed|upgraded|migrated)\b)(?![^()]*\b(?:for|trying|"
     r"testing|also|too|side)\b)[^()]{1,60}\)$",
     re.I)
@@ -343,7 +343,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     kv = _KEY_VALUE_RE.match(s)
     if kv and kv.group(2).split()[-1].lower() not in _CHANGE_WORDS:  # "User's phone changed: ..." is news
         value = kv.group(3)
-        note = _CHANGE_NOTE_RE.search(value)
+        note = CHANGE_NOTE_RE.search(value)
         if note:  # "User's city: Cardiff (moved last month)": the new value, announced
             value = value[:note.start()] + " now"
         s = f"{kv.group(1)} {kv.group(2)} is {value}"
