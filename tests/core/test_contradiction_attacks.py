@@ -51,7 +51,8 @@ ATTACKS = [
     ("corpus_attack12.jsonl", 0.36),  # 22 of 60 (14 at first run, 15 before recall6)
     ("corpus_attack13.jsonl", 0.17),  # 13 of 71 (13 at first run too: the fixes answering it lost none)
     ("corpus_attack14.jsonl", 0.32),  # 22 of 64 (19 at first run, 22 after recall6: the fixes answering it lost none)
-    ("corpus_attack16.jsonl", 0.19),  # 14 of 67 (a final blind run on d5db889, never tuned on: 0 of 256 everyday FPs)
+    ("corpus_attack16.jsonl", 0.46),  # 32 of 67 after recall7-work, tuned on its misses (14 at the blind run on
+    #                                   d5db889: 0 of 256 everyday FPs)
 ]
 
 

@@ -17,7 +17,7 @@ from festinger_testkit.contradiction_eval import evaluate, labelled_sets, load_c
 
 # Measured at delivery (see the README): the floors keep
 # recall from silently sliding back; precision has no margin.
-CORPUS_DEV_RECALL_FLOOR = 0.68
+CORPUS_DEV_RECALL_FLOOR = 0.69
 CORPUS_HOLDOUT_RECALL_FLOOR = 0.41
 
 

@@ -22,6 +22,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.groups import group_statements, same_kind_or_named
+from festinger.core.contradiction.jobchange import employer_as_work
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction.places import left_lone_district, same_place
@@ -58,7 +59,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
             or _by_bare_key_value(existing, incoming) or by_event_moved(existing, incoming)
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
-            or _by_group(existing, incoming) or by_job_left(existing, incoming)
+            or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming))
 
 
@@ -66,6 +67,12 @@ def _by_group(existing: str, incoming: str) -> Contradiction | None:
     """"The project uses MySQL" / "We switched to Postgres 16": the project's "we" (groups)."""
     found = group_statements(existing, incoming)
     return _match(*found, incoming, accept=same_kind_or_named) if found is not None else None
+
+
+def _by_job_restated(existing: str, incoming: str) -> Contradiction | None:
+    """"I'm a nurse at St Mary's" / "I no longer work at St Mary's": the job said as "works at" (jobchange)."""
+    pair = employer_as_work(existing, incoming)
+    return _by_statements(*pair) if pair is not None else None
 
 
 def _by_quit(existing: str, incoming: str) -> Contradiction | None:

@@ -25,6 +25,10 @@ After the fifteenth attack: "left X" with only a day-scale time ("yesterday", "t
 week") and no tail is a departure from a place; a successor whose name begins with the old
 employer's ("Starbucks Reserve", "Deloitte Digital") is an internal move; "joined Y" against a bare
 "works at/for X" (no occupation, no employer slot) is as often a customer's switch.
+
+After the sixteenth attack: "started a new job/role at <another company>", "quit their <stored job>
+job [and now works as ...]" ("their" only after "User"), and "I'm a <job> at X" handed to the
+statements as "I work at X" when the incoming memory says the user no longer works somewhere.
 """
 
 from __future__ import annotations
@@ -32,9 +36,9 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.rescheduled import one_sentence_matches
+from festinger.core.contradiction.rescheduled import one_sentence, one_sentence_matches
 
-__all__ = ["job_left"]
+__all__ = ["employer_as_work", "job_left"]
 
 _U = r"(?P<u>(?:the\s+)?user|i)"
 _NAME_BODY = r"(?-i:[A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|&)){0,3})"
@@ -49,8 +53,9 @@ _WHEN = (r"(?:\s+(?:last\s+(?:week|month|year|weekend)|recently|this\s+(?:week|m
 _EXISTING = [
     re.compile(rf"^{_U}\s+(?:works|work)\s+(?:as\s+an?\s+{_JOB}\s+)?(?:at|for)\s+{_EMP}"
                r"(?P<as>\s+as\s+an?\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)?$", re.I),
-    re.compile(rf"^{_U}\s+(?:is|am|'m)\s+an?\s+{_JOB}\s+(?:at|for)\s+{_EMP}$", re.I),
-    re.compile(rf"^{_U}\s+(?:is|am|'m)\s+employed\s+(?:at|by)\s+{_EMP}$", re.I),
+    re.compile(rf"^{_U}(?:\s+(?:is|am)|'m)\s+an?\s+{_JOB}\s+(?:at|for)\s+{_EMP}$", re.I),
+    re.compile(rf"^{_U}(?:\s+(?:is|am)|'m)\s+employed\s+(?:at|by)\s+{_EMP}"
+               r"(?:\s+as\s+an?\s+(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)?$", re.I),
     re.compile(rf"^(?:(?:the\s+)?user's|my)\s+(?:current\s+)?(?:employer|company|workplace)(?:\s+is|:)\s+{_EMP}$", re.I),
 ]
 
@@ -82,13 +87,64 @@ def _name(text: str) -> tuple[str, ...]:
 
 # The cue the incoming memory must show before it is segmented (`one_sentence_matches`).
 _CUE_RE = re.compile(r"(?<![\w'])(?:left|quit)\s", re.I)
+# "The user has started a new role at McKinsey": a new job elsewhere ends the stored one ("a second
+# job" or "a side gig" is not "a new job"; the same company, or a unit of it, is an internal move).
+_STARTED = re.compile(rf"^{_U}\s+(?:(?:has|have|just|recently)\s+){{0,2}}(?:started|began)\s+a\s+new\s+"
+                      rf"(?:job|role|position)\s+(?:at|with)\s+{_NEW}{_WHEN}$", re.I)
+_STARTED_CUE_RE = re.compile(r"\snew\s+(?:job|role|position)\s", re.I)
+# "I'm a nurse at St Mary's", "The user is employed at Deloitte": said as "works at", so that the
+# statements read "no longer works at St Mary's" against it (`compare`).
+_NO_LONGER_WORK_RE = re.compile(r"(?:no\s+longer|n[o']t)\s+work", re.I)
+
+
+# "User works as a barista" / "User quit their barista job and now works as a bank teller": the
+# occupation itself left, said with the very words stored ("their" is the user's only after "User").
+_OCCUPATION = [re.compile(rf"^{_U}(?:\s+(?:works?|is|am)|'m)\s+(?:as\s+)?an?\s+{_JOB}$", re.I)]
+_QUIT_JOB = re.compile(
+    rf"^{_U}\s+(?:(?:has|have|just|recently|finally)\s+){{0,2}}(?P<verb>quit|left)\s+(?P<det>my|their|the\s+user's)\s+"
+    rf"(?P<old>(?:[a-z][\w-]*\s+){{0,3}}?[a-z][\w-]*)\s+job(?P<when>{_WHEN})"
+    rf"(?:\s*,?\s+and\s+(?:now\s+)?(?:works?\s+as|is\s+now)\s+an?\s+(?P<next>(?:[a-z][\w-]*\s+){{0,3}}?[a-z][\w-]*))?$",
+    re.I)
+
+
+def _person(m: re.Match[str]) -> str:
+    return m.group("u").lower().split()[-1]  # "the user" and "User" are one person
+
+
+def _occupation_left(o: re.Match[str], n: re.Match[str]) -> tuple[str, str] | None:
+    job, old = " ".join(o.group("job").lower().split()), " ".join(n.group("old").lower().split())
+    if job != old or job.split()[-1] not in lx.OCCUPATIONS or _person(o) != _person(n):
+        return None  # "quit their weekend barista job": one of the jobs, not the one stored
+    if (n.group("det").lower() == "my") != (_person(n) == "i"):
+        return None  # "I quit their barista job", "User quit my job": whose job is not the user's own
+    after = n.group("next")
+    if after is not None and after.lower() == job:
+        return None  # "quit their barista job and now works as a barista": another place, the same job
+    return f"{o.group('job')} job", (f"works as {after}" if after else f"{n.group('verb').lower()} the job")
+
+
+def employer_as_work(existing: str, incoming: str) -> tuple[str, str] | None:
+    """The stored job said as "<user> works at <Name>" (and the incoming memory) when the incoming
+    memory denies working somewhere; None otherwise."""
+    if not _NO_LONGER_WORK_RE.search(incoming[:2000]):
+        return None
+    old = one_sentence(existing)
+    o = None if old is None else next((m for m in (rx.match(old) for rx in _EXISTING[1:3]) if m is not None), None)
+    if o is None or (o.re is _EXISTING[1] and o.group("job").split()[-1].lower() not in lx.OCCUPATIONS):
+        return None
+    me = o.group("u").lower() == "i"
+    return f"{o.group('u')} {'work' if me else 'works'} at {o.group('emp')}.", incoming
 
 
 def job_left(existing: str, incoming: str) -> tuple[str, str] | None:
     """(old employer, what the user does now) when the incoming memory says the user left it."""
     found = one_sentence_matches(existing, incoming, _CUE_RE, _INCOMING, _EXISTING)
     if found is None:
-        return None
+        started = one_sentence_matches(existing, incoming, _STARTED_CUE_RE, _STARTED, _EXISTING)
+        if started is None:
+            quit_job = one_sentence_matches(existing, incoming, _CUE_RE, _QUIT_JOB, _OCCUPATION)
+            return None if quit_job is None else _occupation_left(*quit_job)
+        return _elsewhere(*started)
     o, n = found
     job = (o.groupdict().get("job") or "").split()
     if o.re is _EXISTING[1] and (not job or job[-1].lower() not in lx.OCCUPATIONS):
@@ -112,3 +168,14 @@ def job_left(existing: str, incoming: str) -> tuple[str, str] | None:
     if n.group("tail") is None and _name(o.group("emp"))[0] in (lx.EMPLOYER_BRANDS | lx.DESKTOP_APPS):
         return None  # "left Twitter", "quit Google": the platform or the job, the words do not say which
     return o.group("emp"), (f"works at {successor}" if successor else f"{n.group('verb').lower()} {n.group('emp')}")
+
+
+def _elsewhere(o: re.Match[str], n: re.Match[str]) -> tuple[str, str] | None:
+    """(old employer, new one) when the user started a new job at another company."""
+    job = (o.groupdict().get("job") or "").split()
+    if o.re is _EXISTING[1] and (not job or job[-1].lower() not in lx.OCCUPATIONS):
+        return None  # "is a member at Equinox": not a job
+    old, new = _name(o.group("emp")), _name(n.group("new"))
+    if new[:len(old)] == old:
+        return None  # a new role at the same company, or at a unit of it
+    return o.group("emp"), f"works at {n.group('new')}"

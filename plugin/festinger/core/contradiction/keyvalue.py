@@ -17,6 +17,9 @@ two systems as often as one thing changed, and the store collects such lines abo
 (the eleventh attack: 44 false positives from giving every key the user as owner). Keys that label
 a note ("Note:", "Todo:", "Option A:") or name something one has several of (a meeting, a sister)
 are never read either.
+
+After the sixteenth attack: the incoming line may carry the change note the grammar reads on a
+"User's city: ..." line ("city: Vancouver (moved in May)"; never "(moved for a semester)").
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.statements import CHANGE_NOTE_RE
 
 __all__ = ["bare_key_value_pair"]
 
@@ -57,7 +61,7 @@ _VALUE_STOP_RE = re.compile(r"\b(?:not|maybe|or|and|if|unless|was|were|used\s+to
                             r"planned|considering|might|would|could|should|e\.g|example)\b|[?()\[\]\"]", re.I)
 
 
-def _parse(text: str) -> tuple[str, str] | None:
+def _parse(text: str, *, incoming: bool = False) -> tuple[str, str, str] | None:
     if len(text) > _MAX_LINE_CHARS:
         return None  # one short line or nothing: huge inputs cost nothing here
     text = text.strip()
@@ -67,7 +71,10 @@ def _parse(text: str) -> tuple[str, str] | None:
     if m is None:
         return None
     key = " ".join(m.group(1).lower().split())
-    value = m.group(2).strip()
+    value, note = m.group(2).strip(), ""
+    found = CHANGE_NOTE_RE.search(value) if incoming else None
+    if found is not None:  # "city: Vancouver (moved in May)": the change announced, as the grammar reads it
+        value, note = value[:found.start()].strip(), value[found.start():]
     words = key.replace("/", " ").split()
     if not words or len(words) > _MAX_KEY_WORDS or len(value.split()) > _MAX_VALUE_WORDS:
         return None
@@ -78,14 +85,16 @@ def _parse(text: str) -> tuple[str, str] | None:
     slot = " ".join(words[1:]) if len(words) > 1 and words[0] in lx.PERSON_SLOT_MODIFIERS else key
     if key not in lx.PERSON_SLOT_KEYS and slot not in lx.PERSON_SLOT_KEYS:
         return None  # "Price", "RAM", "Timeout": an attribute of some thing the line does not name
-    return key, value
+    return key, value, note
 
 
 def bare_key_value_pair(existing: str, incoming: str) -> tuple[str, str] | None:
     """Both memories rewritten as the user's slot ("The user's OS is Ubuntu 22.04."), or None unless
     each memory is one bare "Key: value" line and the two keys are the same."""
-    old, new = _parse(existing), _parse(incoming)
+    old, new = _parse(existing), _parse(incoming, incoming=True)
     if old is None or new is None or old[0] != new[0] or old[1].lower() == new[1].lower():
         return None
     key = old[0]
+    if new[2]:
+        return f"The user's {key} is {old[1]}.", f"User's {key}: {new[1]}{new[2]}"
     return f"The user's {key} is {old[1]}.", f"The user's {key} is {new[1]}."

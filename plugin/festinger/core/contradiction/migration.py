@@ -26,6 +26,11 @@ After the fifteenth attack: a new value that refines the old (refinement.refines
 "Aurora PostgreSQL", EKS on Kubernetes) is no move off it; an aspect moved ("The app CI moved
 from GitHub ...") ends only a stored value that names that aspect; a stored scope ("for work",
 "for gaming") is ended only by a switch that names it (a role, "as the main database", is no scope).
+
+After the sixteenth attack: the same change said as "replaced X with Y", "dropped X and use Y",
+"finished migrating everything from X to Y", and, with no "from", a named slot or purpose moved "to Y"
+when the stored value and Y are known tools of one kind ("our main database to PostgreSQL"; "to AWS"
+is a host). "my"/"our" slots are read ("Our main database is MySQL"); a part ("staging hosting") never.
 """
 
 from __future__ import annotations
@@ -40,22 +45,57 @@ __all__ = ["migrated_away"]
 
 _SUBJ = r"(?P<subj>[A-Za-z][\w'-]*(?:\s+[A-Za-z0-9][\w'-]*){0,3}?)"
 _VAL = r"[A-Za-z0-9][\w.+#/-]*(?:\s+[A-Za-z0-9][\w.+#/-]*){0,3}"
-_VERB = (r"(?:uses?|runs?\s+on|(?:is|are)\s+(?:hosted|running|deployed)\s+(?:on|in|at|to)|(?:is|are)\s+built\s+(?:with|on)|"
+_VERB = (r"(?:uses?|runs?\s+on|hosts?\s+everything\s+on|"
+         r"(?:is|are)\s+(?:hosted|running|deployed)\s+(?:on|in|at|to)|(?:is|are)\s+built\s+(?:with|on)|"
          r"(?:is|are)\s+written\s+in|deploys?\s+(?:with|to|on)|(?:is|are)\s+on)")
 _EXISTING = [
     re.compile(rf"^{_SUBJ}\s+(?P<verb>{_VERB})\s+(?P<x>{_VAL}?)"
                r"(?:\s+(?:for|as)\s+(?:the\s+|our\s+|its\s+)?(?P<purpose>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}))?$", re.I),
-    re.compile(rf"^(?P<subj>(?:the\s+)?user|my|our|(?:the\s+)?[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)'s?\s+"
+    re.compile(rf"^(?:(?P<own>my|our)|(?P<subj>(?:the\s+)?user|(?:the\s+)?[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)'s?)\s+"
                rf"(?P<slot>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}})(?:\s+is|:)\s+(?P<x>{_VAL}?)$", re.I),
 ]
 _INCOMING = re.compile(
     rf"^{_SUBJ}\s+(?:(?:has|have|'ve|just|recently|finally|now)\s+){{0,2}}"
-    r"(?P<verb>migrated|moved|switched|transitioned)\s+"
+    r"(?P<verb>migrated|moved|switched|transitioned|(?:finished|completed)\s+migrating)\s+"
     r"(?:(?:the\s+|our\s+|its\s+|their\s+|my\s+)?(?P<obj>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})\s+)??"
     rf"(?:away\s+)?from\s+(?P<x>{_VAL}?)\s+to\s+(?P<y>{_VAL}?)"
     r"(?:\s+(?:last\s+(?:week|month|weekend)|recently|this\s+(?:week|month)|yesterday|today|"
     r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|"
     r"(?:a|one|two|three|\d{1,2})\s+(?:weeks?|months?)\s+ago))?$", re.I)
+
+# The same change said as a replacement: "We've replaced Jenkins with GitHub Actions", "We dropped
+# Redis and use Memcached for caching now" (a purpose said must be the stored one: a narrower use
+# of the new tool leaves the old one in place elsewhere).
+_REPLACED = re.compile(
+    rf"^{_SUBJ}\s+(?:(?:has|have|just|recently|finally)\s+){{0,2}}(?:"
+    rf"(?:replaced|swapped\s+out)\s+(?P<x>{_VAL}?)\s+(?:with|for)\s+(?P<y>{_VAL}?)"
+    rf"|(?:dropped|ditched)\s+(?P<x2>{_VAL}?)\s*,?\s+and\s+(?:now\s+)?(?:use|uses|switched\s+to|moved\s+to)\s+"
+    rf"(?P<y2>{_VAL}?)(?:\s+for\s+(?P<for>[a-z][\w-]*(?:\s+(?!now$)[a-z][\w-]*)?))?(?:\s+now)?)$", re.I)
+_REPLACED_CUE_RE = re.compile(r"(?<![\w'])(?:replaced|swapped\s+out|dropped|ditched)\s", re.I)
+
+# "We migrated our main database to PostgreSQL", "We migrated hosting to Fly.io": no "from", so the
+# thing moved must be named and both values known tools of one kind ("moved our database to AWS"
+# is a new host, not a new database).
+_TO_ONLY = re.compile(
+    rf"^{_SUBJ}\s+(?:(?:has|have|just|recently|finally|now)\s+){{0,2}}(?P<verb>migrated|switched|transitioned)\s+"
+    r"(?:the\s+|our\s+|its\s+|their\s+|my\s+)?(?P<obj>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)\s+"
+    rf"to\s+(?P<y>{_VAL}?)$", re.I)
+_TO_CUE_RE = re.compile(r"(?<![\w'])(?:migrated|switched|transitioned)\s+\S.{0,40}?\sto\s", re.I)
+
+
+# Words that name the whole of a thing: "our main database" is the stored "main database" or "database".
+_WHOLE = frozenset("main primary whole entire".split())
+
+
+def _bare(obj: str) -> list[str]:
+    """The thing moved without "main"/"whole" ("the whole CI" is the CI); "staging hosting" stays."""
+    return [w for w in obj.split() if w not in _WHOLE]
+
+
+def _kind(value: str) -> str | None:
+    low = " ".join(value.lower().split())
+    return lx.TECH_CATEGORIES.get(lx.TECH_ALIASES.get(low, low))
+
 
 _USER = frozenset(("i", "user", "the user", "my", "user's", "the user's", "me"))
 _WE = frozenset(("we", "our", "we've", "us"))
@@ -121,28 +161,43 @@ _CUE_RE = re.compile(r"\sfrom\s.{1,60}?\sto\s", re.I)
 
 def migrated_away(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(subject, old value, new value) when the incoming memory migrates the stored subject off its value."""
-    found = one_sentence_matches(existing, incoming, _CUE_RE, _INCOMING, _EXISTING)
+    found = (one_sentence_matches(existing, incoming, _CUE_RE, _INCOMING, _EXISTING)
+             or one_sentence_matches(existing, incoming, _REPLACED_CUE_RE, _REPLACED, _EXISTING)
+             or one_sentence_matches(existing, incoming, _TO_CUE_RE, _TO_ONLY, _EXISTING))
     if found is None:
         return None
     o, n = found
-    x, was, now = _clean(o.group("x")), _clean(n.group("x")), _clean(n.group("y"))
+    said = n.groupdict()
+    old_said, new_said = said.get("x") or said.get("x2") or "", said["y"] or said.get("y2") or ""
+    if n.re is _TO_ONLY:
+        kind = _kind(o.group("x"))
+        if kind is None or _kind(new_said) != kind:
+            return None  # unknown, or another kind of thing: a host, a region, a server
+        old_said = o.group("x")
+    x, was, now = _clean(o.group("x")), _clean(old_said), _clean(new_said)
     if x is None or was != x or now is None or now == x:
         return None  # the old value named must be the stored one, whole
-    if refines(o.group("x"), n.group("y")):
+    if refines(o.group("x"), new_said):
         return None  # "from Ubuntu to Ubuntu 24.04", "from Kubernetes to EKS": a refinement, still on it
-    subj_e, subj_i = _who(o.group("subj")), _who(n.group("subj"))
-    obj = _who(n.group("obj") or "")
-    if n.group("verb").lower() == "moved" and not obj and subj_i in ("user", "we"):
+    subj_e, subj_i = _who(o.groupdict().get("own") or o.group("subj")), _who(n.group("subj"))
+    obj = _who(said.get("obj") or "")
+    if (said.get("verb") or "").lower() == "moved" and not obj and subj_i in ("user", "we"):
         return None  # "User moved from Leeds to London": where the user lives, the places' business
     slot = (o.groupdict().get("slot") or "").lower().split()
     if slot and (set(slot) & _NOT_HELD or (slot[-1] in lx.PERSON_ROLES and not (len(slot) > 1 and slot[-1] == "manager"))):
         return None  # a taste, a first or a former one; a person ("manager: Priya"), not a tool
     purpose = (o.groupdict().get("purpose") or "").lower().split()
+    if said.get("for") and said["for"].lower().split() != purpose:
+        return None  # "... and use Memcached for sessions": a narrower use, the old one may stay
+    moved = _who(said.get("obj") or "")
+    named = _bare(moved) in (purpose, _bare(" ".join(slot))) or moved == _who(o.group("subj") or "")
+    if n.re is _TO_ONLY and not named:
+        return None  # "migrated the staging database to ...": the stored thing must be named whole
     if subj_i == subj_e:
         # "Project Atlas migrated from ...", "We've moved CI from Jenkins" (stored "for CI"); a stored
         # purpose ("Chrome for work") is ended only by a switch that names it (or everything)
-        same = ((not obj and not _a_scope(purpose)) or obj in _ALL
-                or (bool(obj) and (obj.split() in (purpose, slot) or obj.split()[-1:] == purpose[-1:])))
+        same = ((not obj and (bool(said.get("for")) or not _a_scope(purpose))) or obj in _ALL
+                or (bool(obj) and (obj.split() in (purpose, slot) or _bare(obj) == purpose[-1:])))
     elif subj_i in ("user", "we") and obj:
         # "We moved the VPS from Hetzner": the stored subject is what was moved
         same = obj == subj_e and not _a_scope(purpose)
@@ -155,4 +210,4 @@ def migrated_away(existing: str, incoming: str) -> tuple[str, str, str] | None:
     if not same:
         return None
     label = " ".join([subj_e] + (slot or purpose))
-    return label, o.group("x"), n.group("y")
+    return label, o.group("x"), new_said

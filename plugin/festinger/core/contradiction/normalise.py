@@ -72,7 +72,8 @@ CORRECTION_LEADS: tuple[str, ...] = (
     "that is wrong", "that is not right", "that is incorrect", "update", "updated",
 )
 # Leads that need no punctuation after them ("Actually the API uses GraphQL").
-CORRECTION_ADVERBS: tuple[str, ...] = ("actually", "in fact", "to be precise", "nope", "i was wrong")
+CORRECTION_ADVERBS: tuple[str, ...] = ("actually", "in fact", "to be precise", "nope", "i was wrong",
+                                       "it turns out that", "it turns out", "turns out that", "turns out")
 
 
 def _alternation(words: tuple[str, ...]) -> str:

@@ -26,6 +26,11 @@ After the fifteenth attack: a maker named alone ("the Canon" of a Canon EOS R6) 
 thing only when the maker makes one kind of thing in a small lexicon (or the stored memory names
 the kind) and the successor, if said, is of that kind; a company said bare after "got rid of" with
 a switch or use tail ("got rid of Google and switched to Proton") is its services.
+
+After the sixteenth attack: "upgraded to" a newer model of the stored line ("iPhone 12" -> "iPhone 15
+Pro"; a stored line with no model may stay beside it), "switched my phone to" against a stored phone,
+"sold my only guitar" (the only one of its kind), "My Trek got stolen" (kind words after the name
+must be what the maker makes).
 """
 
 from __future__ import annotations
@@ -47,8 +52,8 @@ _WHEN = (r"(?:\s+(?:last\s+(?:week|month|year|weekend)|recently|this\s+(?:week|m
          r"(?:a|one|two|three|\d{1,2})\s+(?:weeks?|months?)\s+ago))?")
 
 _EXISTING = [
-    re.compile(rf"^{_U}\s+(?:drives|drive|owns|own|has|have|uses|use|rides|ride)\s+(?:an?\s+)?(?P<thing>{_THING})$",
-               re.I),
+    re.compile(rf"^{_U}\s+(?:drives|drive|owns|own|has|have|uses|use|rides|ride)\s+(?:an?\s+)?(?P<thing>{_THING})"
+               rf"(?:\s+as\s+(?:my|their|the\s+user's)\s+(?P<dev>{_DEVICES}))?$", re.I),
     re.compile(rf"^(?:(?:the\s+)?user's|my)\s+(?:(?:main|current|primary|work|daily)\s+)?{_DEVICES}"
                rf"(?:\s+is|:)\s+(?:an?\s+)?(?P<thing>{_THING})$", re.I),
 ]
@@ -170,7 +175,8 @@ def possession_ended(existing: str, incoming: str) -> tuple[str, str] | None:
     """(the stored thing, what happened to it) when the incoming memory says the user sold or replaced it."""
     found = one_sentence_matches(existing, incoming, _CUE_RE, _INCOMING, _EXISTING)
     if found is None:
-        return None
+        return (_upgraded(existing, incoming) or _switched_device(existing, incoming)
+                or _only_one_sold(existing, incoming) or _stolen(existing, incoming))
     o, n = found
     thing = o.group("thing")
     if not _names(n.group("old"), thing):
@@ -186,3 +192,104 @@ def possession_ended(existing: str, incoming: str) -> tuple[str, str] | None:
         return None  # "replaced the ThinkPad": its battery? the words do not say the thing is gone
     verb = " ".join(n.group("verb").lower().split())
     return thing, f"{verb} {n.group('old')}" + (f" -> {successor}" if successor else "")
+
+
+def _line(thing: str) -> list[str]:
+    return [w.lower() for w in _words(thing) if not re.fullmatch(r"(?:19|20)\d\d", w)]
+
+
+# "I have an iPhone 12" / "I upgraded to an iPhone 15 Pro": a newer model of the same line (a line
+# the lexicon knows, or the same maker and line words) replaces the stored model. A stored name with
+# no model after its line ("a Nintendo Switch" / "a Nintendo Switch 2") may be kept beside the new one.
+_UPGRADED = re.compile(rf"^{_U}\s+(?:(?:has|have|just|recently|finally)\s+){{0,2}}upgraded\s+to\s+{_NEW}{_WHEN}$", re.I)
+_UPGRADED_CUE_RE = re.compile(r"(?<![\w'])upgraded\s+to\s", re.I)
+
+
+def _upgraded(existing: str, incoming: str) -> tuple[str, str] | None:
+    found = one_sentence_matches(existing, incoming, _UPGRADED_CUE_RE, _UPGRADED, _EXISTING)
+    if found is None or not _same_person(*found):
+        return None
+    o, n = found
+    old, new = _line(o.group("thing")), _line(n.group("new"))
+    shared = 1 if old[0] in _LINE_KINDS else 2  # "iPhone 12", "Samsung Galaxy S22", "Tesla Model 3"
+    if len(old) <= shared or len(new) <= shared or old[:shared] != new[:shared] or new[:len(old)] == old:
+        return None  # another line, no model stored, or the stored model itself ("iPhone 15 Pro" of "iPhone 15")
+    return o.group("thing"), f"upgraded to {n.group('new')}"
+
+
+# "I use a Pixel 7 as my phone" / "I switched my phone to a Samsung Galaxy S24": the device named.
+_SWITCHED = re.compile(rf"^{_U}\s+(?:(?:has|have|just|recently|finally)\s+){{0,2}}(?:switched|changed)\s+"
+                       rf"(?:my|their)\s+(?P<dev>{_DEVICES})\s+to\s+{_NEW}{_WHEN}$", re.I)
+_SWITCHED_CUE_RE = re.compile(rf"(?:switched|changed)\s+(?:my|their)\s+{_DEVICES}\s+to\s", re.I)
+
+
+def _switched_device(existing: str, incoming: str) -> tuple[str, str] | None:
+    found = one_sentence_matches(existing, incoming, _SWITCHED_CUE_RE, _SWITCHED, _EXISTING)
+    if found is None or not _same_person(*found):
+        return None
+    o, n = found
+    stored = o.groupdict().get("dev") or (re.search(rf"\b({_DEVICES})\b", o.group(0), re.I) or [None])[0]
+    if stored is None or stored.lower() != n.group("dev").lower() or _names(n.group("new"), o.group("thing")):
+        return None  # the stored memory must name that device ("as my phone", "User's phone is ...")
+    return o.group("thing"), f"switched {stored.lower()} to {n.group('new')}"
+
+
+# "I own a Yamaha acoustic guitar" / "I sold my only guitar": the only one of its kind is gone.
+_HAS_ONE = [re.compile(rf"^{_U}\s+(?:owns?|has|have)\s+an?\s+(?P<desc>(?:[\w-]+\s+){{0,3}})(?P<noun>[a-z]+)$", re.I)]
+_SOLD_ONLY = re.compile(
+    rf"^{_U}\s+(?:(?:has|have|just|recently|finally)\s+){{0,2}}(?:sold|gave\s+away|got\s+rid\s+of)\s+"
+    r"(?P<det>my|their)\s+"
+    rf"only\s+(?P<adj>(?:[a-z]+\s+){{0,2}})(?P<noun>[a-z]+){_WHEN}(?:\s*,\s*so\s+(?:i|they|the\s+user)\s+"
+    rf"(?:do\s*n[o']t|does\s*n[o']t|no\s+longer)\s+(?:own|have)\s+one(?:\s+(?:now|anymore|any\s+more))?)?$", re.I)
+_ONLY_CUE_RE = re.compile(r"\sonly\s", re.I)
+
+
+def _only_one_sold(existing: str, incoming: str) -> tuple[str, str] | None:
+    found = one_sentence_matches(existing, incoming, _ONLY_CUE_RE, _SOLD_ONLY, _HAS_ONE)
+    if found is None or not _same_person(*found):
+        return None
+    o, n = found
+    desc = {w.lower() for w in o.group("desc").split()}
+    if n.group("noun").lower() != o.group("noun").lower() or not set(n.group("adj").lower().split()) <= desc:
+        return None  # "my only acoustic guitar" of a stored electric one: another of its kind
+    return f"{o.group('desc')}{o.group('noun')}", f"sold the only {n.group('noun').lower()}"
+
+
+def _same_person(o: re.Match[str], n: re.Match[str]) -> bool:
+    """One person in both ("I" twice, or the user), and "my" only of "I", "their" only of the user."""
+    who_o, who_n = o.group(0).split()[0].lower(), n.group(0).split()[0].lower()
+    if (who_o == "i") != (who_n == "i"):
+        return False
+    det = (n.groupdict().get("det") or "").lower()
+    dev_det = re.search(r"\b(my|their)\s+", n.group(0), re.I) if n.re is _SWITCHED else None
+    det = det or (dev_det.group(1).lower() if dev_det else "")
+    return not det or (det == "my") == (who_n == "i")
+
+
+# "I ride a Trek road bike" / "My Trek got stolen, so I bought a Specialized Allez": the thing lost.
+# The stored kind words ("road bike") must be what the maker makes: "a Tesla charger" is no Tesla.
+_HAS_KIND = [re.compile(rf"^{_U}\s+(?:drives?|owns?|has|have|rides?)\s+an?\s+(?P<thing>{_THING})"
+                        r"(?:\s+(?P<kind>[a-z]+(?:\s+[a-z]+)?))?$", re.I)]
+_STOLEN = re.compile(rf"^(?P<det>my|the\s+user's)\s+(?P<old>{_THING})\s+(?:got|was)\s+(?:stolen|written\s+off)"
+                     rf"{_WHEN}"
+                     rf"(?:\s*,\s*so\s+(?:i|the\s+user)\s+(?:bought|got)\s+{_NEW})?$", re.I)
+_STOLEN_CUE_RE = re.compile(r"\s(?:got|was)\s+(?:stolen|written\s+off)", re.I)
+
+
+def _stolen(existing: str, incoming: str) -> tuple[str, str] | None:
+    found = one_sentence_matches(existing, incoming, _STOLEN_CUE_RE, _STOLEN, _HAS_KIND)
+    if found is None:
+        return None
+    o, n = found
+    thing, kind = o.group("thing"), (o.group("kind") or "").lower().split()
+    mine = o.group(0).split()[0].lower() == "i"
+    if (n.group("det").lower() == "my") != mine or not _names(n.group("old"), thing):
+        return None  # "My Trek" of the user's memory in the third person; another thing
+    if kind and _DEVICE_KIND.get(kind[-1], kind[-1]) not in _kinds_of(thing):
+        return None  # "a Tesla charger", "a Yamaha guitar": the maker's name is not the thing
+    if _maker_only(n.group("old"), thing) and not (kind or _one_kind(o, n, thing)):
+        return None
+    successor = n.group("new")
+    if successor is not None and (_names(successor, thing) or _names(n.group("old"), successor)):
+        return None  # "... so I bought a Trek": maybe the same again
+    return thing, f"{n.group('old')} stolen" + (f" -> {successor}" if successor else "")

@@ -108,6 +108,8 @@ _PROMOTED_RE = re.compile(
     r"(?:a\s+|an\s+)?(?=[A-Z])", re.I)
 _CHANGED_JOBS_RE = re.compile(
     r"(?<![\w'])(?:changed|switched)\s+(?:jobs|employers|companies)\s+and\s+(?:now\s+)?", re.I)
+# "The user's name is spelled John, not Jon": a spelling set against another is the name itself.
+_SPELLED_RE = re.compile(r"(?<![\w'])((?:is|are)\s+)spelled\s+(?=[A-Z][\w'-]*,?\s+not\s+[A-Z][\w'-]*$)")
 # "The user weighs 84 kg" is "The user's weight is 84 kg".
 _WEIGHS_RE = re.compile(r"^(?:(the\s+user|user)|(i))\s+(?:now\s+)?weighs?\s+", re.I)
 # "User switched LLM provider to Anthropic" -> "User's LLM provider is Anthropic".
@@ -196,6 +198,7 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     m = _WEIGHS_RE.match(s)  # a restatement, not news: read the same way in a stored memory
     if m:
         s = ("my weight is " if m.group(2) else "the user's weight is ") + s[m.end():]
+    s = _SPELLED_RE.sub(r"\1", s, count=1)
     if not incoming:
         return s, False
     s, n = _AFTER_EVENT_RE.subn("", s, count=1)

@@ -25,6 +25,10 @@ Three shapes name another event, or another instance of it (the eleventh attack)
 * a recurring stored time ("every day at 9am", "on Mondays", "a daily standup"): moving one session
   does not move the series, so the move must name the series too ("the daily standup", "to Tuesdays");
 and "our meeting" (a group's) is not "my meeting".
+
+After the sixteenth attack: the active voice ("We've postponed the wedding to May 2026": the actor
+owns the event, "I moved our meeting" says no one owner), "Standup has moved to 10:00 starting this
+week", a "Team standup" that is the bare "standup", and a "flight to Lisbon" that is the "Lisbon flight".
 """
 
 from __future__ import annotations
@@ -48,9 +52,17 @@ _OLD_IS_RE = re.compile(
 _OLD_HAS_RE = re.compile(
     rf"^(?:the\s+)?(?:user|i)\s+(?:has|have)\s+an?\s+{_EVENT}\s+(?:every\s+day\s+|daily\s+|every\s+week\s+)?"
     r"(?:at|on)\s+(.+?)$", re.I)
+# The active voice of the same move: "We've postponed the wedding to May 2026", "I changed my Lisbon
+# flight to June 5". The actor (the user or the user's "we") owns the event: "the" after it is theirs.
+_ACTIVE_MOVED_RE = re.compile(
+    rf"^(?P<who>i|we|(?:the\s+)?user)(?:'ve|\s+have|\s+has)?\s+(?:(?:just|finally)\s+)?(?:moved|rescheduled|postponed|"
+    rf"pushed\s+back|brought\s+forward|changed|delayed)\s+(?P<det>the|my|our|their)\s+{_EVENT}\s+"
+    r"(?:from\s+(.+?)\s+)?to\s+(.+?)$", re.I)
 _NEW_MOVED_RE = re.compile(
-    rf"^{_EVENT}\s+(?:was\s+|were\s+|has\s+been\s+|have\s+been\s+|got\s+)?(?:moved|rescheduled|postponed|"
-    r"pushed(?:\s+back)?|brought\s+forward|shifted|changed|delayed)\s+(?:from\s+(.+?)\s+)?to\s+(.+?)$", re.I)
+    rf"^{_EVENT}\s+(?:was\s+|were\s+|has\s+been\s+|have\s+been\s+|has\s+|have\s+|got\s+)?"
+    r"(?:moved|rescheduled|postponed|"
+    r"pushed(?:\s+back)?|brought\s+forward|shifted|changed|delayed)\s+(?:from\s+(.+?)\s+)?to\s+(.+?)"
+    r"(?:\s+(?:starting|from)\s+(?:this|next)\s+week)?$", re.I)
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -130,9 +142,14 @@ def _event(words: str, qualifier: str | None) -> tuple[str, str] | None:
             low = low[len(owner) + 1:]
             break
     parts = [w for w in low.split() if w not in ("daily", "weekly")]
+    if parts[:1] == ["team"]:
+        parts = parts[1:]  # "Team standup" is the user's team's, as a bare "Standup" is
+    qual = " ".join((qualifier or "").lower().split())
+    if qual.startswith("to ") and parts:
+        parts, qual = qual[3:].split() + parts, ""  # "flight to Lisbon" is the "Lisbon flight"
     if not parts or parts[-1] not in _EVENT_NOUNS or any(w.endswith("'s") or w in _USER_OWNERS for w in parts):
         return None  # "the sister's wedding" is not the user's; "the user's" after a word is a lead we do not read
-    return " ".join(parts), " ".join((qualifier or "").lower().split())
+    return " ".join(parts), qual
 
 
 def _owner(words: str) -> str:
@@ -175,23 +192,42 @@ def one_sentence_matches(existing: str, incoming: str, cue: re.Pattern[str], inc
     return None if o is None else (o, n)
 
 
+_ACTOR_OWNS = {"i": "my", "we": "our", "user": "the user's", "the user": "the user's"}
+_ACTOR_DETS = {"my": ("the", "my"), "our": ("the", "our"), "the user's": ("the", "their")}
+
+
+def _moved(sentence: str) -> tuple[str, ...] | None:
+    """(event words with their owner, qualifier, "from" time, new time) of a move said either way:
+    "The wedding was postponed to May" or "We've postponed the wedding to May"."""
+    m = _NEW_MOVED_RE.match(sentence)
+    if m is not None:
+        return m.group(1), m.group(2), m.group(3), m.group(4)
+    m = _ACTIVE_MOVED_RE.match(sentence)
+    if m is None:
+        return None
+    owner = _ACTOR_OWNS[" ".join(m.group("who").lower().split())]
+    if m.group("det").lower() not in _ACTOR_DETS[owner]:
+        return None  # "I moved our meeting", "We moved my flight": whose it is is not said once
+    return f"{owner} {m.group(3)}", m.group(4), m.group(5), m.group(6)
+
+
 def event_moved(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(event, old time, new time) when the incoming memory moves the existing memory's event."""
     old, new = one_sentence(existing), one_sentence(incoming)
     if old is None or new is None:
         return None
-    n = _NEW_MOVED_RE.match(new)
+    n = _moved(new)
     o = _OLD_IS_RE.match(old) or _OLD_HAS_RE.match(old)
     if n is None or o is None:
         return None
-    event = _event(n.group(1), n.group(2))
+    event = _event(n[0], n[1])
     if event is None or event != _event(o.group(1), o.group(2)):
         return None
-    was, now = _when(o.group(3)), _when(n.group(4))
+    was, now = _when(o.group(3)), _when(n[3])
     if was is None or now is None:
         return None
-    if n.group(3) is not None:
-        since = _when(n.group(3))
+    if n[2] is not None:
+        since = _when(n[2])
         if since is None:
             return None  # "moved from the usual slot to ...": a "from" we cannot read
         if not set(since) & set(was) or any(since[k] != was[k] for k in set(since) & set(was)):
@@ -200,9 +236,9 @@ def event_moved(existing: str, incoming: str) -> tuple[str, str, str] | None:
         return None  # "User has a meeting at 3pm": one of many; "The meeting was moved" may be another
     if _RECURRING_RE.search(old) and not _RECURRING_RE.search(new):
         return None  # "a call every day at 9am" / "The call was moved to 10am": one session, not the series
-    if _owner(o.group(1)) != _owner(n.group(1)) and "our" in (_owner(o.group(1)), _owner(n.group(1))):
+    if _owner(o.group(1)) != _owner(n[0]) and "our" in (_owner(o.group(1)), _owner(n[0])):
         return None  # "My meeting" / "Our meeting": the user's own and a group's
-    owners = {_user_owner(o.group(1)), _user_owner(n.group(1))}
+    owners = {_user_owner(o.group(1)), _user_owner(n[0])}
     if "their" in owners and not owners <= {"their", "the user's", "user's"}:
         return None  # "My standup" / "Their standup": "their" is the user's only in the memorizer's third person
     if not set(now) <= set(was):
@@ -210,4 +246,4 @@ def event_moved(existing: str, incoming: str) -> tuple[str, str, str] | None:
     shared = set(was) & set(now)
     if not shared or all(was[k] == now[k] for k in shared):
         return None
-    return event[0] + (f" {event[1]}" if event[1] else ""), o.group(3), n.group(4)
+    return event[0] + (f" {event[1]}" if event[1] else ""), o.group(3), n[3]

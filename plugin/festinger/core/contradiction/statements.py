@@ -79,14 +79,14 @@ _NUMBER_WORD_RE = re.compile(r"(?<![\w'-])(two|three|four|five|six|seven|eight|n
                              r"(?=\s+(?!(?:of|and|or|to|in|at|on|by|for|times|more|less|days?|weeks?|months?|"
                              r"years?)\b)[a-z]{3,})", re.I)
 # After "The user said that ...", a leading "they/he/she" is the user.
-_REPORTED_SELF_RE = re.compile(r"^(?:they|he|she)\s+(?=[a-z])", re.I)
+_REPORTED_SELF_RE = re.compile(r"^(?:they|he|she|(their))\s+(?=[a-z])", re.I)  # "their partner": the user's
 # "uses PostgreSQL as its database": "its" is the subject of the same clause, not someone else;
 # so is "their" in "the user switched to VS Code as their main IDE".
 _OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
 _USER_OWN_ROLE_RE = re.compile(r"^((?:the\s+)?user\s[^,;:]{1,80}?\s)as\s+their\s+(?=[\w-]+(?:\s+[\w-]+)?$)", re.I)
 # A key-value line's trailing note that announces the value as new: "(moved last month)",
 # "(joined in March)", "(replaced the ThinkPad)", "(switched from VS Code)".
-_CHANGE_NOTE_RE = re.compile(
+CHANGE_NOTE_RE = re.compile(
     r"\s*\((?=[^()]{0,60}\b(?:moved|joined|replaced|switched|changed|upgraded|migrated)\b)(?![^()]*\b(?:for|trying|"
     r"testing|also|too|side)\b)[^()]{1,60}\)$",
     re.I)
@@ -343,7 +343,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     kv = _KEY_VALUE_RE.match(s)
     if kv and kv.group(2).split()[-1].lower() not in _CHANGE_WORDS:  # "User's phone changed: ..." is news
         value = kv.group(3)
-        note = _CHANGE_NOTE_RE.search(value)
+        note = CHANGE_NOTE_RE.search(value)
         if note:  # "User's city: Cardiff (moved last month)": the new value, announced
             value = value[:note.start()] + " now"
         s = f"{kv.group(1)} {kv.group(2)} is {value}"
@@ -358,7 +358,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
         m = _REPORT_FRAME_RE.match(s)
         if m and m.end() < len(s):
             # "The user mentioned that they no longer use Notion": the reporter is the subject
-            s = _REPORTED_SELF_RE.sub("the user ", s[m.end():], count=1)
+            s = _REPORTED_SELF_RE.sub(lambda r: "the user's " if r.group(1) else "the user ", s[m.end():], count=1)
             continue
         break
     s = _USER_OWN_ROLE_RE.sub(r"\1as the ", _OWN_ROLE_RE.sub(" as the ", s), count=1)

@@ -49,7 +49,7 @@ REPORTING_VERBS = (
 # Words that only assert the present and can be dropped.
 PRESENT_WORDS = frozenset("now currently today presently still anymore".split())
 PRESENT_PHRASES = ("at the moment", "at present", "these days", "right now", "as of now", "as of today",
-                   "from now on", "any more", "for now")
+                   "from now on", "any more", "for now", "after all")  # "after all": against an earlier belief, of now
 # Words that scope a value to a time or a habit: "tea afternoons", "fish Fridays", "office twice a
 # week". A value holding one is a habit beside another, never a replacement of it.
 TIME_SCOPE_WORDS = frozenset(
