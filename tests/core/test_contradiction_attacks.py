@@ -51,8 +51,9 @@ ATTACKS = [
     ("corpus_attack12.jsonl", 0.36),  # 22 of 60 (14 at first run, 15 before recall6)
     ("corpus_attack13.jsonl", 0.17),  # 13 of 71 (13 at first run too: the fixes answering it lost none)
     ("corpus_attack14.jsonl", 0.32),  # 22 of 64 (19 at first run, 22 after recall6: the fixes answering it lost none)
-    ("corpus_attack16.jsonl", 0.46),  # 32 of 67 after recall7-work, tuned on its misses (14 at the blind run on
-    #                                   d5db889: 0 of 256 everyday FPs)
+    ("corpus_attack16.jsonl", 0.46),  # 31 of 67 (32 after recall7-work, tuned on its misses, before a bare
+    #                                   "started a new role at Y" stopped ending the employer, attack 18; 14 at the
+    #                                   blind run on d5db889: 0 of 256 everyday FPs)
 ]
 
 
@@ -105,3 +106,24 @@ def test_attack15_recall_holds():
     contradictions = [r for r in load_pairs("corpus_attack15.jsonl") if r["label"]]
     assert len(contradictions) == 40
     assert evaluate(contradictions).recall >= 0.92  # 38 of 40
+
+
+# The eighteenth attack (`corpus_attack18.jsonl`) was aimed at the recall7-work rules at b255fe6: 358
+# compatible pairs (40 debatable, so 318 counted) and 49 contradictions written after reading the
+# code, none blind. It is held on its own: precision 1.00 on the 318 (63 false positives at first
+# run) and recall on its 49 (35 at first run, 34 now: a bare "started a new role at Y" no longer ends
+# the stored employer).
+def test_attack18_precision_is_perfect():
+    rows = load_pairs("corpus_attack18.jsonl")
+    compatible = [r for r in rows if not r["label"] and not r.get("debatable")]
+    assert len(compatible) >= 300
+    result = evaluate(compatible)
+    assert result.fp == 0, "\n".join(
+        f"{f.existing!r} -> {f.incoming!r}" for f in result.failures if f.outcome == "false_positive")
+    assert [r for r in compatible if compare._by_frame(r["existing"], r["incoming"]) is not None] == []
+
+
+def test_attack18_recall_holds():
+    contradictions = [r for r in load_pairs("corpus_attack18.jsonl") if r["label"]]
+    assert len(contradictions) == 49
+    assert evaluate(contradictions).recall >= 0.67  # 34 of 49

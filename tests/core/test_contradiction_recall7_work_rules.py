@@ -129,7 +129,8 @@ CATCHES = [
     ("I'm a software engineer at IBM.", "I left IBM and joined Salesforce."),
     ("User works as a barista.", "User quit their barista job and now works as a bank teller."),
     ("I'm a nurse.", "I quit my nurse job last month."),
-    ("The user is employed at Deloitte as a consultant.", "The user has started a new role at McKinsey."),
+    ("The user is employed at Deloitte as a consultant.",
+     "The user has started a new role at McKinsey after leaving Deloitte."),  # a bare new role: attack18
     ("Team standup is at 9:30.", "Standup has moved to 10:00 starting this week."),
     ("My flight to Lisbon is on June 3.", "I changed my Lisbon flight to June 5."),
     ("Our wedding is on August 17, 2025.", "We've postponed the wedding to May 2026."),

@@ -87,10 +87,13 @@ def _name(text: str) -> tuple[str, ...]:
 
 # The cue the incoming memory must show before it is segmented (`one_sentence_matches`).
 _CUE_RE = re.compile(r"(?<![\w'])(?:left|quit)\s", re.I)
-# "The user has started a new role at McKinsey": a new job elsewhere ends the stored one ("a second
-# job" or "a side gig" is not "a new job"; the same company, or a unit of it, is an internal move).
-_STARTED = re.compile(rf"^{_U}\s+(?:(?:has|have|just|recently)\s+){{0,2}}(?:started|began)\s+a\s+new\s+"
-                      rf"(?:job|role|position)\s+(?:at|with)\s+{_NEW}{_WHEN}$", re.I)
+# "The user has started a new role at McKinsey after leaving Deloitte": a new job ends the stored one
+# only when the memory itself says the stored employer was left. A new role "at YouTube" alone may be
+# at a unit, a subsidiary or another name of the stored company (Google), which the words do not tell
+# (the eighteenth attack), and a new job may be a second one beside a gig.
+_STARTED = re.compile(rf"^{_U}\s+(?:(?:has|have|'ve|just|recently)\s+){{0,2}}(?:started|began)\s+a\s+new\s+"
+                      rf"(?:job|role|position)\s+(?:at|with)\s+{_NEW}{_WHEN}\s*,?\s+(?:after\s+leaving|having\s+left)"
+                      rf"\s+{_EMP}$", re.I)
 _STARTED_CUE_RE = re.compile(r"\snew\s+(?:job|role|position)\s", re.I)
 # "I'm a nurse at St Mary's", "The user is employed at Deloitte": said as "works at", so that the
 # statements read "no longer works at St Mary's" against it (`compare`).
@@ -118,8 +121,8 @@ def _occupation_left(o: re.Match[str], n: re.Match[str]) -> tuple[str, str] | No
     if (n.group("det").lower() == "my") != (_person(n) == "i"):
         return None  # "I quit their barista job", "User quit my job": whose job is not the user's own
     after = n.group("next")
-    if after is not None and after.lower() == job:
-        return None  # "quit their barista job and now works as a barista": another place, the same job
+    if after is not None and set(job.split()) & set(after.lower().split()):
+        return None  # "... and now works as a (travel) barista": another place or manner, the same occupation
     return f"{o.group('job')} job", (f"works as {after}" if after else f"{n.group('verb').lower()} the job")
 
 
@@ -176,6 +179,6 @@ def _elsewhere(o: re.Match[str], n: re.Match[str]) -> tuple[str, str] | None:
     if o.re is _EXISTING[1] and (not job or job[-1].lower() not in lx.OCCUPATIONS):
         return None  # "is a member at Equinox": not a job
     old, new = _name(o.group("emp")), _name(n.group("new"))
-    if new[:len(old)] == old:
+    if _name(n.group("emp")) != old or new[:len(old)] == old:
         return None  # a new role at the same company, or at a unit of it
     return o.group("emp"), f"works at {n.group('new')}"

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.statements import CHANGE_NOTE_RE
+from festinger.core.contradiction.scope import CHANGE_NOTE_RE
 
 __all__ = ["bare_key_value_pair"]
 

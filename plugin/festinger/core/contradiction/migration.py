@@ -148,9 +148,14 @@ def _who(text: str) -> str:
     return low
 
 
+# A trailing adverb narrows or limits the change ("... with SQLite locally", "... temporarily",
+# "... partially", "... somewhere"): the stored value may still hold, so the value must end on a name.
+_LIMIT_RE = re.compile(r"^(?:[a-z]{2,}ly|somewhere|elsewhere|anywhere|sometimes|mostly)$")
+
+
 def _clean(value: str) -> str | None:
     words = value.split()
-    if not words or any(w.lower() in _STOP for w in words):
+    if not words or any(w.lower() in _STOP for w in words) or _LIMIT_RE.match(words[-1].rstrip(".")):
         return None
     return " ".join(w.lower() for w in words).rstrip(".")
 

@@ -205,6 +205,24 @@ _UPGRADED = re.compile(rf"^{_U}\s+(?:(?:has|have|just|recently|finally)\s+){{0,2
 _UPGRADED_CUE_RE = re.compile(r"(?<![\w'])upgraded\s+to\s", re.I)
 
 
+# Tier words a numbered model may carry before its number ("MacBook Air M1", "Galaxy Z Fold 5" is not one).
+_TIERS = frozenset("pro air max ultra plus mini lite se fe xl".split())
+
+
+def _model_number(words: list[str]) -> str:
+    """The letters before the number of a numbered model after the line ("" of "15", "s" of "S24", "m"
+    of "Air M1"), or "#" when there is none: a word with no digit that is no tier ("Buds", "Watch",
+    "Unlimited") names another kind, a service or an accessory; other letters ("VR2" after "4")
+    another product of the line."""
+    i = 0
+    while i < len(words) - 1 and words[i] in _TIERS:
+        i += 1
+    m = re.fullmatch(r"([a-z]*)\d[\w+-]*", words[i])
+    if m is None or any(w not in _TIERS and not re.search(r"\d", w) for w in words[i + 1:]):
+        return "#"  # "iPhone 15 Case", "Galaxy S24 Charger": a thing for the model, not the model
+    return m.group(1)
+
+
 def _upgraded(existing: str, incoming: str) -> tuple[str, str] | None:
     found = one_sentence_matches(existing, incoming, _UPGRADED_CUE_RE, _UPGRADED, _EXISTING)
     if found is None or not _same_person(*found):
@@ -212,8 +230,14 @@ def _upgraded(existing: str, incoming: str) -> tuple[str, str] | None:
     o, n = found
     old, new = _line(o.group("thing")), _line(n.group("new"))
     shared = 1 if old[0] in _LINE_KINDS else 2  # "iPhone 12", "Samsung Galaxy S22", "Tesla Model 3"
+    if old[0] not in _LINE_KINDS and old[0] not in _MAKERS:
+        return None  # a line or maker the lexicon does not know: what kind of thing it is is unknown
     if len(old) <= shared or len(new) <= shared or old[:shared] != new[:shared] or new[:len(old)] == old:
         return None  # another line, no model stored, or the stored model itself ("iPhone 15 Pro" of "iPhone 15")
+    was, now = _model_number(old[shared:]), _model_number(new[shared:])
+    if "#" in (was, now) or was != now:
+        return None  # "Kindle Unlimited", "Pixel Buds Pro", "Galaxy Watch 6": a service, an accessory or
+        # another kind of device of the line; only a numbered model ("12" -> "15 Pro", "S22" -> "S24") is a newer one
     return o.group("thing"), f"upgraded to {n.group('new')}"
 
 
@@ -231,7 +255,22 @@ def _switched_device(existing: str, incoming: str) -> tuple[str, str] | None:
     stored = o.groupdict().get("dev") or (re.search(rf"\b({_DEVICES})\b", o.group(0), re.I) or [None])[0]
     if stored is None or stored.lower() != n.group("dev").lower() or _names(n.group("new"), o.group("thing")):
         return None  # the stored memory must name that device ("as my phone", "User's phone is ...")
+    if not _a_device(n.group("new"), stored.lower()):
+        return None  # "to Verizon", "to Ubuntu", "to Dark Mode": a carrier, a system, a setting, not a device
     return o.group("thing"), f"switched {stored.lower()} to {n.group('new')}"
+
+
+def _a_device(name: str, device: str) -> bool:
+    """Whether `name` is a device of that kind: a line the lexicon knows of that kind ("an iPhone"),
+    or a maker the lexicon knows (of that kind, if it knows its kinds) with a numbered model after it."""
+    words = _line(name)
+    kind = _DEVICE_KIND.get(device, device)
+    if words[0] in _LINE_KINDS:
+        return _LINE_KINDS[words[0]] == kind
+    if len(words) > 1 and words[1] in _LINE_KINDS:
+        return words[0] in _MAKERS and _LINE_KINDS[words[1]] == kind
+    return (words[0] in _MAKERS and kind in _KINDS.get(words[0], frozenset((kind,)))
+            and any(_model_number([w]) != "#" for w in words[1:]))
 
 
 # "I own a Yamaha acoustic guitar" / "I sold my only guitar": the only one of its kind is gone.
@@ -292,4 +331,6 @@ def _stolen(existing: str, incoming: str) -> tuple[str, str] | None:
     successor = n.group("new")
     if successor is not None and (_names(successor, thing) or _names(n.group("old"), successor)):
         return None  # "... so I bought a Trek": maybe the same again
+    if re.search(r"\b(?:last|this)\s+year\b", n.group(0), re.I):
+        return None  # a loss a year back is biography: the stored memory may be of the thing bought since
     return thing, f"{n.group('old')} stolen" + (f" -> {successor}" if successor else "")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import strip_correction_lead
 
-__all__ = ["Line", "MAX_LINES", "lead_sentence_label", "scoped_lines"]
+__all__ = ["CHANGE_NOTE_RE", "UNREAD_NOTE_RE", "Line", "MAX_LINES", "lead_sentence_label", "scoped_lines"]
 
 MAX_LINES = 64
 _HEADING_RE = re.compile(r"^(#{1,6})\s+(.*)$")
@@ -50,6 +50,17 @@ ANNOUNCING = frozenset(
     "switched changed moved relocated left quit joined started upgraded migrated updated corrected confirmed "
     "got bought sold renamed promoted transferred married divorced retired graduated".split())
 _MAX_LABEL_WORDS = 6
+
+# A key-value line's trailing note that announces the value as new: "(moved last month)",
+# "(joined in March)", "(replaced the ThinkPad)", "(switched from VS Code)".
+# It opens with the verb (the user's own change, affirmed: never "not yet moved", "partner moved") and
+# carries no scope, limit, undoing or second clause ("switched on the server", "moved briefly", "back since").
+CHANGE_NOTE_RE = re.compile(
+    r"\s*\((?:(?:just|recently)\s+)?(?:moved|joined|replaced|switched|changed|upgraded|migrated)\b(?![^()]*(?:[,;]|n't|"
+    r"\b(?:for|trying|testing|also|too|side|not|never|yet|back|again|while|when|until|till|only|except|briefly|temporarily|"
+    r"partly|partially|locally|internally|(?:on|at|in|inside|within)\s+(?:the|my|our|their|his|her|a|an|this|that|one|some|work|home))\b))[^()]{0,60}\)$", re.I)
+# A note that speaks of a change but is no such announcement: the line states no plain fact.
+UNREAD_NOTE_RE = re.compile(r"\([^()]*\b(?:moved|joined|replaced|switched|changed|upgraded|migrated)\b[^()]*\)", re.I)
 
 
 @dataclass(frozen=True)

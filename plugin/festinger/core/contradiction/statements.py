@@ -22,8 +22,10 @@ from festinger.core.contradiction.referents import Referents
 from festinger.core.contradiction.rephrase import rephrase
 from festinger.core.contradiction.scope import (
     ANNOUNCING,
+    CHANGE_NOTE_RE,
     EVENT_PARTICIPLES,
     NEWS_PREFIX,
+    UNREAD_NOTE_RE,
     lead_sentence_label,
     normalise_label,
     scoped_lines,
@@ -84,12 +86,6 @@ _REPORTED_SELF_RE = re.compile(r"^(?:they|he|she|(their))\s+(?=[a-z])", re.I)  #
 # so is "their" in "the user switched to VS Code as their main IDE".
 _OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
 _USER_OWN_ROLE_RE = re.compile(r"^((?:the\s+)?user\s[^,;:]{1,80}?\s)as\s+their\s+(?=[\w-]+(?:\s+[\w-]+)?$)", re.I)
-# A key-value line's trailing note that announces the value as new: "(moved last month)",
-# "(joined in March)", "(replaced the ThinkPad)", "(switched from VS Code)".
-CHANGE_NOTE_RE = re.compile(
-    r"\s*\((?=[^()]{0,60}\b(?:moved|joined|replaced|switched|changed|upgraded|migrated)\b)(?![^()]*\b(?:for|trying|"
-    r"testing|also|too|side)\b)[^()]{1,60}\)$",
-    re.I)
 # The memorizer's key-value lines: "User's city: Leipzig" is "User's city is Leipzig".
 _KEY_VALUE_RE = re.compile(r"^((?:the\s+)?user's|my)\s+([^:]{1,60}?):\s+(\S.*)$", re.I)
 _LEAD_PHRASE_RE = re.compile(
@@ -344,6 +340,8 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     if kv and kv.group(2).split()[-1].lower() not in _CHANGE_WORDS:  # "User's phone changed: ..." is news
         value = kv.group(3)
         note = CHANGE_NOTE_RE.search(value)
+        if note is None and UNREAD_NOTE_RE.search(value):
+            return []  # "(not yet moved)", "(switched on the server)": a change denied, scoped or undone
         if note:  # "User's city: Cardiff (moved last month)": the new value, announced
             value = value[:note.start()] + " now"
         s = f"{kv.group(1)} {kv.group(2)} is {value}"
