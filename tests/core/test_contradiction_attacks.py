@@ -54,6 +54,7 @@ ATTACKS = [
     ("corpus_attack16.jsonl", 0.46),  # 31 of 67 (32 after recall7-work, tuned on its misses, before a bare
     #                                   "started a new role at Y" stopped ending the employer, attack 18; 14 at the
     #                                   blind run on d5db889: 0 of 256 everyday FPs)
+    ("corpus_attack17.jsonl", 0.03),  # 4 of 119 (a blind run on life events, never tuned on: 0 of 332 FPs)
 ]
 
 
@@ -88,42 +89,33 @@ def test_blind_recall_holds(name, floor):
     assert evaluate(blind).recall >= floor
 
 
-# The fifteenth attack (`corpus_attack15.jsonl`) was aimed at the four recall6 rules only: 186
-# compatible pairs (85 debatable, so 101 counted) and 40 contradictions written after reading the
-# code, none blind. It is held on its own: precision 1.00 on the 101 (41 false positives at first
-# run) and recall on its 40 (38 at first run and now).
-def test_attack15_precision_is_perfect():
-    rows = load_pairs("corpus_attack15.jsonl")
+# Targeted sets with no blind half, written after reading the rules they aim at, are held on their
+# own: precision 1.00 on their compatible pairs not marked debatable, and recall on their
+# contradictions. The fifteenth attack aimed at the four recall6 rules: 186 compatible pairs (85
+# debatable, so 101 counted; 41 false positives at first run) and 40 contradictions (38 caught at
+# first run and now). The eighteenth aimed at the recall7-work rules at b255fe6: 358 compatible pairs
+# (40 debatable, so 318 counted; 63 false positives at first run) and 49 contradictions (35 at first
+# run, 34 now: a bare "started a new role at Y" no longer ends the stored employer).
+TARGETED = [
+    # (file, at least this many counted compatible pairs, contradictions, recall floor)
+    ("corpus_attack15.jsonl", 100, 40, 0.92),  # 38 of 40
+    ("corpus_attack18.jsonl", 300, 49, 0.67),  # 34 of 49
+]
+
+
+@pytest.mark.parametrize("name,least,_n,_floor", TARGETED)
+def test_targeted_precision_is_perfect(name, least, _n, _floor):
+    rows = load_pairs(name)
     compatible = [r for r in rows if not r["label"] and not r.get("debatable")]
-    assert len(compatible) >= 100
+    assert len(compatible) >= least
     result = evaluate(compatible)
     assert result.fp == 0, "\n".join(
         f"{f.existing!r} -> {f.incoming!r}" for f in result.failures if f.outcome == "false_positive")
     assert [r for r in compatible if compare._by_frame(r["existing"], r["incoming"]) is not None] == []
 
 
-def test_attack15_recall_holds():
-    contradictions = [r for r in load_pairs("corpus_attack15.jsonl") if r["label"]]
-    assert len(contradictions) == 40
-    assert evaluate(contradictions).recall >= 0.92  # 38 of 40
-
-
-# The eighteenth attack (`corpus_attack18.jsonl`) was aimed at the recall7-work rules at b255fe6: 358
-# compatible pairs (40 debatable, so 318 counted) and 49 contradictions written after reading the
-# code, none blind. It is held on its own: precision 1.00 on the 318 (63 false positives at first
-# run) and recall on its 49 (35 at first run, 34 now: a bare "started a new role at Y" no longer ends
-# the stored employer).
-def test_attack18_precision_is_perfect():
-    rows = load_pairs("corpus_attack18.jsonl")
-    compatible = [r for r in rows if not r["label"] and not r.get("debatable")]
-    assert len(compatible) >= 300
-    result = evaluate(compatible)
-    assert result.fp == 0, "\n".join(
-        f"{f.existing!r} -> {f.incoming!r}" for f in result.failures if f.outcome == "false_positive")
-    assert [r for r in compatible if compare._by_frame(r["existing"], r["incoming"]) is not None] == []
-
-
-def test_attack18_recall_holds():
-    contradictions = [r for r in load_pairs("corpus_attack18.jsonl") if r["label"]]
-    assert len(contradictions) == 49
-    assert evaluate(contradictions).recall >= 0.67  # 34 of 49
+@pytest.mark.parametrize("name,_least,n,floor", TARGETED)
+def test_targeted_recall_holds(name, _least, n, floor):
+    contradictions = [r for r in load_pairs(name) if r["label"]]
+    assert len(contradictions) == n
+    assert evaluate(contradictions).recall >= floor
