@@ -48,10 +48,14 @@ ATTACKS = [
     ("corpus_attack10.jsonl", 0.46),  # 28 of 60 (25 before recall6; 22 at first run, before the recall rules;
     #                                   26 until "Timeout: 30s" -> "60s" stopped being read as the user's, attack 11)
     ("corpus_attack11.jsonl", 0.39),  # 24 of 60 (22 at first run and before recall6)
-    ("corpus_attack12.jsonl", 0.36),  # 22 of 60 (14 at first run, 15 before recall6)
-    ("corpus_attack13.jsonl", 0.17),  # 13 of 71 (13 at first run too: the fixes answering it lost none)
-    ("corpus_attack14.jsonl", 0.32),  # 22 of 64 (19 at first run, 22 after recall6: the fixes answering it lost none)
-    ("corpus_attack16.jsonl", 0.46),  # 31 of 67 (32 after recall7-work, tuned on its misses, before a bare
+    ("corpus_attack12.jsonl", 0.38),  # 24 of 60 after recall7-ages; 22 of 60 (14 at first run,
+    #                                   15 before recall6)
+    ("corpus_attack13.jsonl", 0.30),  # 23 of 71 after recall7-ages (19 before); 13 of 71 (13 at first
+    #                                   run too: the fixes answering it lost none)
+    ("corpus_attack14.jsonl", 0.37),  # 25 of 64 after recall7-ages (23 before); 22 of 64 (19 at first
+    #                                   run, 22 after recall6: the fixes answering it lost none)
+    ("corpus_attack16.jsonl", 0.52),  # 36 of 67 after recall7-ages; 31 of 67 (32 after recall7-work,
+    #                                   tuned on its misses, before a bare
     #                                   "started a new role at Y" stopped ending the employer, attack 18; 14 at the
     #                                   blind run on d5db889: 0 of 256 everyday FPs)
 ]
