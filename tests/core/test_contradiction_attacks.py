@@ -48,10 +48,14 @@ ATTACKS = [
     ("corpus_attack10.jsonl", 0.46),  # 28 of 60 (25 before recall6; 22 at first run, before the recall rules;
     #                                   26 until "Timeout: 30s" -> "60s" stopped being read as the user's, attack 11)
     ("corpus_attack11.jsonl", 0.39),  # 24 of 60 (22 at first run and before recall6)
-    ("corpus_attack12.jsonl", 0.36),  # 22 of 60 (14 at first run, 15 before recall6)
-    ("corpus_attack13.jsonl", 0.17),  # 13 of 71 (13 at first run too: the fixes answering it lost none)
-    ("corpus_attack14.jsonl", 0.32),  # 22 of 64 (19 at first run, 22 after recall6: the fixes answering it lost none)
-    ("corpus_attack16.jsonl", 0.46),  # 31 of 67 (32 after recall7-work, tuned on its misses, before a bare
+    ("corpus_attack12.jsonl", 0.38),  # 24 of 60 after recall7-ages; 22 of 60 (14 at first run,
+    #                                   15 before recall6)
+    ("corpus_attack13.jsonl", 0.30),  # 23 of 71 after recall7-ages (19 before); 13 of 71 (13 at first
+    #                                   run too: the fixes answering it lost none)
+    ("corpus_attack14.jsonl", 0.37),  # 25 of 64 after recall7-ages (23 before); 22 of 64 (19 at first
+    #                                   run, 22 after recall6: the fixes answering it lost none)
+    ("corpus_attack16.jsonl", 0.52),  # 36 of 67 after recall7-ages; 31 of 67 (32 after recall7-work,
+    #                                   tuned on its misses, before a bare
     #                                   "started a new role at Y" stopped ending the employer, attack 18; 14 at the
     #                                   blind run on d5db889: 0 of 256 everyday FPs)
     ("corpus_attack17.jsonl", 0.03),  # 4 of 119 (a blind run on life events, never tuned on: 0 of 332 FPs)
@@ -95,11 +99,16 @@ def test_blind_recall_holds(name, floor):
 # debatable, so 101 counted; 41 false positives at first run) and 40 contradictions (38 caught at
 # first run and now). The eighteenth aimed at the recall7-work rules at b255fe6: 358 compatible pairs
 # (40 debatable, so 318 counted; 63 false positives at first run) and 49 contradictions (35 at first
-# run, 34 now: a bare "started a new role at Y" no longer ends the stored employer).
+# run, 34 now: a bare "started a new role at Y" no longer ends the stored employer). The nineteenth
+# was written from a two-line description of the age and count rules while they were being written:
+# 276 compatible pairs (12 debatable, so 264 counted; 0 false positives at its one run) and 56
+# contradictions (18 caught).
 TARGETED = [
     # (file, at least this many counted compatible pairs, contradictions, recall floor)
     ("corpus_attack15.jsonl", 100, 40, 0.92),  # 38 of 40
     ("corpus_attack18.jsonl", 300, 49, 0.67),  # 34 of 49
+    ("corpus_attack19.jsonl", 250, 56, 0.30),  # 18 of 56 (written from the age and count rules' description
+    #                                            before they existed: 0 FPs in 264 at its one run)
 ]
 
 

@@ -1,10 +1,11 @@
 """The one-sentence recall rules' findings as verdicts: each rule (jobchange, possessions,
-migration, lifecycle, rescheduled) reads two one-sentence memories and says what changed;
+migration, lifecycle, rescheduled, ages) reads two one-sentence memories and says what changed;
 these wrap that in a `Contradiction` with its explanation. `compare` tries them after the
 statement path found nothing."""
 
 from __future__ import annotations
 
+from festinger.core.contradiction.ages import age_changed, count_changed
 from festinger.core.contradiction.jobchange import job_left
 from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.migration import migrated_away
@@ -12,7 +13,7 @@ from festinger.core.contradiction.possessions import possession_ended
 from festinger.core.contradiction.rescheduled import event_moved
 from festinger.core.contradiction.verdict import Contradiction, clip
 
-__all__ = ["by_event_moved", "by_job_left", "by_migration", "by_possession_ended", "by_status_ended"]
+__all__ = ["by_age_or_count", "by_event_moved", "by_job_left", "by_migration", "by_possession_ended", "by_status_ended"]
 
 
 def by_migration(existing: str, incoming: str) -> Contradiction | None:
@@ -63,3 +64,18 @@ def by_event_moved(existing: str, incoming: str) -> Contradiction | None:
     event, was, now = found
     return Contradiction("value", event, was, now, f"{event!r} was moved: {was!r} -> {now!r} "
                          f"(existing: {clip(existing)!r}; incoming: {clip(incoming)!r})")
+
+
+def by_age_or_count(existing: str, incoming: str) -> Contradiction | None:
+    """"I am 34" / "I turned 35 today", "I have two kids" / "We just had our third child" (ages)."""
+    found = age_changed(existing, incoming)
+    if found is not None:
+        owner, was, now = found
+        return Contradiction("value", f"{owner} age", was, now, f"{owner!r} is now {now}, no longer {was}: "
+                             f"{clip(incoming)!r} (existing: {clip(existing)!r})")
+    found = count_changed(existing, incoming)
+    if found is None:
+        return None
+    kind, was, now = found
+    return Contradiction("value", f"user {kind} count", was, now, f"the user's {kind} count went {was} -> {now}: "
+                         f"{clip(incoming)!r} (existing: {clip(existing)!r})")
