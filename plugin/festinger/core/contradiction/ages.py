@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction.lexicon.units import NUMBER_WORDS as _WORDS
 from festinger.core.contradiction.rescheduled import one_sentence_matches
 
 __all__ = ["age_changed", "count_changed"]
 
-_WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
 _ORDINALS = ("zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
              "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth").split()
 _NUM = r"(?:\d{1,3}|" + "|".join(_WORDS) + r")"

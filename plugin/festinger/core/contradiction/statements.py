@@ -75,8 +75,7 @@ _REPORT_FRAME_RE = re.compile(
 )
 # "two kids" is "2 kids": a count written out ("one of my cats", "two of them", "three times a
 # week" stay as they are).
-_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate(lx.NUMBER_WORDS)}
 _NUMBER_WORD_RE = re.compile(r"(?<![\w'-])(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
                              r"(?=\s+(?!(?:of|and|or|to|in|at|on|by|for|times|more|less|days?|weeks?|months?|"
                              r"years?)\b)[a-z]{3,})", re.I)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+# Counts written out, by value ("two kids" is "2 kids"; "Biscuit is four"): the grammar and the age rules
+NUMBER_WORDS = tuple("zero one two three four five six seven eight nine ten eleven twelve".split())
+
 # unit surface -> (dimension, factor to the dimension's base unit)
 UNITS: dict[str, tuple[str, float]] = {}
 for _names, _dim, _factor in (
