@@ -36,6 +36,7 @@ must be what the maker makes).
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.rescheduled import one_sentence_matches
@@ -224,8 +225,8 @@ def _model_number(words: list[str]) -> str:
 
 
 def _upgraded(existing: str, incoming: str) -> tuple[str, str] | None:
-    found = one_sentence_matches(existing, incoming, _UPGRADED_CUE_RE, _UPGRADED, _EXISTING)
-    if found is None or not _same_person(*found):
+    found = _one_persons(existing, incoming, _UPGRADED_CUE_RE, _UPGRADED, _EXISTING)
+    if found is None:
         return None
     o, n = found
     old, new = _line(o.group("thing")), _line(n.group("new"))
@@ -248,8 +249,8 @@ _SWITCHED_CUE_RE = re.compile(rf"(?:switched|changed)\s+(?:my|their)\s+{_DEVICES
 
 
 def _switched_device(existing: str, incoming: str) -> tuple[str, str] | None:
-    found = one_sentence_matches(existing, incoming, _SWITCHED_CUE_RE, _SWITCHED, _EXISTING)
-    if found is None or not _same_person(*found):
+    found = _one_persons(existing, incoming, _SWITCHED_CUE_RE, _SWITCHED, _EXISTING)
+    if found is None:
         return None
     o, n = found
     stored = o.groupdict().get("dev") or (re.search(rf"\b({_DEVICES})\b", o.group(0), re.I) or [None])[0]
@@ -284,14 +285,21 @@ _ONLY_CUE_RE = re.compile(r"\sonly\s", re.I)
 
 
 def _only_one_sold(existing: str, incoming: str) -> tuple[str, str] | None:
-    found = one_sentence_matches(existing, incoming, _ONLY_CUE_RE, _SOLD_ONLY, _HAS_ONE)
-    if found is None or not _same_person(*found):
+    found = _one_persons(existing, incoming, _ONLY_CUE_RE, _SOLD_ONLY, _HAS_ONE)
+    if found is None:
         return None
     o, n = found
     desc = {w.lower() for w in o.group("desc").split()}
     if n.group("noun").lower() != o.group("noun").lower() or not set(n.group("adj").lower().split()) <= desc:
         return None  # "my only acoustic guitar" of a stored electric one: another of its kind
     return f"{o.group('desc')}{o.group('noun')}", f"sold the only {n.group('noun').lower()}"
+
+
+def _one_persons(existing: str, incoming: str, cue: re.Pattern[str], incoming_re: re.Pattern[str],
+                 existing_res: Sequence[re.Pattern[str]]) -> tuple[re.Match[str], re.Match[str]] | None:
+    """`one_sentence_matches`, kept only when both sentences are one person's (`_same_person`)."""
+    found = one_sentence_matches(existing, incoming, cue, incoming_re, existing_res)
+    return found if found is not None and _same_person(*found) else None
 
 
 def _same_person(o: re.Match[str], n: re.Match[str]) -> bool:
