@@ -16,7 +16,7 @@ import re
 from festinger.core.contradiction.scope import ANNOUNCING, EVENT_PARTICIPLES, normalise_label
 
 __all__ = ["hands_voice_over", "is_afterthought", "names_environment", "opens_agent_voice", "sets_activity",
-           "sets_passing_state", "sets_temporary_scene"]
+           "sets_passing_state", "sets_temporary_scene", "takes_back"]
 
 # A moment or a passing state: "this week", "next quarter", "on holiday", "in the shop".
 _TEMPORARY_RE = re.compile(
@@ -127,6 +127,38 @@ _SCOPE_WORD_RE = re.compile(
     r"(?<![\w'])(?:until|till|during|before|after|when|while|at|in|on|only|since|back|old|previous|former|"
     r"(?:19|20)\d\d)(?![\w'])", re.I)
 _SCOPE_FRAGMENT_RE = re.compile(r"^\W*(?:on|at|in|for|during|until|till|when|while|before|after)\s", re.I)
+
+
+# A later sentence that takes back what came before: "Not true though.", "Actually no, I did not.",
+# "Scratch that." The whole sentence is the retraction (an "Actually no, I work at Globex" goes on to
+# say something, which the grammar reads).
+_RETRACTION_ITEM = (
+    r"(?:actually|wait|oops|ok|okay|lol|haha|no|nope|sorry|well|though|tho|really|"
+    r"(?:(?:that'?s|that\s+is|that\s+was|this\s+is|it'?s|it\s+is|it\s+was)\s+)?"
+    r"(?:not\s+(?:true|right|correct|real|so|really)|(?:just\s+)?(?:kidding|joking)|jk|j/k|scratch\s+that|"
+    r"never\s*mind|false\s+alarm|(?:a\s+)?(?:joke|lie|typo|false)|"
+    r"(?:ignore|disregard)\s+(?:that|this|the\s+above))|"
+    r"(?:i|we|he|she|they)\s+(?:did\s*not|didn't|have\s*not|haven't|had\s*not|hadn't)(?:\s+really)?)")
+_RETRACTION_RE = re.compile(rf"{_RETRACTION_ITEM}(?:\s+{_RETRACTION_ITEM})*", re.I)
+_FILLERS_RE = re.compile(r"(?:actually|wait|oops|ok|okay|lol|haha|sorry|well|though|tho|really)"
+                         r"(?:\s+(?:actually|wait|oops|ok|okay|lol|haha|sorry|well|though|tho|really))*", re.I)
+_CLAUSE_SPLIT_RE = re.compile(r"\s*[,.!;:?()\-]+\s*")
+# A later sentence that goes back to a value: "The user rejoined Acme Corp a month later.", "Moved
+# back to Denver in 2023.": what came before is an episode, not the standing fact.
+_RETURN_RE = re.compile(
+    r"(?<![\w'])(?:re-?joined|re-?hired|returned\s+to|went\s+back\s+to|moved\s+back|switched\s+back|"
+    r"changed\s+back|reverted|rolled\s+back|got\s+back\s+together|is\s+back\s+(?:at|to|with|on|in)|"
+    r"am\s+back\s+(?:at|to|with|on|in)|back\s+at\s+[A-Z])(?![\w'])", re.I)
+
+
+def takes_back(sentence: str) -> bool:
+    """Whether a sentence after the first retracts or undoes what came before ("Not true though.",
+    "The user rejoined Acme Corp a month later.")."""
+    clauses = [c for c in _CLAUSE_SPLIT_RE.split(sentence.strip()) if c]
+    if clauses and all(_RETRACTION_RE.fullmatch(c) for c in clauses) and not all(
+            _FILLERS_RE.fullmatch(c) for c in clauses):  # "Really.", "Sorry.": emphasis, not a retraction
+        return True
+    return bool(_RETURN_RE.search(sentence))
 
 
 def is_afterthought(sentence: str) -> bool:

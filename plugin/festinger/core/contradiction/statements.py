@@ -31,15 +31,9 @@ from festinger.core.contradiction.scope import (
     scoped_lines,
 )
 from festinger.core.contradiction.segment import DASH_LEFT, DASH_RIGHT, MAX_SENTENCE_CHARS, split_pieces
-from festinger.core.contradiction.situation import (
-    hands_voice_over,
-    is_afterthought,
-    names_environment,
-    opens_agent_voice,
-    sets_activity,
-    sets_passing_state,
-    sets_temporary_scene,
-)
+from festinger.core.contradiction.situation import (hands_voice_over, is_afterthought, names_environment,
+                                                   opens_agent_voice, sets_activity, sets_passing_state,
+                                                   sets_temporary_scene, takes_back)
 from festinger.core.contradiction.slots import aliases
 from festinger.core.contradiction.subject import tokenize
 from festinger.core.contradiction.values import Statement, singular
@@ -89,8 +83,10 @@ _USER_OWN_ROLE_RE = re.compile(r"^((?:the\s+)?user\s[^,;:]{1,80}?\s)as\s+their\s
 _KEY_VALUE_RE = re.compile(r"^((?:the\s+)?user's|my)\s+([^:]{1,60}?):\s+(\S.*)$", re.I)
 _LEAD_PHRASE_RE = re.compile(
     r"^(?:for|in|on|at|under|during|inside|within|with|outside|across|per)\s+([^,;:]{1,60}?),\s+(?=\S)", re.I)
-# The head of an indefinite noun phrase: "a new laptop" -> "laptop" (up to two modifiers).
-_INTRODUCED_RE = re.compile(r"(?<![\w'])(?:a|an|another)\s+([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})", re.I)
+# The head of a noun phrase that brings in a thing of its own: "a new laptop" -> "laptop" (up to two
+# modifiers); "my old project", "her project" (a later "The project ..." is that one).
+_INTRODUCED_RE = re.compile(r"(?<![\w'])(?:a|an|another|(?:my|our|the\s+user's|user's)\s+(?:old|previous|former|"
+                            r"last|first|earlier|other)|his|her|their|your)\s+([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})", re.I)
 # "ordered a sofa", "uses a separate VPC" bring a new thing in; "is a data scientist" only says
 # what the subject is.
 _NEW_REFERENT_RE = re.compile(
@@ -228,6 +224,9 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                                     and (others.may_own(st.key) or context_open and (
                                         allow_correction or not introduced & set(st.key.split())))))
             out.extend(aliases(out[n_before:]))
+            if sentences > 1 and takes_back(sentence):  # "... Not true though.", "... rejoined Acme later."
+                scenes.add(sentence)  # what came before it is an episode: scoped below
+                continue
             fragment = correction_fragment(sentence) if allow_correction and not found else None
             if fragment is not None:
                 continue  # a correction marker brings nothing in that a later "the X" could mean
