@@ -1,6 +1,7 @@
 """The proxy renders the block before forwarding and counts the prompt's tokens once the
-answer is out (the counting is not on the path to the first byte): however the request
-ends, the prompt is counted exactly once, and its new words reach Postgres."""
+answer's first chunk is out (the counting is not on the path to the first byte, nor on the
+next request's when a client sends it as soon as an answer ends): however the request ends,
+the prompt is counted exactly once, and its new words reach Postgres."""
 
 from __future__ import annotations
 
@@ -57,6 +58,28 @@ def test_a_prompt_is_counted_once_whatever_happens_to_the_answer(graph_env, star
     # the new word went to Postgres with the count, and came back into the cache
     assert env.token_id("zorblaxine") is not None
     assert env.graph.cache.soas_by_token["zorblaxine"].encounter_count == 1
+
+
+@pytest.mark.postgres
+def test_a_streamed_prompt_is_counted_while_the_rest_of_the_answer_streams(graph_env, start_proxy,
+                                                                            fake_ollama):
+    env = graph_env()
+    env.fact("dobby -ispart agent_pool")
+    graph = Watched(env.graph)
+    proxy = start_proxy(fake_ollama.url, graph=graph)
+    before = env.graph.cache.soas_by_token["dobby"].encounter_count
+    fake_ollama.hang = True  # one chunk, then the model "thinks" until the client leaves
+    body = {"model": "fake", "stream": True,
+            "messages": [{"role": "user", "content": "ping dobby please"}]}
+    with httpx.Client(timeout=30) as c:
+        with c.stream("POST", proxy.url + "/api/chat", json=body) as r:
+            chunks = r.iter_bytes()  # kept: a dropped iterator closes the stream
+            assert b"thinking" in next(chunks)
+            assert graph.settled.wait(20), "not counted while the answer was still streaming"
+            assert not fake_ollama.disconnected.is_set()
+            assert env.graph.cache.soas_by_token["dobby"].encounter_count == before + 1
+    assert fake_ollama.disconnected.wait(20)
+    assert env.graph.cache.soas_by_token["dobby"].encounter_count == before + 1  # once only
 
 
 @pytest.mark.postgres

@@ -19,7 +19,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-import aiohttp
 from aiohttp import web
 
 from ..core.loops import LoopSettings
@@ -33,7 +32,8 @@ from .config import ProxyConfig
 from .loopguard import Guarded, SessionTable, guard
 from . import recall
 from .recall import Graph
-from .upstream import Upstream, UpstreamError, request_headers, response_headers
+from .relaying import relay, stream
+from .upstream import Upstream, UpstreamError, request_headers
 
 MAX_BODY_BYTES = 64 * 1024 * 1024  # images travel base64 inside chat requests
 STATE = web.AppKey("festinger_proxy", object)
@@ -129,29 +129,14 @@ async def access(request: web.Request, handler):
     return response
 
 
-async def relay(request: web.Request, up: aiohttp.ClientResponse) -> web.StreamResponse:
-    """The upstream's answer, status, headers and body, chunk by chunk as it arrives."""
-    try:
-        resp = web.StreamResponse(status=up.status, reason=up.reason,
-                                  headers=response_headers(up.headers))
-        await resp.prepare(request)
-        async for chunk in up.content.iter_any():
-            await resp.write(chunk)
-        await resp.write_eof()
-        up.release()
-        return resp
-    finally:
-        up.close()  # after a cancel (client gone): drop the connection, the upstream stops
-
-
-async def forward(request: web.Request, body: Optional[bytes] = None, path: Optional[str] = None
-                  ) -> web.StreamResponse:
+async def forward(request: web.Request, body: Optional[bytes] = None, path: Optional[str] = None,
+                  after_first: Optional[Callable[[], None]] = None) -> web.StreamResponse:
     st: ProxyState = request.app[STATE]
     raw = await request.read() if body is None else body
     headers = request_headers(request.headers, st.cfg, st.cfg.session_header)
     up = await st.upstream.open(request.method, path or request.path, headers, raw,
                                 request.rel_url.raw_query_string)
-    return await relay(request, up)
+    return await relay(request, up, after_first)
 
 
 async def _body(request: web.Request, api: str) -> dict:
@@ -271,13 +256,20 @@ async def _generate(request: web.Request) -> web.StreamResponse:
 async def _send_chat(request: web.Request, api: str, body: dict, generate: bool = False
                      ) -> web.StreamResponse:
     st: ProxyState = request.app[STATE]
+    # The prompt's saliency counts (`recall.settle`) are applied once the answer's first chunk
+    # is out: while a model streams the rest, not when the client may already be sending its
+    # next request (an agent's tool loop), whose first byte would wait on them. The handlers'
+    # `finally` settles whatever an answer without a chunk (an error, a cancel) left.
+    def after_first() -> None:
+        recall.settle(st)
+
     if api == "ollama" and await st.upstream.kind() == "openai":
-        return await _ollama_via_openai(request, body, generate)
-    return await forward(request, json.dumps(body).encode())
+        return await _ollama_via_openai(request, body, generate, after_first)
+    return await forward(request, json.dumps(body).encode(), after_first=after_first)
 
 
-async def _ollama_via_openai(request: web.Request, body: dict, generate: bool
-                             ) -> web.StreamResponse:
+async def _ollama_via_openai(request: web.Request, body: dict, generate: bool,
+                             after_first: Callable[[], None]) -> web.StreamResponse:
     st: ProxyState = request.app[STATE]
     req = translate.chat_request(body, generate)
     headers = request_headers(request.headers, st.cfg, st.cfg.session_header)
@@ -294,9 +286,8 @@ async def _ollama_via_openai(request: web.Request, body: dict, generate: bool
             return web.json_response(out)
         resp = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
         await resp.prepare(request)
-        async for line in translate.chat_stream(up.content.__aiter__(), model, generate):
-            await resp.write(line)
-        await resp.write_eof()
+        await stream(resp, translate.chat_stream(up.content.__aiter__(), model, generate),
+                     after_first)
         return resp
     finally:
         up.close()

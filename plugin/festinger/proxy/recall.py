@@ -4,8 +4,8 @@ The same pipeline as the Agent Zero hook (graph/hooks.py): `GraphService.process
 the latest real user message (tokeniser, saliency counts, cue scanner: user messages are the
 fact source), counted once per message and session; later calls of the same turn (an agent's
 tool iterations) re-render from the cache with `render_tokens`, so a fact stored meanwhile
-shows up. The block is rendered before forwarding and the message counted after the answer
-(`process_prompt(defer_count=True)`, then `settle`). With `read_system` on, the system
+shows up. The block is rendered before forwarding and the message counted once the answer's
+first chunk is out (`process_prompt(defer_count=True)`, then `settle`). With `read_system` on, the system
 message's words join the rendered tokens (never counted, never a fact source: a client
 resends its system prompt on every call, and text pasted into it must not become a fact).
 """
@@ -49,8 +49,8 @@ def recollect(graph: Optional[Graph], state: SessionState, user_text: str,
         return ""
     key = m.digest(user_text) if user_text else None
     if key is not None and key != state.counted_user:
-        # counted once the answer has gone out (app.py `_settle`): not on the path to its
-        # first byte; the next prompt counts it first if it comes sooner
+        # counted once the answer's first chunk has gone out (`settle`): not on the path to
+        # that byte; the next prompt counts it first if it comes sooner
         result = graph.process_prompt(user_text, defer_count=True)
         state.counted_user, state.counted_tokens = key, list(result.tokens)
         if not system:
@@ -77,8 +77,8 @@ async def block(st: ProxyState, state: SessionState, user: str, system: str) -> 
 
 def settle(st: ProxyState) -> None:
     """Count the prompts this request's block was rendered from (`recollect` leaves them
-    uncounted: the counting is not on the path to the answer's first byte), once the answer
-    is out. Alone, inline; with other requests in flight, on the graph's worker thread
+    uncounted: the counting is not on the path to the answer's first byte), once that byte
+    is out (app.py `_send_chat`) or the request ended without one. Alone, inline; with other requests in flight, on the graph's worker thread
     (which may hold the graph's lock meanwhile)."""
     if st.graph is None:
         return
