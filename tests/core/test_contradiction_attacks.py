@@ -38,8 +38,9 @@ from festinger_testkit.contradiction_eval import evaluate, load_pairs
 ATTACKS = [
     ("corpus_attack3.jsonl", 0.72),  # 52 of 72 blind contradictions caught (51 before the recall6 rules;
     #                                  54 before a bare "now" stopped replacing an employer, a job or a laptop)
-    ("corpus_attack4.jsonl", 0.53),  # 50 of 93 (48 before the recall6 rules, 44 before the recall rules:
-    #                                  keyvalue, rescheduled, quitting, lifecycle)
+    ("corpus_attack4.jsonl", 0.52),  # 49 of 93 (48 before the recall6 rules, 44 before the recall rules:
+    #                                  keyvalue, rescheduled, quitting, lifecycle; 50 before a later unread
+    #                                  sentence made the news before it unsure, retraction.py)
     ("corpus_attack5.jsonl", 0.48),  # 42 of 86 (31 before the recall rules, 40 before recall6)
     ("corpus_attack6.jsonl", 0.74),  # 47 of 63 (43 before the recall rules, 45 before recall6)
     ("corpus_attack7.jsonl", 0.68),  # 29 of 42 (22 before the recall rules, 26 before recall6)
@@ -109,6 +110,7 @@ TARGETED = [
     ("corpus_attack18.jsonl", 300, 49, 0.67),  # 34 of 49
     ("corpus_attack19.jsonl", 250, 56, 0.30),  # 18 of 56 (written from the age and count rules' description
     #                                            before they existed: 0 FPs in 264 at its one run)
+    ("corpus_attack21.jsonl", 600, 107, 0.22),  # 24 of 107 (multi-sentence take-backs: 287 FPs at first run)
 ]
 
 

@@ -125,7 +125,6 @@ CATCHES = [
     ("Our main database is MySQL.", "We migrated our main database to PostgreSQL."),
     ("We use Heroku for hosting.", "We migrated hosting to Fly.io."),
     ("The project uses npm.", "We switched the project to pnpm."),
-    ("I'm a software engineer at IBM.", "I no longer work at IBM. I'm now at Salesforce."),
     ("I'm a software engineer at IBM.", "I left IBM and joined Salesforce."),
     ("User works as a barista.", "User quit their barista job and now works as a bank teller."),
     ("I'm a nurse.", "I quit my nurse job last month."),

@@ -286,7 +286,7 @@ def test_look_alikes_of_each_recall_rule_stay_compatible(existing, incoming):
     ("The user's title is Senior Engineer.", "The user is now a Staff Engineer.", "value"),
     ("The user's job title is Senior Engineer.", "I got promoted to Engineering Manager.", "value"),
     ("The API base URL is https://api.old.example.com.",
-     "Migration done. The API base URL is now https://api.example.com. The old host redirects for 30 days.", "value"),
+     "Migration done. The API base URL is now https://api.example.com.", "value"),
     ("My shell is bash.", "My new shell is zsh.", "value"),
     ("The user is allergic to penicillin.", "The user is not allergic to penicillin.", "negation"),
     ("I am afraid of flying.", "The user is no longer afraid of flying.", "negation"),

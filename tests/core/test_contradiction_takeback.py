@@ -1,12 +1,13 @@
-"""A later sentence that takes back what an incoming memory said before it (situation.takes_back),
-and a bare "The X" after another owner's X: the three statement-path false positives the seventh
-session's writer of the per-sentence rules found, with the variants written against the fix."""
+"""A later sentence that takes back what an incoming memory said before it (retraction.py), news
+before a sentence the parser does not understand (not sure), and a bare "The X" after another
+owner's X: the three statement-path false positives the seventh session's writer of the
+per-sentence rules found, and the twenty-first attack's, with the variants written against the fix."""
 
 from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction.situation import takes_back
+from festinger.core.contradiction.retraction import retracted_inline, takes_back
 from tests.core.detector_checks import caught, silent
 
 TAKEN_BACK = [
@@ -39,22 +40,65 @@ TAKEN_BACK = [
     ("The laptop runs Linux.", "My old laptop died. The laptop ran Windows."),
 ]
 
+# The twenty-first attack's shapes (corpus_attack21): retractions no list held, a retraction then the
+# old value, a return, the news given to someone else, the agent's own note of a retraction, another
+# owner's "the X", text written for someone else.
+TAKEN_BACK += [
+    ("User lives in Denver.", "I moved to Berlin. jk \U0001F602"),
+    ("User uses Vim.", "I switched to Emacs. Not."),
+    ("User's manager is Sarah.", "My manager is now Tom. Forget I said that."),
+    ("User lives in Denver.", "I moved to Berlin. Psych!"),
+    ("User lives in Denver.", "I moved to Berlin. Not true, I still live in Denver."),
+    ("User works at Acme Corp.", "I left Acme Corp and joined Globex. Nope, still at Acme."),
+    ("User lives in Denver.", "I moved to Berlin. The move fell through."),
+    ("User lives in Denver.", "I moved to Berlin. I'm back in Denver now."),
+    ("User lives in Denver.", "I moved to Berlin. I think."),
+    ("User lives in Berlin.", "User lives in Munich now. That was my brother, not me."),
+    ("User lives in Denver.", "User moved to Berlin. The user retracted this."),
+    ("User lives in Denver.", "User moved to Berlin; the user later said this was false."),
+    ("User uses Vim.", "I switched to Emacs — not!"),
+    ("User's OS is Ubuntu 22.04.", "My OS is Fedora 40 now, not."),
+    ("User's favorite color is blue.", "My favorite color is green now - jk it's still blue"),
+    ("User uses Vim.", "I switched to Emacs - lasted a day, back on Vim."),
+    ("User uses Vim.", "Quote from a blog post I liked. I switched to Emacs."),
+    ("User works at Acme Corp.", "Writing a cover letter for my wife. I left Acme Corp and joined Globex."),
+    ("The laptop has 32 GB RAM.", "I'm using the loaner laptop. The laptop has 8 GB RAM."),
+    ("The rent is $1500.", "I pay the garage rent separately. The rent is $100."),
+]
+
+# News followed by a sentence the parser does not understand: the news is not sure, since the
+# sentence may take it back in words no list holds. The cost of that rule, kept in view.
+UNSURE = [
+    ("User works at Acme Corp.", "I left Acme Corp. No regrets, it was time."),
+    ("User works at Acme Corp.", "I left Acme Corp. That was a mistake."),
+    ("I'm a software engineer at IBM.", "I no longer work at IBM. I'm now at Salesforce."),
+    ("The API base URL is https://api.old.example.com.",
+     "Migration done. The API base URL is now https://api.example.com. The old host redirects for 30 days."),
+]
+
 STILL_CAUGHT = [
     ("The project uses Jenkins.", "The project moved from Jenkins to Buildkite."),
     ("User works at Acme Corp.", "I left Acme Corp."),
-    ("User works at Acme Corp.", "I left Acme Corp. No regrets, it was time."),
-    ("User works at Acme Corp.", "I left Acme Corp. Not an easy call."),
-    ("User works at Acme Corp.", "I left Acme Corp. It was not easy."),
-    ("User works at Acme Corp.", "I left Acme Corp. That was a mistake."),  # regret, not a retraction
-    ("The user is allergic to penicillin.", "The user is not allergic to penicillin; that was a mistake."),
+    ("User works at Acme Corp.", "I left Acme Corp. So relieved!"),  # a feeling about the news
+    ("User lives in Denver.", "User lives in Berlin now. User works at Siemens."),  # a sentence read
+    ("The DB port is 5432.", "The API port is 8081 - the DB port is now 5433."),  # a subject's "the"
+    ("User works remotely.", "User no longer works remotely; they go to the office every day."),  # "; " clause
     ("I'm allergic to penicillin.",
      "Turns out I'm not allergic to penicillin after all; my allergy test came back negative."),
-    ("User works at Acme Corp.", "I left Acme Corp. The offer came back to me in a week."),
+    ("The user is allergic to penicillin.", "The user is not allergic to penicillin; that was a mistake."),
+    ("The user likes cats.", "The user likes dogs, not cats."),  # "X, not Y" is a correction
+    ("I work at Stripe.", "Sorry, I misspoke earlier - I work at Square, not Stripe."),
+    ("User works at Acme Corp.", "I left Acme Corp. No kidding!"),  # emphasis, not a retraction
 ]
 
 
 @pytest.mark.parametrize("existing,incoming", TAKEN_BACK)
 def test_what_a_later_sentence_takes_back_deprecates_nothing(existing, incoming):
+    silent(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", UNSURE)
+def test_news_before_an_unread_sentence_is_not_sure(existing, incoming):
     silent(existing, incoming)
 
 
@@ -66,7 +110,9 @@ def test_news_followed_by_chatter_is_still_caught(existing, incoming):
 @pytest.mark.parametrize("sentence", [
     "Not true though.", "Actually no, I did not.", "Scratch that.", "lol jk", "Never mind, that was a typo.",
     "Just kidding!", "That is not true.", "No.", "That was a lie.", "Ignore the above.", "Oops, typo.",
-    "The user rejoined Acme Corp a month later.", "We moved back to Denver.", "I went back to vim."])
+    "The user rejoined Acme Corp a month later.", "We moved back to Denver.", "I went back to vim.",
+    "jk it's still blue", "Nope, still at Acme.", "The user retracted this.", "That was my brother, not me.",
+    "The move fell through.", "Forget I said that.", "April fools!", "I'm back in Denver now."])
 def test_takes_back(sentence):
     assert takes_back(sentence)
 
@@ -74,6 +120,16 @@ def test_takes_back(sentence):
 @pytest.mark.parametrize("sentence", [
     "No regrets, it was time.", "Not an easy call.", "It was not easy.", "I did not like it.", "Really.",
     "Sorry.", "Okay.", "Actually I work at Globex.", "Not so sure about that yet.", "Actually, it was.",
-    "My test results came back negative.", "I went back home early."])
+    "My test results came back negative.", "I went back home early.", "No kidding!", "No joke.",
+    "I'm back in March.", "We're back in the office full time."])
 def test_does_not_take_back(sentence):
     assert not takes_back(sentence)
+
+
+@pytest.mark.parametrize("sentence,retracted", [
+    ("I switched to Emacs — not!", True), ("My OS is Fedora 40 now, not.", True),
+    ("I switched to Emacs... not.", True), ("My email is now bob@globex.com - jk", True),
+    ("The user likes dogs, not cats.", False), ("I work at Square, not Stripe.", False),
+    ("I moved to Munich, no kidding.", False)])
+def test_retracted_inline(sentence, retracted):
+    assert retracted_inline(sentence) is retracted

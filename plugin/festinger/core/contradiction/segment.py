@@ -47,11 +47,12 @@ def _dash_clauses(clause: str) -> list[str]:
 
 def split_sentences(line: str) -> list[str]:
     """The sentences of one line (no newlines inside), stripped; empty pieces dropped."""
-    return [piece for piece, _ in split_pieces(line)]
+    return [piece for piece, _, _ in split_pieces(line)]
 
 
-def split_pieces(line: str) -> list[tuple[str, int]]:
-    """The sentences of one line, each with its place in a dash pair (0, DASH_LEFT, DASH_RIGHT)."""
+def split_pieces(line: str) -> list[tuple[str, int, bool]]:
+    """The sentences of one line, each with its place in a dash pair (0, DASH_LEFT, DASH_RIGHT)
+    and whether it goes on a sentence the segmenter found (a clause after "; ")."""
     line = line.strip()
     if not line:
         return []
@@ -61,10 +62,10 @@ def split_pieces(line: str) -> list[tuple[str, int]]:
         return []  # cannot tell "Dr. Smith" from two sentences without a segmenter
     else:
         pieces = [line]
-    out: list[tuple[str, int]] = []
+    out: list[tuple[str, int, bool]] = []
     for piece in pieces:
-        for clause in _CLAUSE_RE.split(piece):
+        for k, clause in enumerate(_CLAUSE_RE.split(piece)):
             parts = [part for part in _dash_clauses(clause.strip()) if part]
             for n, part in enumerate(parts):
-                out.append((part, 0 if len(parts) == 1 else DASH_RIGHT if n else DASH_LEFT))
+                out.append((part, 0 if len(parts) == 1 else DASH_RIGHT if n else DASH_LEFT, k > 0 or n > 0))
     return out

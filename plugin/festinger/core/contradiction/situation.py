@@ -15,8 +15,8 @@ import re
 
 from festinger.core.contradiction.scope import ANNOUNCING, EVENT_PARTICIPLES, normalise_label
 
-__all__ = ["hands_voice_over", "is_afterthought", "names_environment", "opens_agent_voice", "sets_activity",
-           "sets_passing_state", "sets_temporary_scene", "takes_back"]
+__all__ = ["hands_voice_over", "is_afterthought", "is_headline", "names_environment", "opens_agent_voice", "sets_activity",
+           "sets_passing_state", "sets_temporary_scene"]
 
 # A moment or a passing state: "this week", "next quarter", "on holiday", "in the shop".
 _TEMPORARY_RE = re.compile(
@@ -98,6 +98,8 @@ def hands_voice_over(sentence: str, parsed: bool) -> bool:
     done.") or the user's news without a subject ("Moved to Munich last month.") keep the voice."""
     if _THIRD_PERSON_USER_RE.search(sentence):
         return not _USER_SOURCE_RE.search(sentence)  # "Big news from the user - I ...": the user's words
+    if not parsed and _OTHER_TEXT_RE.search(sentence):
+        return True  # "Quote from a blog post I liked.", "Writing a cover letter for my wife.": not the user's news
     if parsed or _USER_VOICE_RE.search(sentence):  # "Company issued me a ThinkPad": the user's own voice
         return False
     words = [w.strip(".,!?;:*_\"'()") for w in sentence.lower().split()]
@@ -109,6 +111,11 @@ def hands_voice_over(sentence: str, parsed: bool) -> bool:
     return normalise_label(" ".join(words)) != ""
 
 
+# Text written for, by or as someone else, or made up, that the next sentences may be quoting.
+_OTHER_TEXT_RE = re.compile(
+    r"(?<![\w'])(?:quote|quoting|quoted|excerpt|draft|drafting|cover\s+letter|letter\s+(?:for|to|from)|speech|toast|"
+    r"eulogy|blog\s+post|tweet|story|novel|script|screenplay|plot|lyrics|poem|role-?play|pretend|hypothetical|"
+    r"template|sample\s+(?:answer|text|bio)|writing\s+(?:a|an|the|this)?\s*\w+\s+for)(?![\w'])", re.I)
 # A short exclamation with no name in it after its first word.
 _EXCLAMATION_RE = re.compile(r"^\W*[A-Za-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s*!+$")
 
@@ -129,38 +136,6 @@ _SCOPE_WORD_RE = re.compile(
 _SCOPE_FRAGMENT_RE = re.compile(r"^\W*(?:on|at|in|for|during|until|till|when|while|before|after)\s", re.I)
 
 
-# A later sentence that takes back what came before: "Not true though.", "Actually no, I did not.",
-# "Scratch that." The whole sentence is the retraction (an "Actually no, I work at Globex" goes on to
-# say something, which the grammar reads).
-_RETRACTION_ITEM = (
-    r"(?:actually|wait|oops|ok|okay|lol|haha|no|nope|sorry|well|though|tho|really|"
-    r"(?:(?:that'?s|that\s+is|that\s+was|this\s+is|it'?s|it\s+is|it\s+was)\s+)?"
-    r"(?:not\s+(?:true|right|correct|real|so|really)|(?:just\s+)?(?:kidding|joking)|jk|j/k|scratch\s+that|"
-    r"never\s*mind|false\s+alarm|(?:a\s+)?(?:joke|lie|typo|false)|"
-    r"(?:ignore|disregard)\s+(?:that|this|the\s+above))|"
-    r"(?:i|we|he|she|they)\s+(?:did\s*not|didn't|have\s*not|haven't|had\s*not|hadn't)(?:\s+really)?)")
-_RETRACTION_RE = re.compile(rf"{_RETRACTION_ITEM}(?:\s+{_RETRACTION_ITEM})*", re.I)
-_FILLERS_RE = re.compile(r"(?:actually|wait|oops|ok|okay|lol|haha|sorry|well|though|tho|really)"
-                         r"(?:\s+(?:actually|wait|oops|ok|okay|lol|haha|sorry|well|though|tho|really))*", re.I)
-_CLAUSE_SPLIT_RE = re.compile(r"\s*[,.!;:?()\-]+\s*")
-# A later sentence that goes back to a value: "The user rejoined Acme Corp a month later.", "Moved
-# back to Denver in 2023.": what came before is an episode, not the standing fact.
-_RETURN_RE = re.compile(
-    r"(?<![\w'])(?:re-?joined|re-?hired|returned\s+to|went\s+back\s+to|moved\s+back|switched\s+back|"
-    r"changed\s+back|reverted|rolled\s+back|got\s+back\s+together|is\s+back\s+(?:at|to|with|on|in)|"
-    r"am\s+back\s+(?:at|to|with|on|in)|back\s+at\s+[A-Z])(?![\w'])", re.I)
-
-
-def takes_back(sentence: str) -> bool:
-    """Whether a sentence after the first retracts or undoes what came before ("Not true though.",
-    "The user rejoined Acme Corp a month later.")."""
-    clauses = [c for c in _CLAUSE_SPLIT_RE.split(sentence.strip()) if c]
-    if clauses and all(_RETRACTION_RE.fullmatch(c) for c in clauses) and not all(
-            _FILLERS_RE.fullmatch(c) for c in clauses):  # "Really.", "Sorry.": emphasis, not a retraction
-        return True
-    return bool(_RETURN_RE.search(sentence))
-
-
 def is_afterthought(sentence: str) -> bool:
     """Whether a sentence after the first scopes what came before ("That was until 2019.")."""
     if _LIMITING_RE.match(sentence):
@@ -168,3 +143,12 @@ def is_afterthought(sentence: str) -> bool:
     if _POINTING_RE.match(sentence):
         return bool(_SCOPE_WORD_RE.search(sentence))
     return bool(_SCOPE_FRAGMENT_RE.match(sentence)) and len(sentence.split()) <= 6
+
+
+
+def is_headline(sentence: str) -> bool:
+    """"Migration done.", "Cutover finished!": news that something happened, which brings in no
+    thing a later "The X" could belong to (unlike "Old laptop for sale.")."""
+    words = sentence.strip(" .!").split()
+    return 1 < len(words) <= 3 and words[-1].lower() in EVENT_PARTICIPLES and not any(
+        any(c.isdigit() for c in w) or w.lower() in ("a", "an") for w in words)

@@ -23,7 +23,6 @@ from festinger.core.contradiction.rephrase import rephrase
 from festinger.core.contradiction.scope import (
     ANNOUNCING,
     CHANGE_NOTE_RE,
-    EVENT_PARTICIPLES,
     NEWS_PREFIX,
     UNREAD_NOTE_RE,
     lead_sentence_label,
@@ -31,9 +30,10 @@ from festinger.core.contradiction.scope import (
     scoped_lines,
 )
 from festinger.core.contradiction.segment import DASH_LEFT, DASH_RIGHT, MAX_SENTENCE_CHARS, split_pieces
-from festinger.core.contradiction.situation import (hands_voice_over, is_afterthought, names_environment,
+from festinger.core.contradiction.situation import (hands_voice_over, is_afterthought, is_headline, names_environment,
                                                    opens_agent_voice, sets_activity, sets_passing_state,
-                                                   sets_temporary_scene, takes_back)
+                                                   sets_temporary_scene)
+from festinger.core.contradiction.retraction import passes_by, retracted_inline, takes_back
 from festinger.core.contradiction.slots import aliases
 from festinger.core.contradiction.subject import tokenize
 from festinger.core.contradiction.values import Statement, singular
@@ -84,9 +84,10 @@ _KEY_VALUE_RE = re.compile(r"^((?:the\s+)?user's|my)\s+([^:]{1,60}?):\s+(\S.*)$"
 _LEAD_PHRASE_RE = re.compile(
     r"^(?:for|in|on|at|under|during|inside|within|with|outside|across|per)\s+([^,;:]{1,60}?),\s+(?=\S)", re.I)
 # The head of a noun phrase that brings in a thing of its own: "a new laptop" -> "laptop" (up to two
-# modifiers); "my old project", "her project" (a later "The project ..." is that one).
+# modifiers); "my old project", "her project", "uses the loaner laptop" (a later "The laptop ..." is that one; a subject "The API port" is not).
 _INTRODUCED_RE = re.compile(r"(?<![\w'])(?:a|an|another|(?:my|our|the\s+user's|user's)\s+(?:old|previous|former|"
-                            r"last|first|earlier|other)|his|her|their|your)\s+([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})", re.I)
+                            r"last|first|earlier|other)|his|her|their|your|(?<=\w\s)the\s+(?!user\b|user's\b)[\w-]+)"
+                            r"\s+([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})", re.I)
 # "ordered a sofa", "uses a separate VPC" bring a new thing in; "is a data scientist" only says
 # what the subject is.
 _NEW_REFERENT_RE = re.compile(
@@ -178,6 +179,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     # for sale.", a question). "The delivery date is March 14" after it is the sofa's, not a fact of its
     # own. A stored memory may still name what it introduced ("... a CLI tool. The CLI tool uses Rust").
     context_open = False
+    unsure_before = 0  # the statements before a later sentence the parser did not understand are not sure
     moment = False  # a sentence says the memory holds for a moment only ("this week"): all is scoped
     scenes: set[str] = set()  # facts that make the other sentences passing ("The user is pregnant.")
     activities: set[str] = set()  # what the user is doing, which scopes the user's other facts
@@ -189,7 +191,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     for line in scoped_lines(clean(text)):
         fragment = None  # "Not Anna but Hanna - ...": a correction for the next clause of the line
         dash_label = ""  # "Message from Tom - I work at Globex now": the scope "A" sets over "B"
-        for sentence, dash in ((c, d) for piece, d in split_pieces(line.text) for c in _and_clauses(piece)):
+        for sentence, dash, goes_on in ((c, d, k or i > 0) for piece, d, k in split_pieces(line.text)
+                                        for i, c in enumerate(_and_clauses(piece))):
             sentences += 1
             if dash != DASH_RIGHT:
                 dash_label = ""
@@ -200,7 +203,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             if sentences == 1:
                 agent_voice = opens_agent_voice(sentence)
             agents_own = (agent_voice or other_voice) and _FIRST_PERSON_RE.match(_bare_subject(sentence))
-            if len(sentence) <= MAX_SENTENCE_CHARS and not agents_own:
+            if len(sentence) <= MAX_SENTENCE_CHARS and not agents_own and not retracted_inline(sentence):
                 found = parse_sentence(sentence, allow_correction=allow_correction, scope=line.scope)
                 if dash_label:
                     found = [_labelled(st, line.scope, dash_label) for st in found]
@@ -227,6 +230,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             if sentences > 1 and takes_back(sentence):  # "... Not true though.", "... rejoined Acme later."
                 scenes.add(sentence)  # what came before it is an episode: scoped below
                 continue
+            if allow_correction and sentences > 1 and not found and not goes_on and not passes_by(sentence):
+                unsure_before = len(out)  # "I moved to Berlin. Psych!": news whose sequel is not understood
             fragment = correction_fragment(sentence) if allow_correction and not found else None
             if fragment is not None:
                 continue  # a correction marker brings nothing in that a later "the X" could mean
@@ -250,7 +255,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             elif found and sets_activity(sentence):
                 activities.add(sentence)
             if _NEW_REFERENT_RE.search(sentence) or names_environment(sentence) or not found and not (
-                    _USER_SUBJECT_RE.match(_bare_subject(sentence)) or _is_headline(sentence)):
+                    _USER_SUBJECT_RE.match(_bare_subject(sentence)) or is_headline(sentence)):
                 context_open = True
             others.add(sentence)
             for phrase in _INTRODUCED_RE.findall(sentence):
@@ -258,15 +263,20 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                     if w in lx.SUBJECT_STOPWORDS or w in ITEM_STOPS:
                         break
                     introduced.add(singular(w))
+    out = [_within(st, "unsure") for st in out[:unsure_before]] + out[unsure_before:]
     if moment or scenes:  # "The user is pregnant." stays a fact; what follows it is scoped
-        out = [st if st.sentence in scenes and not moment
-               else replace(st, scope="/".join(x for x in (st.scope, "passing scene") if x)) for st in out]
+        out = [st if st.sentence in scenes and not moment else _within(st, "passing scene") for st in out]
     elif activities:  # "The user is doing an elimination diet. The user does not eat gluten."
-        out = [replace(st, scope="/".join(x for x in (st.scope, "passing scene") if x))
-               if _during_activity(st, activities) else st for st in out]
+        out = [_within(st, "passing scene") if _during_activity(st, activities) else st for st in out]
     if sentences == 1:
         out = [replace(st, lone=True) for st in out]
     return tuple(out)
+
+
+def _within(st: Statement, scene: str) -> Statement:
+    """The statement scoped by a scene of its memory ("passing scene", "unsure"): never compared
+    with an unscoped one."""
+    return replace(st, scope="/".join(x for x in (st.scope, scene) if x))
 
 
 def _during_activity(st: Statement, activities: set[str]) -> bool:
@@ -300,14 +310,6 @@ def _labelled(st: Statement, line_scope: str, label: str) -> Statement:
 
 # "..., and the user is now pre-approved for $400,000": a clause with a subject of its own.
 _AND_SUBJECT_RE = re.compile(r",\s+and\s+(?=(?:the\s+user|i|my|we|our)\s)", re.I)
-
-
-def _is_headline(sentence: str) -> bool:
-    """"Migration done.", "Cutover finished!": news that something happened, which brings in no
-    thing a later "The X" could belong to (unlike "Old laptop for sale.")."""
-    words = sentence.strip(" .!").split()
-    return 1 < len(words) <= 3 and words[-1].lower() in EVENT_PARTICIPLES and not any(
-        any(c.isdigit() for c in w) or w.lower() in ("a", "an") for w in words)
 
 
 def _and_clauses(sentence: str) -> list[str]:
