@@ -64,6 +64,12 @@ TAKEN_BACK += [
     ("User works at Acme Corp.", "Writing a cover letter for my wife. I left Acme Corp and joined Globex."),
     ("The laptop has 32 GB RAM.", "I'm using the loaner laptop. The laptop has 8 GB RAM."),
     ("The rent is $1500.", "I pay the garage rent separately. The rent is $100."),
+    # a later sentence the grammar reads: the stored fact said again, or a retraction worded as a fact
+    ("User uses Vim.", "I switched to Emacs. I use Vim."),
+    ("User works at Acme Corp.", "I left Acme Corp. I still work at Acme Corp though."),
+    ("User lives in Denver.", "User lives in Berlin now. User is lying."),
+    ("User lives in Denver.", "User lives in Berlin now. The user is testing the memory."),
+    ("User lives in Denver.", "I moved to Berlin. I'm joking."),
 ]
 
 # News followed by a sentence the parser does not understand: the news is not sure, since the

@@ -142,6 +142,8 @@ def _match(old, new, incoming: str, accept=None) -> Contradiction | None:
                 continue
             if _self_inconsistent(a, old) or _self_inconsistent(b, new):
                 continue  # a text that holds several values for the key is not single-valued there
+            if any(_restates(c, a) for c in new if c is not b):
+                continue  # "I switched to Emacs. I use Vim.": the incoming memory still says the stored fact
             if accept is not None and not accept(a, b):
                 continue
             return found
@@ -156,6 +158,12 @@ GENERIC_USE_RELS = frozenset("use utilize utilise do:do".split())
 USE_RELS = GENERIC_USE_RELS | frozenset(
     "adopt leverage play wear eat drink smoke run run:on deploy:to deploy:on deploy:with deployed:on deployed:to "
     "hosted:on built:with build:with".split())
+
+
+def _restates(c: Statement, a: Statement) -> bool:
+    """Whether statement `c` says what `a` says: same slot, verb, polarity, scope and values."""
+    return (c.scope == a.scope and c.rel == a.rel and c.negated == a.negated and same_slot(a, c)
+            and {v.norm for v in c.values} == {v.norm for v in a.values})
 
 
 def _refined(a: Statement, b: Statement) -> bool:

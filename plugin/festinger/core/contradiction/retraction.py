@@ -47,6 +47,8 @@ _TAKEN_BACK_RE = re.compile(
     r"(?<![\w'])(?:retract(?:ed|s|ing)?|took\s+(?:it|this|that)\s+back|later\s+(?:said|corrected|clarified|admitted|"
     r"denied)|(?:was|were|is|am|'m)\s+(?:only\s+|just\s+)?(?:joking|kidding)|"
     r"said\s+(?:it|this|that)\s+was\s+(?:a\s+)?(?:joke|false|wrong|not\s+true)|"
+    r"(?:is|was|am|are|'m|were)\s+(?:just\s+|only\s+)?(?:lying|trolling|being\s+sarcastic|pulling\s+\w+\s+leg|"
+    r"testing\s+(?:the\s+memory|you|me|the\s+bot|the\s+agent|whether|if))|"
     # a return to the old value
     r"re-?joined|re-?hired|hired\s+(?:me|us|him|her|them)\s+back|returned\s+to|went\s+back\s+to|moved\s+back|"
     r"switched\s+back|changed\s+back|reverted|rolled\s+(?:it\s+|that\s+|this\s+)?back|undid|got\s+back\s+together|"
