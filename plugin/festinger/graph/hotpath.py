@@ -30,8 +30,8 @@ class HotPathMixin:
 
         Runs in memory under the lock; what must reach Postgres is handed to the I/O loop.
         `defer_count=True`: the block is rendered from the counts the prompt will make and
-        the counting waits for `settle_counts()` (the proxy calls it once the answer
-        streams) or for the next thing that reads or flushes the counts, whichever is
+        the counting waits for `settle_counts()` (the proxy calls it once the answer's
+        first chunk is out) or for the next thing that reads or flushes the counts, whichever is
         first; the result's `write_candidates` then stay empty (they go to the journal when
         counted)."""
         now = now or utcnow()

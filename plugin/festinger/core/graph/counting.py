@@ -3,7 +3,7 @@
 `GraphCache.encounter` is `count(peek(...))`. The two are separate so that a front whose
 first byte waits on the `<recollection>` block (the inference proxy) can render the block
 from a peek -- the saliency every row WILL have after this prompt -- and count afterwards,
-once the answer is out: the block is the same either way (tests/graph/test_counting.py),
+once the answer's first chunk is out: the block is the same either way (tests/graph/test_counting.py),
 and the counting (a write to hundreds of rows and the dirty table) leaves the critical path.
 
 Pure functions over the cache's rows; the caller holds the cache owner's lock for both steps
