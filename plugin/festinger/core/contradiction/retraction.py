@@ -53,7 +53,7 @@ _TAKEN_BACK_RE = re.compile(
     r"re-?joined|re-?hired|hired\s+(?:me|us|him|her|them)\s+back|returned\s+to|went\s+back\s+to|moved\s+back|"
     r"switched\s+back|changed\s+back|reverted|rolled\s+(?:it\s+|that\s+|this\s+)?back|undid|got\s+back\s+together|"
     rf"(?:(?:i'?m|i\s+am|we'?re|we\s+are|is|am|are|now)\s+|^\W*|(?<=,\s))back\s+(?:at|to|with|on|in)\s+(?!{_WHEN})(?-i:[A-Z])|"
-    r"ended\s+up\s+staying|(?:fell|falls|has\s+fallen)\s+through|changed\s+(?:my|our|his|her|their)\s+minds?|"
+    r"\bagain\W*$|ended\s+up\s+staying|(?:fell|falls|has\s+fallen)\s+through|changed\s+(?:my|our|his|her|their)\s+minds?|"
     r"(?:was|got|been)\s+(?:rescinded|cancel+ed|denied|withdrawn|called\s+off|pulled)|"
     # the news was someone else's
     r"not\s+me|(?:that|it|this)\s+was\s+(?:my|his|her|their|our)\s+\w+|(?:typed|wrote|sent)\s+(?:that|this)|"
