@@ -36,9 +36,10 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.event_sentences import event_phrases, first_person_only, user_event_sentences
 from festinger.core.contradiction.rescheduled import one_sentence, one_sentence_matches
 
-__all__ = ["employer_as_work", "job_left"]
+__all__ = ["employer_as_work", "employer_ended", "job_left"]
 
 _U = r"(?P<u>(?:the\s+)?user|i)"
 _NAME_BODY = r"(?-i:[A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|&)){0,3})"
@@ -182,3 +183,58 @@ def _elsewhere(o: re.Match[str], n: re.Match[str]) -> tuple[str, str] | None:
     if _name(n.group("emp")) != old or new[:len(old)] == old:
         return None  # a new role at the same company, or at a unit of it
     return o.group("emp"), f"works at {n.group('new')}"
+
+
+# The employer ended by an event of the lexicon's (`lexicon.EVENT_SLOTS`), told in one sentence of
+# the incoming memory (`event_sentences`: the user's own present news, no plan, story or old news):
+# "I got laid off from Deloitte", "The user resigned from Acme", "I quit my job at Stripe last week",
+# "Last day at Deloitte was Friday; I start at KPMG on Monday.", "Deloitte laid me off". A new
+# job alone ("I start at KPMG on Monday") ends nothing: one may hold two, or a unit's name differs.
+_DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today)"
+_EVENT_WHEN = (rf"(?:\s+(?:on\s+|last\s+)?{_DAY}|{_WHEN})")
+_JOBLESS = (r"(?:\s*,?\s+and\s+(?:(?:i|the\s+user)\s+)?(?:am|is)\s+(?:now\s+)?(?:unemployed|between\s+jobs|"
+            r"looking\s+for\s+(?:a\s+job|work)|job\s+hunting))?")
+_BY_EVENT = re.compile(
+    rf"^{_U}(?:\s+(?:have|has))?(?:\s+(?:just|recently|finally|officially))?\s+"
+    rf"(?:(?:got|was|been|have\s+been|has\s+been)\s+(?:just\s+)?)?"
+    rf"(?P<ev>{event_phrases('employer')})\s+{_EMP}{_EVENT_WHEN}{_JOBLESS}$"
+    rf"|^(?:(?P<owner>my|the\s+user's)\s+)?last\s+day\s+at\s+{_EMP.replace('emp>', 'emp2>')}\s+was{_EVENT_WHEN}$"
+    rf"|^{_EMP.replace('emp>', 'emp3>')}\s+(?:just\s+)?(?:laid\s+(?P<me>me|the\s+user)\s+off|let\s+(?P<me2>me|the\s+user)\s+go)"
+    rf"{_EVENT_WHEN}$"
+    rf"|^{_DAY}\s+was\s+(?P<owner2>my|the\s+user's)\s+last\s+day\s+at\s+{_EMP.replace('emp>', 'emp4>')}$", re.I)
+_EVENT_CUE_RE = re.compile(r"laid\s|let\s+(?:me\s+)?go|fired|resigned|retired|job\s+(?:at|with)|last\s+day", re.I)
+# "My job is at Deloitte", "I have a job at Deloitte": the stored employer said as a job.
+_JOB_AT = [re.compile(rf"^(?:my|(?:the\s+)?user's)\s+job\s+is\s+(?:at|with)\s+{_EMP}$", re.I),
+           re.compile(rf"^{_U}\s+(?:has|have)\s+a\s+job\s+(?:at|with)\s+{_EMP}$", re.I)]
+
+
+def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
+    """(old employer, the incoming sentence) when a sentence of the incoming memory tells that the
+    user was laid off by, let go by, resigned or retired from, quit a job at, or had a last day at
+    the stored employer."""
+    sentences = user_event_sentences(incoming, _EVENT_CUE_RE)
+    if not sentences:
+        return None
+    old = one_sentence(existing)
+    o = None if old is None else next((m for m in (rx.match(old) for rx in [*_EXISTING, *_JOB_AT]) if m), None)
+    if o is None:
+        return None
+    job = (o.groupdict().get("job") or "").split()
+    if o.re is _EXISTING[1] and (not job or job[-1].lower() not in lx.OCCUPATIONS):
+        return None  # "is a member at Equinox": not a job
+    for sentence in sentences:
+        n = _BY_EVENT.match(sentence)
+        if n is None:
+            continue
+        said = n.group("emp") or n.group("emp2") or n.group("emp3") or n.group("emp4")
+        if _name(said) != _name(o.group("emp")):
+            continue  # another company, or a part of it ("Acme Labs", "Acme's Berlin office")
+        if n.group("emp2") is not None and n.group("owner") is None and not first_person_only(sentences, sentence):
+            continue  # "Talked to Tom. Last day at Deloitte was Friday.": whose last day is not said
+        ev = (n.group("ev") or "").lower()
+        if n.group("u") is not None and n.group("u").lower() == "i" and ("their" in ev or "user" in ev):
+            continue  # "I quit their job at Acme": someone else's job
+        if n.group("u") is not None and n.group("u").lower() != "i" and " my " in f" {ev} ":
+            continue  # "User quit my job at Acme": whose job is not said once
+        return o.group("emp"), sentence
+    return None

@@ -1,0 +1,86 @@
+"""The sentences of an incoming memory that may tell an event of the user's (pure logic).
+
+The one-sentence rules read a memory only when it is one sentence. An event is often told with
+chatter around it ("Big news! We moved to Boulder last month. Still unpacking."), so the event
+rules (`residence`, `jobchange.employer_ended`) read each sentence on its own, but only of a
+memory that as a whole is the user's own, present news:
+
+* no quotation, no label over a sentence ("Text from my sister - I moved to Denver"), one line;
+* no word anywhere that makes the memory a story, a dream, a joke or someone else's words
+  ("said", "texted", "novel"), a plan, a hedge or a condition (the markers' modal words: "We
+  bought a house in Boulder. We move in next month." has not moved yet);
+* no old news: a year, a decade, "years ago", "when I was a kid", "back in college";
+* no scope or while: a trip, a season, a second home, an office, "also", "still" (the stored
+  fact may hold beside the event: "I still live in Denver during the week").
+
+What is left are the candidate sentences, each without its final stop and with the memorizer's
+own lead ("User mentioned that they moved ...") read as the user ("The user moved ..."). A rule
+must still find its event at the very start of one of them, said of the user.
+"""
+
+from __future__ import annotations
+
+import re
+
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.normalise import clean, expand_contractions
+from festinger.core.contradiction.segment import split_pieces
+
+__all__ = ["MAX_EVENT_MEMORY_CHARS", "event_phrases", "first_person_only", "user_event_sentences"]
+
+MAX_EVENT_MEMORY_CHARS = 600  # a few sentences of news; a longer text is a summary of many things
+_MAX_SENTENCES = 5
+# The memorizer's own lead about the user: "User mentioned (that) they ...", "The user clarified that they ...".
+_LEAD_RE = re.compile(r"^(?:the\s+)?user\s+(?:mentioned|said|noted|clarified|shared|stated|confirmed|reported)\s+"
+                      r"(?:that\s+)?they\s+(?=[a-z])", re.I)
+_WORD_RE = re.compile(r"[a-z][a-z'-]*")
+# A year or a decade dates the event: "in 2012", "in the 90s", "'90s".
+_DATED_RE = re.compile(r"\b(?:1[89]\d\d|20\d\d)\b|\b\d0s\b|'\d0s\b")
+_QUOTE_CHARS = ('"', "\u00ab", "\u00bb", "`")
+# A lower-case "may" is a hedge; "in May" the month.
+_MODAL_MAY_RE = re.compile(r"\bmay\b")
+_MODAL = lx.MODAL_WORDS - {"may"}
+_STILL_RE = re.compile(r"\bstill\b(?!\s+unpacking)", re.I)
+
+
+def event_phrases(slot: str) -> str:
+    """The lexicon's event phrases that end `slot`, as one regex alternation."""
+    return "(?:" + "|".join(p for p, s in lx.EVENT_SLOTS.items() if s == slot) + ")"
+
+
+def _framed(text: str) -> bool:
+    """Whether the memory as a whole is a story, a report, a plan, a scope or old news."""
+    low = " ".join(text.lower().split())
+    words = set(_WORD_RE.findall(low))
+    return bool(words & lx.EVENT_FRAME_WORDS or words & _MODAL or words & lx.EVENT_SCOPE_WORDS
+                or _MODAL_MAY_RE.search(text) or _DATED_RE.search(text) or _STILL_RE.search(text)
+                or any(p in low for p in lx.MODAL_PHRASES) or any(p in low for p in lx.EVENT_PAST_PHRASES))
+
+
+def user_event_sentences(incoming: str, cue: re.Pattern[str]) -> list[str]:
+    """The incoming memory's candidate sentences for an event rule, or [] (see the module doc).
+    `cue` is a cheap look first: most memories never reach the segmenter."""
+    if len(incoming) > MAX_EVENT_MEMORY_CHARS or not cue.search(incoming):
+        return []
+    text = expand_contractions(clean(incoming)).strip()
+    if not text or "\n" in text or any(q in text for q in _QUOTE_CHARS):
+        return []
+    pieces = split_pieces(text)
+    if not pieces or len(pieces) > _MAX_SENTENCES or any(pos for _, pos in pieces):
+        return []  # a dash pair: one side may be a label over the other ("From Tom - I moved ...")
+    sentences = []
+    for piece, _ in pieces:
+        if piece.rstrip().endswith("?"):
+            continue  # a question asks, it tells nothing
+        lead = _LEAD_RE.match(piece)
+        sentences.append(("The user " + piece[lead.end():] if lead else piece).rstrip(".!").strip())
+    # the memorizer's lead is the user speaking, not a report of someone else's words
+    if _framed(" ".join(_LEAD_RE.sub("", p) for p in sentences)):
+        return []
+    return sentences
+
+
+def first_person_only(sentences: list[str], but: str) -> bool:
+    """Whether every sentence other than `but` opens with the user (I, my, we, our, the user): an
+    event said without its owner ("Last day at Deloitte was Friday") is the user's only then."""
+    return all(s == but or re.match(r"(?:i|my|we|our|(?:the\s+)?user(?:'s)?)\b", s, re.I) for s in sentences)
