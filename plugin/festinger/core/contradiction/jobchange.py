@@ -202,6 +202,9 @@ _BY_EVENT = re.compile(
     rf"|^{_EMP.replace('emp>', 'emp3>')}\s+(?:just\s+)?(?:laid\s+(?P<me>me|the\s+user)\s+off|let\s+(?P<me2>me|the\s+user)\s+go)"
     rf"{_EVENT_WHEN}$"
     rf"|^{_DAY}\s+was\s+(?P<owner2>my|the\s+user's)\s+last\s+day\s+at\s+{_EMP.replace('emp>', 'emp4>')}$", re.I)
+# "I am retired now", "The user just retired": a retirement ends every employer, whoever it was.
+_RETIRED = re.compile(rf"^{_U}(?:\s+(?:am|is)\s+(?:now\s+)?retired(?:\s+now)?|(?:\s+(?:have|has))?"
+                      rf"(?:\s+(?:just|recently|finally|officially))?\s+retired{_EVENT_WHEN})$", re.I)
 _EVENT_CUE_RE = re.compile(r"laid\s|let\s+(?:me\s+)?go|fired|resigned|retired|job\s+(?:at|with)|last\s+day", re.I)
 # "My job is at Deloitte", "I have a job at Deloitte": the stored employer said as a job.
 _JOB_AT = [re.compile(rf"^(?:my|(?:the\s+)?user's)\s+job\s+is\s+(?:at|with)\s+{_EMP}$", re.I),
@@ -223,6 +226,8 @@ def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
     if o.re is _EXISTING[1] and (not job or job[-1].lower() not in lx.OCCUPATIONS):
         return None  # "is a member at Equinox": not a job
     for sentence in sentences:
+        if _RETIRED.match(sentence):
+            return o.group("emp"), sentence
         n = _BY_EVENT.match(sentence)
         if n is None:
             continue

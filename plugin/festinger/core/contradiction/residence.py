@@ -57,8 +57,12 @@ _FOR_GOOD = r"(?:\s+(?:for\s+good|permanently))?"
 # Chatter the event may end with: it says nothing of another home.
 _CHATTER = (rf"(?:\s*,?\s+and\s+(?:(?:i|we)\s+)?(?:now\s+)?(?:live|lives|living)\s+there(?:\s+now)?"
             rf"|\s*,?\s+and\s+(?:i|we)\s+love\s+it|\s*,?\s+(?:and\s+)?(?:(?:i|we)\s+are\s+)?still\s+unpacking(?:\s+boxes)?"
-            rf"|\s+and\s+(?:i\s+)?start\s+(?:work\s+|(?:my|the)\s+new\s+job\s+)?on\s+{_WEEKDAY})?")
-_SUBJ = r"^(?P<who>i|we|(?:the\s+)?user)(?:\s+(?:have|has))?(?:\s+(?:just|recently|finally|officially))?\s+"
+            rf"|\s+and\s+(?:i\s+)?start\s+(?:work\s+|(?:my|the)\s+new\s+job\s+)?on\s+{_WEEKDAY}"
+            r"|\s+after\s+relocating(?:\s+for\s+(?:work|a\s+(?:new\s+)?job))?)?")
+# "I don't live in Lisbon anymore, I moved to Porto": the old home denied before the move.
+_DENIED = (r"(?:(?:i|we|(?:the\s+)?user)\s+(?:do\s+not|does\s+not|no\s+longer)\s+lives?\s+in\s+(?:the\s+)?"
+           r"(?-i:[A-Z][\w.'-]*)(?:\s+(?-i:[A-Z][\w.'-]*)){0,3}(?:\s+any\s*more)?\s*,\s+)?")
+_SUBJ = rf"^{_DENIED}(?P<who>i|we|(?:the\s+)?user)(?:\s+(?:have|has))?(?:\s+(?:just|recently|finally|officially))?\s+"
 _INCOMING = re.compile(rf"{_SUBJ}(?P<ev>{event_phrases('residence')})\s+{_PLACE}{_FOR_GOOD}{_WHEN}{_FOR_GOOD}{_CHATTER}$",
                        re.I)
 _PLACE2 = _PLACE.replace("<place>", "<place2>").replace("<region>", "<region2>")
