@@ -26,7 +26,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import clean, expand_contractions
 from festinger.core.contradiction.segment import split_pieces
 
-__all__ = ["MAX_EVENT_MEMORY_CHARS", "event_phrases", "first_person_only", "user_event_sentences"]
+__all__ = ["MAX_EVENT_MEMORY_CHARS", "event_phrases", "first_person_only", "named_elsewhere", "user_event_sentences"]
 
 MAX_EVENT_MEMORY_CHARS = 600  # a few sentences of news; a longer text is a summary of many things
 _MAX_SENTENCES = 5
@@ -84,3 +84,11 @@ def first_person_only(sentences: list[str], but: str) -> bool:
     """Whether every sentence other than `but` opens with the user (I, my, we, our, the user): an
     event said without its owner ("Last day at Deloitte was Friday") is the user's only then."""
     return all(s == but or re.match(r"(?:i|my|we|our|(?:the\s+)?user(?:'s)?)\b", s, re.I) for s in sentences)
+
+
+def named_elsewhere(sentences: list[str], but: str, name: str) -> bool:
+    """Whether a sentence other than `but` names the stored value again: "I moved to Austin. Now
+    I'm back in Denver.", "Last day at Deloitte was Friday. I start at Deloitte Digital on Monday."
+    (a move back, a unit of the same company): the memory says more of it than the event."""
+    rx = re.compile(rf"(?<![\w']){re.escape(name)}(?![\w])", re.I)
+    return any(s != but and rx.search(s) for s in sentences)

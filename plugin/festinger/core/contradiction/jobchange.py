@@ -36,7 +36,8 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.event_sentences import event_phrases, first_person_only, user_event_sentences
+from festinger.core.contradiction.event_sentences import (event_phrases, first_person_only, named_elsewhere,
+                                                          user_event_sentences)
 from festinger.core.contradiction.rescheduled import one_sentence, one_sentence_matches
 
 __all__ = ["employer_as_work", "employer_ended", "job_left"]
@@ -226,6 +227,8 @@ def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
     if o.re is _EXISTING[1] and (not job or job[-1].lower() not in lx.OCCUPATIONS):
         return None  # "is a member at Equinox": not a job
     for sentence in sentences:
+        if named_elsewhere(sentences, sentence, _name(o.group("emp"))[0]):
+            continue  # "... I start at Deloitte Digital on Monday": a unit of the same company, or a rehire
         if _RETIRED.match(sentence):
             return o.group("emp"), sentence
         n = _BY_EVENT.match(sentence)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.event_sentences import event_phrases, user_event_sentences
+from festinger.core.contradiction.event_sentences import event_phrases, named_elsewhere, user_event_sentences
 from festinger.core.contradiction.places import compare_place_values, left_lone_district, place_chain
 from festinger.core.contradiction.rescheduled import one_sentence
 from festinger.core.contradiction.values import Relation, Value
@@ -91,8 +91,9 @@ def _left(old: Value, left: Value) -> bool:
     chain, gone = place_chain(old.norm), place_chain(left.norm)
     if chain is None or gone is None or (old.region and left.region):
         return False
+    inside = gone[0] in chain[1:] or gone[0] in lx.DISTRICT_BOROUGHS.get(chain[0], ())  # "Park Slope" in Brooklyn
     return compare_place_values(old, left) is Relation.SAME or (
-        gone[0] in chain[1:] and compare_place_values(old, left) is Relation.COMPATIBLE)
+        inside and compare_place_values(old, left) is Relation.COMPATIBLE)
 
 
 def _we_group(sentences: list[str]) -> bool:
@@ -120,6 +121,8 @@ def residence_ended(existing: str, incoming: str) -> tuple[str, str] | None:
         n = _INCOMING.match(sentence) or _MOVED_OUT.match(sentence)
         if n is None or (n.group("who").lower() == "we" and _we_group(sentences)):
             continue
+        if named_elsewhere(sentences, sentence, o.group("place")):
+            continue  # "I moved to Austin. Now I'm in Denver again.": the stored home is said of too
         if n.re is _MOVED_OUT:
             left = _place(n)
             new = _place(n, "place2", "region2") if n.group("place2") else None

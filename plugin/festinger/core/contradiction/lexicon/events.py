@@ -47,13 +47,15 @@ EVENT_PAST_PHRASES = (
     "when i was", "when we were", "as a kid", "as a child", "as kids", "growing up", "grew up", "years ago",
     "back in", "back then", "at the time", "in college", "in high school", "at university", "in school",
     "childhood", "used to", "before that", "decades", "long ago", "first job", "my first", "our first",
-    "years later", "a year later", "after college", "after school", "after graduating",
+    "years later", "a year later", "after college", "after school", "after graduating", "long time ago",
+    "that was", "in those days",
 )
 # A move or a stay that is a scope or a while: a trip, a season, a second home, a commute.
 EVENT_SCOPE_WORDS = frozenset(
     "temporarily temporary trip vacation holiday holidays sabbatical semester summer winter visit visiting "
     "staying stay airbnb hotel hostel sublet subletting part-time weekdays weekends commute "
-    "commuting second also too both office campus headquarters hq branch".split())
+    "commuting second also too both office campus headquarters hq branch back again leave maternity paternity "
+    "parental furlough furloughed rehired".split())
 # A "we" that is a company, a team or a group rather than the user's household.
 WE_GROUP_WORDS = frozenset(
     "team company startup firm office offices headquarters hq business org organisation organization band "
