@@ -41,6 +41,9 @@ _QUOTE_CHARS = ('"', "\u00ab", "\u00bb", "`")
 _MODAL_MAY_RE = re.compile(r"\bmay\b")
 _MODAL = lx.MODAL_WORDS - {"may"}
 _STILL_RE = re.compile(r"\bstill\b(?!\s+unpacking)", re.I)
+# The future the modal phrases do not list: "My last day is next Friday", "I handed in my notice".
+_FUTURE_RE = re.compile(r"\bnext\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|spring|summer|fall|autumn|"
+                        r"winter)\b|\blast\s+day\s+(?:is|will)\b|\bnotice\b|\buntil\b|\bupcoming\b", re.I)
 
 
 def event_phrases(slot: str) -> str:
@@ -53,7 +56,7 @@ def _framed(text: str) -> bool:
     low = " ".join(text.lower().split())
     words = set(_WORD_RE.findall(low))
     return bool(words & lx.EVENT_FRAME_WORDS or words & _MODAL or words & lx.EVENT_SCOPE_WORDS
-                or _MODAL_MAY_RE.search(text) or _DATED_RE.search(text) or _STILL_RE.search(text)
+                or _MODAL_MAY_RE.search(text) or _DATED_RE.search(text) or _STILL_RE.search(text) or _FUTURE_RE.search(text)
                 or any(p in low for p in lx.MODAL_PHRASES) or any(p in low for p in lx.EVENT_PAST_PHRASES))
 
 

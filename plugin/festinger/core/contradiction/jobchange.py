@@ -197,7 +197,7 @@ _JOBLESS = (r"(?:\s*,?\s+and\s+(?:(?:i|the\s+user)\s+)?(?:am|is)\s+(?:now\s+)?(?
             r"looking\s+for\s+(?:a\s+job|work)|job\s+hunting))?")
 _BY_EVENT = re.compile(
     rf"^{_U}(?:\s+(?:have|has))?(?:\s+(?:just|recently|finally|officially))?\s+"
-    rf"(?:(?:got|was|been|have\s+been|has\s+been)\s+(?:just\s+)?)?"
+    rf"(?:(?:got|was|were|been|have\s+been|has\s+been)\s+(?:just\s+)?)?"
     rf"(?P<ev>{event_phrases('employer')})\s+{_EMP}{_EVENT_WHEN}{_JOBLESS}$"
     rf"|^(?:(?P<owner>my|the\s+user's)\s+)?last\s+day\s+at\s+{_EMP.replace('emp>', 'emp2>')}\s+was{_EVENT_WHEN}$"
     rf"|^{_EMP.replace('emp>', 'emp3>')}\s+(?:just\s+)?(?:laid\s+(?P<me>me|the\s+user)\s+off|let\s+(?P<me2>me|the\s+user)\s+go)"
