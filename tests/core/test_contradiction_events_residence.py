@@ -83,6 +83,19 @@ RESIDENCE_LOOKALIKES = [
     ("Our company is based in Denver.", "We moved to Austin last month."),
     ("User lives in Denver with their parents.", "I moved to Austin last month."),
     ("User lived in Denver.", "I moved to Austin last month."),
+    # a memory that says more than the move: a denial, a second move, a question, the stored home again
+    ("I live in Denver.", "We moved to Austin. Not!"),
+    ("I live in Denver.", "We moved to Austin last month. Or was it Dallas?"),
+    ("I live in Denver.", "We moved to Austin last month. The house in Denver is rented out."),
+    ("I live in Denver.", "We moved to Austin. That was a long time ago."),
+    ("I live in Denver.", "Update on Sarah: we moved to Austin last month."),
+    ("I live in Denver.", "Our family moved to Austin last month."),
+    ("I live in Denver.", "We moved to Austin on paper, for taxes."),
+    ("I live in Denver.", "We moved to Austin today. Kidding!"),
+    ("I live in Portland.", "We moved to Portland, Maine."),
+    ("I live in London.", "We moved to London, Ontario last month."),
+    ("I live in Germany.", "We moved to Berlin."),
+    ("I live in Georgia.", "We moved to Atlanta."),
     # a move that is not the user's home
     ("I live in Denver.", "We moved the server to Frankfurt."),
     ("I live in Denver.", "We moved our standup to Monday."),
@@ -113,6 +126,9 @@ RESIDENCE_CONTRADICTIONS = [
     ("I live in Paris.", "Exciting week. We moved to Lyon on Saturday. The kids love it."),
     ("We live in Leeds.", "I moved to Bristol a few weeks ago."),
     ("I live in Brooklyn.", "We moved out of New York, now in Jersey City."),  # Brooklyn is in New York
+    ("I live in Denver.", "Sarah and I got married. We moved to Austin last month."),
+    ("The user lives in Denver.", "The user's parents moved to Austin. The user moved to Dallas."),
+    ("I live in Portland, Oregon.", "We moved to Portland, Maine."),
 ]
 
 # Pairs the statement path reads before this rule (left to it: "moved to" of the user, a stored
@@ -123,6 +139,9 @@ RULE_ONLY_LOOKALIKES = [
     ("User lives in Denver. Their sister lives in Austin.", "I moved to Austin."),
     ("I live in Denver.", "Mom told me the news. We moved to Austin."),
     ("I live in Denver.", "I moved to Austin to look after my dad for a few months."),
+    ("I live in Denver.", "I moved to Austin last month. Hated it, so I moved home."),
+    ("I live in Denver.", "My roommate moved out. I moved to Austin last month."),
+    ("I live in Denver.", "I moved to Austin last month. Now I am in Denver again."),
 ]
 
 

@@ -10,6 +10,8 @@ memory that as a whole is the user's own, present news:
   ("said", "texted", "novel"), a plan, a hedge or a condition (the markers' modal words: "We
   bought a house in Boulder. We move in next month." has not moved yet);
 * no old news: a year, a decade, "years ago", "when I was a kid", "back in college";
+* no question anywhere ("We moved to Austin. Or was it Dallas?"), no word that undoes the event
+  or makes it a while away ("the decision was reversed", "I appealed", "trip", "surgery");
 * no scope or while: a trip, a season, a second home, an office, "also", "still" (the stored
   fact may hold beside the event: "I still live in Denver during the week").
 
@@ -26,7 +28,8 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import clean, expand_contractions
 from festinger.core.contradiction.segment import split_pieces
 
-__all__ = ["MAX_EVENT_MEMORY_CHARS", "event_phrases", "first_person_only", "named_elsewhere", "user_event_sentences"]
+__all__ = ["MAX_EVENT_MEMORY_CHARS", "denied_elsewhere", "event_phrases", "first_person_only", "named_elsewhere",
+           "others_say", "user_event_sentences"]
 
 MAX_EVENT_MEMORY_CHARS = 600  # a few sentences of news; a longer text is a summary of many things
 _MAX_SENTENCES = 5
@@ -56,6 +59,7 @@ def _framed(text: str) -> bool:
     low = " ".join(text.lower().split())
     words = set(_WORD_RE.findall(low))
     return bool(words & lx.EVENT_FRAME_WORDS or words & _MODAL or words & lx.EVENT_SCOPE_WORDS
+                or words & lx.EVENT_UNDONE_WORDS
                 or _MODAL_MAY_RE.search(text) or _DATED_RE.search(text) or _STILL_RE.search(text) or _FUTURE_RE.search(text)
                 or any(p in low for p in lx.MODAL_PHRASES) or any(p in low for p in lx.EVENT_PAST_PHRASES))
 
@@ -66,15 +70,13 @@ def user_event_sentences(incoming: str, cue: re.Pattern[str]) -> list[str]:
     if len(incoming) > MAX_EVENT_MEMORY_CHARS or not cue.search(incoming):
         return []
     text = expand_contractions(clean(incoming)).strip()
-    if not text or "\n" in text or any(q in text for q in _QUOTE_CHARS):
-        return []
+    if not text or "\n" in text or "?" in text or any(q in text for q in _QUOTE_CHARS):
+        return []  # a question anywhere may ask about the event itself ("Or was it Dallas?")
     pieces = split_pieces(text)
     if not pieces or len(pieces) > _MAX_SENTENCES or any(pos for _, pos in pieces):
         return []  # a dash pair: one side may be a label over the other ("From Tom - I moved ...")
     sentences = []
     for piece, _ in pieces:
-        if piece.rstrip().endswith("?"):
-            continue  # a question asks, it tells nothing
         lead = _LEAD_RE.match(piece)
         sentences.append(("The user " + piece[lead.end():] if lead else piece).rstrip(".!").strip())
     # the memorizer's lead is the user speaking, not a report of someone else's words
@@ -95,3 +97,16 @@ def named_elsewhere(sentences: list[str], but: str, name: str) -> bool:
     (a move back, a unit of the same company): the memory says more of it than the event."""
     rx = re.compile(rf"(?<![\w']){re.escape(name)}(?![\w])", re.I)
     return any(s != but and rx.search(s) for s in sentences)
+
+
+_NEGATION_RE = re.compile(r"(?<![\w'])(?:not|no|never|nope|nah)(?![\w'])", re.I)
+
+
+def others_say(sentences: list[str], but: str, pattern: re.Pattern[str]) -> bool:
+    """Whether a sentence other than `but` matches `pattern` (a second move, a denial)."""
+    return any(s != but and pattern.search(s) for s in sentences)
+
+
+def denied_elsewhere(sentences: list[str], but: str) -> bool:
+    """"We moved to Austin. Not!": a denial in another sentence may be of the event itself."""
+    return others_say(sentences, but, _NEGATION_RE)

@@ -36,8 +36,8 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.event_sentences import (event_phrases, first_person_only, named_elsewhere,
-                                                          user_event_sentences)
+from festinger.core.contradiction.event_sentences import (denied_elsewhere, event_phrases, first_person_only,
+                                                          named_elsewhere, user_event_sentences)
 from festinger.core.contradiction.rescheduled import one_sentence, one_sentence_matches
 
 __all__ = ["employer_as_work", "employer_ended", "job_left"]
@@ -227,7 +227,7 @@ def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
     if o.re is _EXISTING[1] and (not job or job[-1].lower() not in lx.OCCUPATIONS):
         return None  # "is a member at Equinox": not a job
     for sentence in sentences:
-        if named_elsewhere(sentences, sentence, _name(o.group("emp"))[0]):
+        if named_elsewhere(sentences, sentence, _name(o.group("emp"))[0]) or denied_elsewhere(sentences, sentence):
             continue  # "... I start at Deloitte Digital on Monday": a unit of the same company, or a rehire
         if _RETIRED.match(sentence):
             return o.group("emp"), sentence
@@ -237,8 +237,10 @@ def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
         said = n.group("emp") or n.group("emp2") or n.group("emp3") or n.group("emp4")
         if _name(said) != _name(o.group("emp")):
             continue  # another company, or a part of it ("Acme Labs", "Acme's Berlin office")
-        if n.group("emp2") is not None and n.group("owner") is None and not first_person_only(sentences, sentence):
-            continue  # "Talked to Tom. Last day at Deloitte was Friday.": whose last day is not said
+        if (n.group("emp2") or n.group("emp4")) and not first_person_only(sentences, sentence):
+            # "Talked to Tom. Last day at Deloitte was Friday.": whose last day is not said; "My last
+            # day at Acme was Friday. Three weeks in Rome now.": a last day before time off, maybe
+            continue
         ev = (n.group("ev") or "").lower()
         if n.group("u") is not None and n.group("u").lower() == "i" and ("their" in ev or "user" in ev):
             continue  # "I quit their job at Acme": someone else's job

@@ -31,7 +31,8 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.event_sentences import event_phrases, named_elsewhere, user_event_sentences
+from festinger.core.contradiction.event_sentences import (denied_elsewhere, event_phrases, named_elsewhere, others_say,
+                                                          user_event_sentences)
 from festinger.core.contradiction.places import compare_place_values, left_lone_district, place_chain
 from festinger.core.contradiction.rescheduled import one_sentence
 from festinger.core.contradiction.values import Relation, Value
@@ -70,6 +71,8 @@ _MOVED_OUT = re.compile(
     rf"{_SUBJ}moved\s+out\s+of\s+{_PLACE}{_WHEN}"
     rf"(?:(?:\s*,\s*(?:and\s+)?(?:(?:i|we)\s+(?:are|am)\s+)?now\s+(?:living\s+)?in"
     rf"|\s+and\s+(?:now\s+)?(?:live|lives)\s+in)\s+{_PLACE2}(?:\s+now)?)?$", re.I)
+# Another sentence that speaks of a move or of where someone lives: the memory tells more than one move.
+_HOME_TALK_RE = re.compile(r"(?<![\w'])(?:mov(?:e|ed|es|ing)|relocat\w*|lives?|lived|living|home)(?![\w'])", re.I)
 _CUE_RE = re.compile(r"(?:moved|relocated|closed\s+on|bought|now\s+lives?)\s", re.I)
 
 
@@ -123,6 +126,8 @@ def residence_ended(existing: str, incoming: str) -> tuple[str, str] | None:
             continue
         if named_elsewhere(sentences, sentence, o.group("place")):
             continue  # "I moved to Austin. Now I'm in Denver again.": the stored home is said of too
+        if others_say(sentences, sentence, _HOME_TALK_RE) or denied_elsewhere(sentences, sentence):
+            continue  # "Hated it, so I moved home.": a second move or home; "Not!": a denial
         if n.re is _MOVED_OUT:
             left = _place(n)
             new = _place(n, "place2", "region2") if n.group("place2") else None

@@ -56,6 +56,12 @@ EVENT_SCOPE_WORDS = frozenset(
     "staying stay airbnb hotel hostel sublet subletting part-time weekdays weekends commute "
     "commuting second also too both office campus headquarters hq branch back again leave maternity paternity "
     "parental furlough furloughed rehired".split())
+# An event said to be undone, or a while away from work rather than a departure: "Fortunately the
+# decision was reversed", "I appealed and won", "Three weeks off, then back".
+EVENT_UNDONE_WORDS = frozenset(
+    "reversed reverse rescinded overturned appealed appeal reinstated retracted withdrew withdrawn undo undone "
+    "convinced rejoin rejoined rejoining returned return returning hired break trip travel traveling "
+    "travelling fly flying flight honeymoon surgery recovery sick".split())
 # A "we" that is a company, a team or a group rather than the user's household.
 WE_GROUP_WORDS = frozenset(
     "team company startup firm office offices headquarters hq business org organisation organization band "
