@@ -76,6 +76,9 @@ EMPLOYER_LOOKALIKES = [
     ("User works at Acme.", "I got laid off from Acme. Not really."),
     ("User works at Acme.", "I'm retired now. I consult for Acme."),
     ("User works at Acme.", "User is now retired from football."),
+    ("User works at Acme.", "My manager was made redundant at Acme."),
+    ("User works at Acme.", "Acme made my whole team redundant."),
+    ("User works at Acme.", "I was terminated from the Acme project."),
     # a new job alone
     ("User works at Deloitte.", "I start at KPMG on Monday."),
     ("User works at Deloitte.", "I got a job at KPMG."),
@@ -110,6 +113,9 @@ EMPLOYER_CONTRADICTIONS = [
     ("User works at Deloitte.", "Big news. I officially resigned from Deloitte today. Onwards!"),
     ("User works at Deloitte.", "I got laid off from Deloitte, and I'm now looking for work."),
     ("User works at Deloitte.", "User mentioned they were laid off from Deloitte two weeks ago."),
+    ("User works at Acme.", "I was made redundant at Acme last month."),
+    ("User works at Acme.", "Acme made me redundant."),
+    ("User works at Acme.", "I got sacked from Acme."),
 ]
 
 

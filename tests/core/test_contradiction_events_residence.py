@@ -96,6 +96,9 @@ RESIDENCE_LOOKALIKES = [
     ("I live in London.", "We moved to London, Ontario last month."),
     ("I live in Germany.", "We moved to Berlin."),
     ("I live in Georgia.", "We moved to Atlanta."),
+    ("User lives in Denver for two years.", "We moved to Austin last month."),  # a stint
+    ("User has lived in Denver.", "We moved to Austin last month."),  # experience, not a home now
+    ("I live in Denver.", "We got the keys to a rental in Austin."),
     # a move that is not the user's home
     ("I live in Denver.", "We moved the server to Frankfurt."),
     ("I live in Denver.", "We moved our standup to Monday."),
@@ -126,6 +129,10 @@ RESIDENCE_CONTRADICTIONS = [
     ("I live in Paris.", "Exciting week. We moved to Lyon on Saturday. The kids love it."),
     ("We live in Leeds.", "I moved to Bristol a few weeks ago."),
     ("I live in Brooklyn.", "We moved out of New York, now in Jersey City."),  # Brooklyn is in New York
+    ("User has lived in Denver for five years.", "We moved to Austin last month."),
+    ("User is living in Denver.", "We are now living in Austin."),
+    ("I live in Denver.", "We just got the keys to our new house in Austin!"),
+    ("I live in Denver.", "We relocated from Denver to Austin."),
     ("I live in Denver.", "Sarah and I got married. We moved to Austin last month."),
     ("The user lives in Denver.", "The user's parents moved to Austin. The user moved to Dallas."),
     ("I live in Portland, Oregon.", "We moved to Portland, Maine."),

@@ -44,9 +44,11 @@ _PLACE = rf"(?P<place>(?:the\s+)?{_CAP}(?:\s+{_CAP}){{0,3}})(?:,\s+(?P<region>{_
 _HOME = r"(?:[\w-]+\s+){0,2}?(?:" + "|".join(lx.HOME_NOUNS) + r")"
 _EXISTING = re.compile(
     rf"^(?:(?P<who>i|we|(?:the\s+)?user)(?:\s+(?:mentioned|said|noted|clarified|stated)\s+(?:that\s+)?they)?"
-    rf"(?:\s+(?:currently|now))?(?:\s+|(?='))(?P<verb>live|lives|reside|resides|(?:am|is|are|'m|'s|'re)\s+based)"
+    rf"(?:\s+(?:currently|now))?(?:\s+|(?='))(?P<verb>live|lives|reside|resides|(?:am|is|are|'m|'s|'re)\s+"
+    rf"(?:based|living)|(?:has|have)\s+lived(?=\s+in\s+\S+(?:\s+\S+){{0,3}}\s+for\s+(?:\w+|a\s+few)\s+years?$))"
     rf"|(?P<owner>my|our|(?:the\s+)?user's)\s+home\s+is)"
-    rf"\s+in\s+(?:(?:a|an|the|our|my|their)\s+{_HOME}\s+in\s+)?{_PLACE}$", re.I)
+    rf"\s+in\s+(?:(?:a|an|the|our|my|their)\s+{_HOME}\s+in\s+)?{_PLACE}"
+    r"(?P<years>\s+for\s+(?:\w+|a\s+few)\s+years?)?$", re.I)
 
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
@@ -73,7 +75,7 @@ _MOVED_OUT = re.compile(
     rf"|\s+and\s+(?:now\s+)?(?:live|lives)\s+in)\s+{_PLACE2}(?:\s+now)?)?$", re.I)
 # Another sentence that speaks of a move or of where someone lives: the memory tells more than one move.
 _HOME_TALK_RE = re.compile(r"(?<![\w'])(?:mov(?:e|ed|es|ing)|relocat\w*|lives?|lived|living|home)(?![\w'])", re.I)
-_CUE_RE = re.compile(r"(?:moved|relocated|closed\s+on|bought|now\s+lives?)\s", re.I)
+_CUE_RE = re.compile(r"(?:moved|relocated|closed\s+on|bought|now\s+(?:lives?|living)|the\s+keys)\s", re.I)
 
 
 def _place(m: re.Match[str], name: str = "place", region: str = "region") -> Value | None:
@@ -117,6 +119,8 @@ def residence_ended(existing: str, incoming: str) -> tuple[str, str] | None:
         return None
     if o.group("who") and o.group("who").lower() == "we" and "based" in o.group("verb").lower():
         return None  # "We're based in Berlin": a company as often as a household
+    if o.group("years") and "lived" not in o.group("verb").lower():
+        return None  # "lives in Denver for two years": a stint, read only as "has lived ... for N years"
     old = _place(o)
     if old is None:
         return None

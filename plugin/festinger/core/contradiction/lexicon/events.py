@@ -16,20 +16,27 @@ EVENT_SLOTS: dict[str, str] = {
     r"moved\s+(?:over\s+)?to": "residence",
     r"relocated\s+to": "residence",
     # "moved from Austin to Denver": the new home is the place after "to" (a name before it)
-    r"moved\s+(?:away\s+)?from\s+(?-i:[A-Z][\w.'-]*)(?:\s+(?-i:[A-Z][\w.'-]*)){0,3}"
+    r"(?:moved|relocated)\s+(?:away\s+)?from\s+(?-i:[A-Z][\w.'-]*)(?:\s+(?-i:[A-Z][\w.'-]*)){0,3}"
     r"(?:,\s+(?-i:[A-Z][\w.'-]*)(?:\s+(?-i:[A-Z][\w.'-]*)){0,2})?\s+to": "residence",
     rf"moved\s+(?:in)?to\s+(?:a|an|our|my|their)\s+{_HOME}\s+in": "residence",
     rf"(?:closed|have\s+closed|'ve\s+closed)\s+on\s+(?:a|an|our|my|their)\s+{_HOME}\s+in": "residence",
     rf"bought\s+(?:a|an|our|my|their)\s+{_HOME}\s+in": "residence",
     r"now\s+lives?\s+in": "residence",
+    rf"now\s+lives?\s+in\s+(?:a|an|our|my|their)\s+{_HOME}\s+in": "residence",
+    r"(?:am|is|are)\s+now\s+living\s+in": "residence",
+    rf"got\s+the\s+keys\s+to\s+(?:a|an|our|my|their)\s+{_HOME}\s+in": "residence",
     r"laid\s+off\s+(?:from|by)": "employer",
     r"let\s+go\s+(?:from|by)": "employer",
     r"fired\s+from": "employer",
+    r"sacked\s+from": "employer",
+    r"terminated\s+(?:from|by)": "employer",
+    r"made\s+redundant\s+(?:at|by|from)": "employer",
     r"resigned\s+from": "employer",
     r"retired\s+from": "employer",
     r"(?:quit|left)\s+(?:my|their|the\s+user's)\s+job\s+(?:at|with)": "employer",
     r"last\s+day\s+at": "employer",
     r"laid\s+(?:me|the\s+user)\s+off": "employer",
+    r"made\s+(?:me|the\s+user)\s+redundant": "employer",
 }
 
 
