@@ -79,6 +79,8 @@ EMPLOYER_LOOKALIKES = [
     ("User works at Acme.", "My manager was made redundant at Acme."),
     ("User works at Acme.", "Acme made my whole team redundant."),
     ("User works at Acme.", "I was terminated from the Acme project."),
+    ("I'm a teacher at Hillside School.", "Last day at Hillside School was Friday."),
+    ("User works at Oakwood Academy.", "My last day at Oakwood Academy was today."),
     # a new job alone
     ("User works at Deloitte.", "I start at KPMG on Monday."),
     ("User works at Deloitte.", "I got a job at KPMG."),

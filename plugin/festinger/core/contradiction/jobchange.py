@@ -29,6 +29,16 @@ employer's ("Starbucks Reserve", "Deloitte Digital") is an internal move; "joine
 After the sixteenth attack: "started a new job/role at <another company>", "quit their <stored job>
 job [and now works as ...]" ("their" only after "User"), and "I'm a <job> at X" handed to the
 statements as "I work at X" when the incoming memory says the user no longer works somewhere.
+
+Events (`employer_ended`): the stored employer (the same forms, or "my job is at X") ended by one of
+the event lexicon's employer events (`lexicon.EVENT_SLOTS`: laid off, let go, fired, sacked,
+terminated, made redundant, resigned, retired from X, quit/left my job at X, last day at X was
+<day>, "X laid me off"), or a bare retirement ("I'm retired now"), told in ANY sentence of the
+incoming memory that `event_sentences` lets through (the user's own present news: no plan, story,
+report, question, old news, leave or undoing anywhere). A last day said without its owner
+("Last day at Deloitte was Friday") is the user's only among first-person sentences; a school's
+last day may be a term's. The stored employer named again in another sentence ("I start at
+Deloitte Digital on Monday", "Deloitte rehired me") ends nothing; a new job alone never does.
 """
 
 from __future__ import annotations
@@ -209,6 +219,9 @@ _RETIRED = re.compile(rf"^{_U}(?:\s+(?:am|is)\s+(?:now\s+)?retired(?:\s+now)?|(?
                       rf"(?:\s+(?:just|recently|finally|officially))?\s+retired{_EVENT_WHEN})$", re.I)
 _EVENT_CUE_RE = re.compile(r"laid\s|let\s+(?:me\s+)?go|fired|sacked|terminated|redundant|resigned|retired|"
                            r"job\s+(?:at|with)|last\s+day", re.I)
+# Workplaces with terms: their "last day" may be the last before a break.
+_TERM_PLACES = frozenset("school college university uni academy elementary high kindergarten nursery preschool "
+                         "camp institute".split())
 # "My job is at Deloitte", "I have a job at Deloitte": the stored employer said as a job.
 _JOB_AT = [re.compile(rf"^(?:my|(?:the\s+)?user's)\s+job\s+is\s+(?:at|with)\s+{_EMP}$", re.I),
            re.compile(rf"^{_U}\s+(?:has|have)\s+a\s+job\s+(?:at|with)\s+{_EMP}$", re.I)]
@@ -239,6 +252,8 @@ def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
         said = n.group("emp") or n.group("emp2") or n.group("emp3") or n.group("emp4")
         if _name(said) != _name(o.group("emp")):
             continue  # another company, or a part of it ("Acme Labs", "Acme's Berlin office")
+        if (n.group("emp2") or n.group("emp4")) and set(_name(said)) & _TERM_PLACES:
+            continue  # "Last day at Hillside School was Friday": the end of a term as often as of a job
         if (n.group("emp2") or n.group("emp4")) and not first_person_only(sentences, sentence):
             # "Talked to Tom. Last day at Deloitte was Friday.": whose last day is not said; "My last
             # day at Acme was Friday. Three weeks in Rome now.": a last day before time off, maybe
