@@ -81,6 +81,11 @@ EMPLOYER_LOOKALIKES = [
     ("User works at Acme.", "I was terminated from the Acme project."),
     ("I'm a teacher at Hillside School.", "Last day at Hillside School was Friday."),
     ("User works at Oakwood Academy.", "My last day at Oakwood Academy was today."),
+    ("User works at Deloitte.", "Talked to Tom. Got laid off from Deloitte."),
+    ("User works at Deloitte.", "Tom quit my job at Deloitte."),
+    ("User works at Deloitte.", "Was let go by Deloitte. Tom is devastated."),
+    ("User works at Deloitte.", "Got laid off from Deloitte today. Ugh."),
+    ("User works at Deloitte.", "Her last day at Deloitte was Friday."),
     # a new job alone
     ("User works at Deloitte.", "I start at KPMG on Monday."),
     ("User works at Deloitte.", "I got a job at KPMG."),
@@ -118,6 +123,9 @@ EMPLOYER_CONTRADICTIONS = [
     ("User works at Acme.", "I was made redundant at Acme last month."),
     ("User works at Acme.", "Acme made me redundant."),
     ("User works at Acme.", "I got sacked from Acme."),
+    ("User works at Deloitte.", "Got laid off from Deloitte today. Feeling lost."),
+    ("User works at Deloitte.", "Quit my job at Deloitte!"),
+    ("User works at Deloitte.", "Retired from Deloitte last month."),
 ]
 
 

@@ -99,6 +99,13 @@ RESIDENCE_LOOKALIKES = [
     ("User lives in Denver for two years.", "We moved to Austin last month."),  # a stint
     ("User has lived in Denver.", "We moved to Austin last month."),  # experience, not a home now
     ("I live in Denver.", "We got the keys to a rental in Austin."),
+    # a move said without its subject, in a memory that brings in someone else
+    ("I live in Denver.", "Sarah update. Just moved to Austin."),
+    ("I live in Denver.", "Just moved to Austin! Sarah helped a lot."),
+    ("I live in Denver.", "Sister just moved to Austin."),
+    ("I live in Denver.", "Mom: just moved to Austin."),
+    ("I live in Denver.", "Just moved to Austin, her new job is great."),
+    ("I live in Denver.", "Moved to Austin for the summer."),
     # a move that is not the user's home
     ("I live in Denver.", "We moved the server to Frankfurt."),
     ("I live in Denver.", "We moved our standup to Monday."),
@@ -136,6 +143,8 @@ RESIDENCE_CONTRADICTIONS = [
     ("I live in Denver.", "Sarah and I got married. We moved to Austin last month."),
     ("The user lives in Denver.", "The user's parents moved to Austin. The user moved to Dallas."),
     ("I live in Portland, Oregon.", "We moved to Portland, Maine."),
+    ("I live in Denver.", "Just moved to Austin! Loving it."),
+    ("I live in Denver.", "Moved to Austin last month. So happy."),
 ]
 
 # Pairs the statement path reads before this rule (left to it: "moved to" of the user, a stored

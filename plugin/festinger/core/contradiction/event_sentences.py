@@ -26,10 +26,12 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import clean, expand_contractions
+from festinger.core.contradiction.places import is_known_place
 from festinger.core.contradiction.segment import split_pieces
+from festinger.core.contradiction.values import MONTHS
 
 __all__ = ["MAX_EVENT_MEMORY_CHARS", "denied_elsewhere", "event_phrases", "first_person_only", "named_elsewhere",
-           "others_say", "user_event_sentences"]
+           "others_say", "owner_implied", "user_event_sentences"]
 
 MAX_EVENT_MEMORY_CHARS = 600  # a few sentences of news; a longer text is a summary of many things
 _MAX_SENTENCES = 5
@@ -83,6 +85,45 @@ def user_event_sentences(incoming: str, cue: re.Pattern[str]) -> list[str]:
     if _framed(" ".join(_LEAD_RE.sub("", p) for p in sentences)):
         return []
     return sentences
+
+
+_THIRD_PERSON_RE = re.compile(r"(?<![\w'])(?:he|him|his|himself|she|her|hers|herself|they|them|their|theirs|"
+                              r"[a-z]+'s|[a-z]+s')(?![\w'])", re.I)
+_USER_POSSESSIVE_RE = re.compile(r"(?<![\w'])(?:the\s+)?user's(?![\w'])", re.I)
+# How chatter around an event opens when the user says it ("Loving it.", "Big news!", "So happy.").
+_CHATTER_OPENERS = frozenset(
+    "loving love so big feeling excited exciting great new finally wow yay phew life best happy sad bittersweet "
+    "onwards onward time what crazy wild busy exhausted tired relieved".split())
+
+
+def _brings_in_someone(sentence: str) -> bool:
+    """A third person, someone's possessive or a person by role ("my sister", "Tom's") in the sentence."""
+    if _THIRD_PERSON_RE.search(_USER_POSSESSIVE_RE.sub(" ", sentence)):
+        return True
+    return any(w.strip(".,;:!").lower() in lx.PERSON_ROLES for w in sentence.split())
+
+
+def owner_implied(sentences: list[str], but: str, names: tuple[str, ...] = ()) -> bool:
+    """Whether an event said without its subject ("Just moved to Austin!", "Got laid off from
+    Deloitte today.") is the user's: no one else is in the memory (no third person, possessive,
+    person by role, or capitalised word other than a known place, a day, a month or the event's
+    own `names`), and every other sentence opens with the user or with chatter ("Loving it.")."""
+    if _brings_in_someone(but):
+        return False
+    for s in sentences:
+        if s == but:
+            continue
+        words = s.split()
+        first = words[0].strip(".,;:!").lower() if words else ""
+        if _brings_in_someone(s) or not (first in _CHATTER_OPENERS or first_person_only([s], "")):
+            return False
+        for w in words[1:]:
+            word = w.strip(".,;:!()")
+            low = word.lower()
+            if word[:1].isupper() and word != "I" and low not in names and low not in lx.WEEKDAYS and (
+                    low not in MONTHS and not is_known_place(low)):
+                return False  # "Loving it. Sarah says hi.": a name may be whose news this is
+    return True
 
 
 def first_person_only(sentences: list[str], but: str) -> bool:

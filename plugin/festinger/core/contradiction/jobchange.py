@@ -47,7 +47,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.event_sentences import (denied_elsewhere, event_phrases, first_person_only,
-                                                          named_elsewhere, user_event_sentences)
+                                                          named_elsewhere, owner_implied, user_event_sentences)
 from festinger.core.contradiction.rescheduled import one_sentence, one_sentence_matches
 
 __all__ = ["employer_as_work", "employer_ended", "job_left"]
@@ -206,7 +206,7 @@ _EVENT_WHEN = (rf"(?:\s+(?:on\s+|last\s+)?{_DAY}|{_WHEN})")
 _JOBLESS = (r"(?:\s*,?\s+and\s+(?:(?:i|the\s+user)\s+)?(?:am|is)\s+(?:now\s+)?(?:unemployed|between\s+jobs|"
             r"looking\s+for\s+(?:a\s+job|work)|job\s+hunting))?")
 _BY_EVENT = re.compile(
-    rf"^{_U}(?:\s+(?:have|has))?(?:\s+(?:just|recently|finally|officially))?\s+"
+    rf"^(?:{_U}(?:\s+(?:have|has))?\s+)?(?:(?:just|recently|finally|officially)\s+)?"
     rf"(?:(?:got|was|were|been|have\s+been|has\s+been)\s+(?:just\s+)?)?"
     rf"(?P<ev>{event_phrases('employer')})\s+{_EMP}{_EVENT_WHEN}{_JOBLESS}$"
     rf"|^(?:(?P<owner>my|the\s+user's)\s+)?last\s+day\s+at\s+{_EMP.replace('emp>', 'emp2>')}\s+was{_EVENT_WHEN}$"
@@ -252,6 +252,8 @@ def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
         said = n.group("emp") or n.group("emp2") or n.group("emp3") or n.group("emp4")
         if _name(said) != _name(o.group("emp")):
             continue  # another company, or a part of it ("Acme Labs", "Acme's Berlin office")
+        if n.group("emp") is not None and n.group("u") is None and not owner_implied(sentences, sentence):
+            continue  # "Talked to Tom. Got laid off from Deloitte.": whose layoff is not said
         if (n.group("emp2") or n.group("emp4")) and set(_name(said)) & _TERM_PLACES:
             continue  # "Last day at Hillside School was Friday": the end of a term as often as of a job
         if (n.group("emp2") or n.group("emp4")) and not first_person_only(sentences, sentence):

@@ -19,7 +19,9 @@ moved out of Leeds"), or in a memory of several sentences. This rule reads:
   containing it, as the lexicon knows them (`places`); an unknown place, or a relation the
   lexicon does not know, ends nothing. A lone district left for a city elsewhere
   (`places.left_lone_district`: "Brooklyn" / "Jersey City") is a move too.
-* "moved out of <place>" ends the stored place when it is that place or inside it.
+* "moved out of <place>" ends the stored place when it is that place or inside it;
+* an event said without its subject ("Just moved to Austin! Loving it.") is the user's only when
+  nothing in the memory brings in anyone else (`event_sentences.owner_implied`).
 
 Refused: someone else ("my sister moved"), a plan, a condition, a question, a quote, a year or
 "years ago", "for the summer", "for work", "temporarily", "the Munich office", a place inside or
@@ -32,7 +34,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.event_sentences import (denied_elsewhere, event_phrases, named_elsewhere, others_say,
-                                                          user_event_sentences)
+                                                          owner_implied, user_event_sentences)
 from festinger.core.contradiction.places import compare_place_values, left_lone_district, place_chain
 from festinger.core.contradiction.rescheduled import one_sentence
 from festinger.core.contradiction.values import Relation, Value
@@ -65,7 +67,9 @@ _CHATTER = (rf"(?:\s*,?\s+and\s+(?:(?:i|we)\s+)?(?:now\s+)?(?:live|lives|living)
 # "I don't live in Lisbon anymore, I moved to Porto": the old home denied before the move.
 _DENIED = (r"(?:(?:i|we|(?:the\s+)?user)\s+(?:do\s+not|does\s+not|no\s+longer)\s+lives?\s+in\s+(?:the\s+)?"
            r"(?-i:[A-Z][\w.'-]*)(?:\s+(?-i:[A-Z][\w.'-]*)){0,3}(?:\s+any\s*more)?\s*,\s+)?")
-_SUBJ = rf"^{_DENIED}(?P<who>i|we|(?:the\s+)?user)(?:\s+(?:have|has))?(?:\s+(?:just|recently|finally|officially))?\s+"
+# The user, the household, or no subject at all ("Just moved to Austin!": `owner_implied` decides).
+_SUBJ = (rf"^{_DENIED}(?:(?P<who>i|we|(?:the\s+)?user)(?:\s+(?:have|has))?\s+)?"
+         r"(?:(?:just|recently|finally|officially)\s+)?")
 _INCOMING = re.compile(rf"{_SUBJ}(?P<ev>{event_phrases('residence')})\s+{_PLACE}{_FOR_GOOD}{_WHEN}{_FOR_GOOD}{_CHATTER}$",
                        re.I)
 _PLACE2 = _PLACE.replace("<place>", "<place2>").replace("<region>", "<region2>")
@@ -126,8 +130,10 @@ def residence_ended(existing: str, incoming: str) -> tuple[str, str] | None:
         return None
     for sentence in sentences:
         n = _INCOMING.match(sentence) or _MOVED_OUT.match(sentence)
-        if n is None or (n.group("who").lower() == "we" and _we_group(sentences)):
+        if n is None or ((n.group("who") or "").lower() == "we" and _we_group(sentences)):
             continue
+        if n.group("who") is None and not owner_implied(sentences, sentence):
+            continue  # "Sarah update. Just moved to Austin.": whose move is not said
         if named_elsewhere(sentences, sentence, o.group("place")):
             continue  # "I moved to Austin. Now I'm in Denver again.": the stored home is said of too
         if others_say(sentences, sentence, _HOME_TALK_RE) or denied_elsewhere(sentences, sentence):
