@@ -217,6 +217,7 @@ _BY_EVENT = re.compile(
 # "I am retired now", "The user just retired": a retirement ends every employer, whoever it was.
 _RETIRED = re.compile(rf"^{_U}(?:\s+(?:am|is)\s+(?:now\s+)?retired(?:\s+now)?|(?:\s+(?:have|has))?"
                       rf"(?:\s+(?:just|recently|finally|officially))?\s+retired{_EVENT_WHEN})$", re.I)
+_JOB_WORD_RE = re.compile(r"\b(?:work|works|employed|employer|company|workplace|job)\b|(?:\s(?:is|am)|'m)\s+an?\s", re.I)
 _EVENT_CUE_RE = re.compile(r"laid\s|let\s+(?:me\s+)?go|fired|sacked|terminated|redundant|resigned|retired|"
                            r"job\s+(?:at|with)|last\s+day", re.I)
 # Workplaces with terms: their "last day" may be the last before a break.
@@ -231,6 +232,8 @@ def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
     """(old employer, the incoming sentence) when a sentence of the incoming memory tells that the
     user was laid off by, let go by, resigned or retired from, quit a job at, or had a last day at
     the stored employer."""
+    if not _JOB_WORD_RE.search(existing[:400]):
+        return None  # a cheap look at the stored memory first: most pairs are about something else
     sentences = user_event_sentences(incoming, _EVENT_CUE_RE)
     if not sentences:
         return None

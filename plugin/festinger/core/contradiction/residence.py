@@ -79,6 +79,7 @@ _MOVED_OUT = re.compile(
     rf"|\s+and\s+(?:now\s+)?(?:live|lives)\s+in)\s+{_PLACE2}(?:\s+now)?)?$", re.I)
 # Another sentence that speaks of a move or of where someone lives: the memory tells more than one move.
 _HOME_TALK_RE = re.compile(r"(?<![\w'])(?:mov(?:e|ed|es|ing)|relocat\w*|lives?|lived|living|home)(?![\w'])", re.I)
+_HOME_WORD_RE = re.compile(r"\b(?:live|lives|living|lived|reside|resides|based|home)\b", re.I)
 _CUE_RE = re.compile(r"(?:moved|relocated|closed\s+on|bought|now\s+(?:lives?|living)|the\s+keys)\s", re.I)
 
 
@@ -114,6 +115,8 @@ def _we_group(sentences: list[str]) -> bool:
 def residence_ended(existing: str, incoming: str) -> tuple[str, str] | None:
     """(stored place, the incoming sentence) when a sentence of the incoming memory tells that the
     user (or the household) moved away from where the existing memory says the user lives."""
+    if not _HOME_WORD_RE.search(existing[:400]):
+        return None  # a cheap look at the stored memory first: most pairs are about something else
     sentences = user_event_sentences(incoming, _CUE_RE)
     if not sentences:
         return None
