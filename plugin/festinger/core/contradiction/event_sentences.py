@@ -61,8 +61,8 @@ def _framed(text: str) -> bool:
     low = " ".join(text.lower().split())
     words = set(_WORD_RE.findall(low))
     return bool(words & lx.EVENT_FRAME_WORDS or words & _MODAL or words & lx.EVENT_SCOPE_WORDS
-                or words & lx.EVENT_UNDONE_WORDS
-                or _MODAL_MAY_RE.search(text) or _DATED_RE.search(text) or _STILL_RE.search(text) or _FUTURE_RE.search(text)
+                or words & lx.EVENT_UNDONE_WORDS or _MODAL_MAY_RE.search(text) or _DATED_RE.search(text)
+                or _STILL_RE.search(text) or _FUTURE_RE.search(text)
                 or any(p in low for p in lx.MODAL_PHRASES) or any(p in low for p in lx.EVENT_PAST_PHRASES))
 
 
@@ -81,8 +81,9 @@ def user_event_sentences(incoming: str, cue: re.Pattern[str]) -> list[str]:
     for piece, _ in pieces:
         lead = _LEAD_RE.match(piece)
         sentences.append(("The user " + piece[lead.end():] if lead else piece).rstrip(".!").strip())
-    # the memorizer's lead is the user speaking, not a report of someone else's words
-    if _framed(" ".join(_LEAD_RE.sub("", p) for p in sentences)):
+    # read after the memorizer's lead is gone: "User said that they moved" is the user speaking,
+    # not a report of someone else's words
+    if _framed(" ".join(sentences)):
         return []
     return sentences
 

@@ -210,14 +210,16 @@ _BY_EVENT = re.compile(
     rf"(?:(?:got|was|were|been|have\s+been|has\s+been)\s+(?:just\s+)?)?"
     rf"(?P<ev>{event_phrases('employer')})\s+{_EMP}{_EVENT_WHEN}{_JOBLESS}$"
     rf"|^(?:(?P<owner>my|the\s+user's)\s+)?last\s+day\s+at\s+{_EMP.replace('emp>', 'emp2>')}\s+was{_EVENT_WHEN}$"
-    rf"|^{_EMP.replace('emp>', 'emp3>')}\s+(?:just\s+)?(?:laid\s+(?P<me>me|the\s+user)\s+off|let\s+(?P<me2>me|the\s+user)\s+go|"
+    rf"|^{_EMP.replace('emp>', 'emp3>')}\s+(?:just\s+)?(?:laid\s+(?P<me>me|the\s+user)\s+off"
+    rf"|let\s+(?P<me2>me|the\s+user)\s+go|"
     rf"made\s+(?P<me3>me|the\s+user)\s+redundant)"
     rf"{_EVENT_WHEN}$"
     rf"|^{_DAY}\s+was\s+(?P<owner2>my|the\s+user's)\s+last\s+day\s+at\s+{_EMP.replace('emp>', 'emp4>')}$", re.I)
 # "I am retired now", "The user just retired": a retirement ends every employer, whoever it was.
 _RETIRED = re.compile(rf"^{_U}(?:\s+(?:am|is)\s+(?:now\s+)?retired(?:\s+now)?|(?:\s+(?:have|has))?"
                       rf"(?:\s+(?:just|recently|finally|officially))?\s+retired{_EVENT_WHEN})$", re.I)
-_JOB_WORD_RE = re.compile(r"\b(?:work|works|employed|employer|company|workplace|job)\b|(?:\s(?:is|am)|'m)\s+an?\s", re.I)
+_JOB_WORD_RE = re.compile(r"\b(?:work|works|employed|employer|company|workplace|job)\b|(?:\s(?:is|am)|'m)\s+an?\s",
+                          re.I)
 _EVENT_CUE_RE = re.compile(r"laid\s|let\s+(?:me\s+)?go|fired|sacked|terminated|redundant|resigned|retired|"
                            r"job\s+(?:at|with)|last\s+day", re.I)
 # Workplaces with terms: their "last day" may be the last before a break.

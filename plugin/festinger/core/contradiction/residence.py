@@ -61,7 +61,8 @@ _WHEN = (rf"(?:\s+(?:last\s+(?:week|weekend|month|year|{_WEEKDAY})|this\s+(?:wee
 _FOR_GOOD = r"(?:\s+(?:for\s+good|permanently))?"
 # Chatter the event may end with: it says nothing of another home.
 _CHATTER = (rf"(?:\s*,?\s+and\s+(?:(?:i|we)\s+)?(?:now\s+)?(?:live|lives|living)\s+there(?:\s+now)?"
-            rf"|\s*,?\s+and\s+(?:i|we)\s+love\s+it|\s*,?\s+(?:and\s+)?(?:(?:i|we)\s+are\s+)?still\s+unpacking(?:\s+boxes)?"
+            rf"|\s*,?\s+and\s+(?:i|we)\s+love\s+it"
+            rf"|\s*,?\s+(?:and\s+)?(?:(?:i|we)\s+are\s+)?still\s+unpacking(?:\s+boxes)?"
             rf"|\s+and\s+(?:i\s+)?start\s+(?:work\s+|(?:my|the)\s+new\s+job\s+)?on\s+{_WEEKDAY}"
             r"|\s+after\s+relocating(?:\s+for\s+(?:work|a\s+(?:new\s+)?job))?)?")
 # "I don't live in Lisbon anymore, I moved to Porto": the old home denied before the move.
@@ -70,8 +71,8 @@ _DENIED = (r"(?:(?:i|we|(?:the\s+)?user)\s+(?:do\s+not|does\s+not|no\s+longer)\s
 # The user, the household, or no subject at all ("Just moved to Austin!": `owner_implied` decides).
 _SUBJ = (rf"^{_DENIED}(?:(?P<who>i|we|(?:the\s+)?user)(?:\s+(?:have|has))?\s+)?"
          r"(?:(?:just|recently|finally|officially)\s+)?")
-_INCOMING = re.compile(rf"{_SUBJ}(?P<ev>{event_phrases('residence')})\s+{_PLACE}{_FOR_GOOD}{_WHEN}{_FOR_GOOD}{_CHATTER}$",
-                       re.I)
+_INCOMING = re.compile(
+    rf"{_SUBJ}(?P<ev>{event_phrases('residence')})\s+{_PLACE}{_FOR_GOOD}{_WHEN}{_FOR_GOOD}{_CHATTER}$", re.I)
 _PLACE2 = _PLACE.replace("<place>", "<place2>").replace("<region>", "<region2>")
 _MOVED_OUT = re.compile(
     rf"{_SUBJ}moved\s+out\s+of\s+{_PLACE}{_WHEN}"
