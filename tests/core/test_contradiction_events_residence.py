@@ -106,6 +106,9 @@ RESIDENCE_LOOKALIKES = [
     ("I live in Denver.", "Mom: just moved to Austin."),
     ("I live in Denver.", "Just moved to Austin, her new job is great."),
     ("I live in Denver.", "Moved to Austin for the summer."),
+    ("I live in Denver.", "We settled in nicely."),
+    ("I live in Denver.", "My first apartment was in Austin."),
+    ("I live in Denver.", "We settled the dispute in Austin."),
     # a move that is not the user's home
     ("I live in Denver.", "We moved the server to Frankfurt."),
     ("I live in Denver.", "We moved our standup to Monday."),
@@ -145,6 +148,8 @@ RESIDENCE_CONTRADICTIONS = [
     ("I live in Portland, Oregon.", "We moved to Portland, Maine."),
     ("I live in Denver.", "Just moved to Austin! Loving it."),
     ("I live in Denver.", "Moved to Austin last month. So happy."),
+    ("I live in Denver.", "We bought our first house in Austin!"),
+    ("I live in Denver.", "We have settled into our new home in Austin."),
 ]
 
 # Pairs the statement path reads before this rule (left to it: "moved to" of the user, a stored

@@ -221,7 +221,7 @@ _RETIRED = re.compile(rf"^{_U}(?:\s+(?:am|is)\s+(?:now\s+)?retired(?:\s+now)?|(?
 _JOB_WORD_RE = re.compile(r"\b(?:work|works|employed|employer|company|workplace|job)\b|(?:\s(?:is|am)|'m)\s+an?\s",
                           re.I)
 _EVENT_CUE_RE = re.compile(r"laid\s|let\s+(?:me\s+)?go|fired|sacked|terminated|redundant|resigned|retired|"
-                           r"job\s+(?:at|with)|last\s+day", re.I)
+                           r"job\s+(?:at|with)|last\s+day|parted\s+ways|no\s+longer\s", re.I)
 # Workplaces with terms: their "last day" may be the last before a break.
 _TERM_PLACES = frozenset("school college university uni academy elementary high kindergarten nursery preschool "
                          "camp institute".split())
@@ -259,9 +259,10 @@ def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
             continue  # another company, or a part of it ("Acme Labs", "Acme's Berlin office")
         if n.group("emp") is not None and n.group("u") is None and not owner_implied(sentences, sentence):
             continue  # "Talked to Tom. Got laid off from Deloitte.": whose layoff is not said
-        if (n.group("emp2") or n.group("emp4")) and set(_name(said)) & _TERM_PLACES:
+        last_day = bool(n.group("emp2") or n.group("emp4")) or "last" in (n.group("ev") or "").lower()
+        if last_day and set(_name(said)) & _TERM_PLACES:
             continue  # "Last day at Hillside School was Friday": the end of a term as often as of a job
-        if (n.group("emp2") or n.group("emp4")) and not first_person_only(sentences, sentence):
+        if last_day and not first_person_only(sentences, sentence):
             # "Talked to Tom. Last day at Deloitte was Friday.": whose last day is not said; "My last
             # day at Acme was Friday. Three weeks in Rome now.": a last day before time off, maybe
             continue

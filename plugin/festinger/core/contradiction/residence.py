@@ -81,7 +81,7 @@ _MOVED_OUT = re.compile(
 # Another sentence that speaks of a move or of where someone lives: the memory tells more than one move.
 _HOME_TALK_RE = re.compile(r"(?<![\w'])(?:mov(?:e|ed|es|ing)|relocat\w*|lives?|lived|living|home)(?![\w'])", re.I)
 _HOME_WORD_RE = re.compile(r"\b(?:live|lives|living|lived|reside|resides|based|home)\b", re.I)
-_CUE_RE = re.compile(r"(?:moved|relocated|closed\s+on|bought|now\s+(?:lives?|living)|the\s+keys)\s", re.I)
+_CUE_RE = re.compile(r"(?:moved|relocated|closed\s+on|bought|now\s+(?:lives?|living)|the\s+keys|settled)\s", re.I)
 
 
 def _place(m: re.Match[str], name: str = "place", region: str = "region") -> Value | None:

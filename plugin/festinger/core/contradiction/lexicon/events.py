@@ -8,7 +8,7 @@ from __future__ import annotations
 # A home one moves into, closes on or buys ("a house in Boulder"): never a holiday, second or
 # rental one (those words are not listed, so "bought a holiday home in Boulder" is not read).
 HOME_NOUNS = ("house", "home", "flat", "apartment", "condo", "place", "townhouse", "townhome")
-_HOME = r"(?:new\s+)?(?:" + "|".join(HOME_NOUNS) + r")"
+_HOME = r"(?:(?:new|first)\s+)?(?:" + "|".join(HOME_NOUNS) + r")"
 
 # Event phrase -> the slot it ends. Each is a regex fragment read right after the user's subject
 # and its adverbs; the place (or employer) follows it.
@@ -25,6 +25,7 @@ EVENT_SLOTS: dict[str, str] = {
     rf"now\s+lives?\s+in\s+(?:a|an|our|my|their)\s+{_HOME}\s+in": "residence",
     r"(?:am|is|are)\s+now\s+living\s+in": "residence",
     rf"got\s+the\s+keys\s+to\s+(?:a|an|our|my|their)\s+{_HOME}\s+in": "residence",
+    rf"settled\s+(?:in|into\s+(?:a|an|our|my|their)\s+{_HOME}\s+in)": "residence",
     r"laid\s+off\s+(?:from|by)": "employer",
     r"let\s+go\s+(?:from|by)": "employer",
     r"fired\s+from": "employer",
@@ -35,6 +36,9 @@ EVENT_SLOTS: dict[str, str] = {
     r"retired\s+from": "employer",
     r"(?:quit|left)\s+(?:my|their|the\s+user's)\s+job\s+(?:at|with)": "employer",
     r"last\s+day\s+at": "employer",
+    r"(?:had|finished|worked)\s+(?:my|their)\s+last\s+day\s+at": "employer",
+    r"parted\s+ways\s+with": "employer",
+    r"(?:am|is)\s+no\s+longer\s+(?:at|with|employed\s+(?:at|by)|working\s+(?:at|for))": "employer",
     r"laid\s+(?:me|the\s+user)\s+off": "employer",
     r"made\s+(?:me|the\s+user)\s+redundant": "employer",
 }
@@ -53,7 +57,7 @@ EVENT_FRAME_WORDS = frozenset(
 EVENT_PAST_PHRASES = (
     "when i was", "when we were", "as a kid", "as a child", "as kids", "growing up", "grew up", "years ago",
     "back in", "back then", "at the time", "in college", "in high school", "at university", "in school",
-    "childhood", "used to", "before that", "decades", "long ago", "first job", "my first", "our first",
+    "childhood", "used to", "before that", "decades", "long ago", "first job",
     "years later", "a year later", "after college", "after school", "after graduating", "long time ago",
     "that was", "in those days",
 )
