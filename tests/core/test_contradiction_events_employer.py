@@ -91,6 +91,13 @@ EMPLOYER_LOOKALIKES = [
     ("User works at Deloitte.", "I parted ways with my Deloitte mentor."),
     ("User works at Deloitte.", "I had my last day at Deloitte on Friday. Three weeks in Rome now."),
     ("User works at Hillside School.", "I had my last day at Hillside School on Friday."),
+    # a resignation still serving its notice
+    ("User works at Deloitte.", "I resigned from Deloitte. Serving my three months."),
+    ("User works at Deloitte.", "I resigned from Deloitte. Three more weeks there."),
+    ("User works at Deloitte.", "I resigned from Deloitte today. Leaving at the end of the month."),
+    ("User works at Deloitte.", "I resigned from Deloitte today. Effective end of month."),
+    ("User works at Deloitte.", "I resigned from Deloitte effective Friday."),
+    ("User works at Deloitte.", "I handed in my notice at Deloitte."),
     # a new job alone
     ("User works at Deloitte.", "I start at KPMG on Monday."),
     ("User works at Deloitte.", "I got a job at KPMG."),
@@ -129,6 +136,7 @@ EMPLOYER_CONTRADICTIONS = [
     ("User works at Acme.", "Acme made me redundant."),
     ("User works at Acme.", "I got sacked from Acme."),
     ("User works at Deloitte.", "I parted ways with Deloitte last week."),
+    ("User works at Deloitte.", "I got laid off from Deloitte. Severance ends in March."),
     ("User works at Deloitte.", "I'm no longer at Deloitte."),
     ("User works at Deloitte.", "I had my last day at Deloitte on Friday."),
     ("User works at Deloitte.", "Got laid off from Deloitte today. Feeling lost."),

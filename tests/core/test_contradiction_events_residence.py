@@ -109,6 +109,14 @@ RESIDENCE_LOOKALIKES = [
     ("I live in Denver.", "We settled in nicely."),
     ("I live in Denver.", "My first apartment was in Austin."),
     ("I live in Denver.", "We settled the dispute in Austin."),
+    # a house bought to let, flip or renovate first, or not moved into yet
+    ("I live in Denver.", "We bought a house in Austin. Renting it out."),
+    ("I live in Denver.", "We bought a house in Austin. It is an investment."),
+    ("I live in Denver.", "We bought a house in Austin. Our tenants love it."),
+    ("I live in Denver.", "We closed on a house in Austin. Renovating it first."),
+    ("I live in Denver.", "We got the keys to our new house in Austin. Renovations first."),
+    ("I live in Denver.", "We closed on a house in Austin. We move in on Saturday."),
+    ("I live in Denver.", "Bought a house in Austin. Flipping it."),
     # a move that is not the user's home
     ("I live in Denver.", "We moved the server to Frankfurt."),
     ("I live in Denver.", "We moved our standup to Monday."),

@@ -11,7 +11,8 @@ memory that as a whole is the user's own, present news:
   bought a house in Boulder. We move in next month." has not moved yet);
 * no old news: a year, a decade, "years ago", "when I was a kid", "back in college";
 * no question anywhere ("We moved to Austin. Or was it Dallas?"), no word that undoes the event
-  or makes it a while away ("the decision was reversed", "I appealed", "trip", "surgery");
+  or makes it a while away ("the decision was reversed", "I appealed", "trip", "surgery"), or
+  not yet or not a home ("Renting it out", "Three more weeks there", "Leaving at the end of the month");
 * no scope or while: a trip, a season, a second home, an office, "also", "still" (the stored
   fact may hold beside the event: "I still live in Denver during the week").
 
@@ -61,8 +62,9 @@ def _framed(text: str) -> bool:
     low = " ".join(text.lower().split())
     words = set(_WORD_RE.findall(low))
     return bool(words & lx.EVENT_FRAME_WORDS or words & _MODAL or words & lx.EVENT_SCOPE_WORDS
-                or words & lx.EVENT_UNDONE_WORDS or _MODAL_MAY_RE.search(text) or _DATED_RE.search(text)
-                or _STILL_RE.search(text) or _FUTURE_RE.search(text)
+                or words & lx.EVENT_UNDONE_WORDS or words & lx.EVENT_NOT_YET_WORDS
+                or any(p in low for p in lx.EVENT_NOT_YET_PHRASES) or _MODAL_MAY_RE.search(text)
+                or _DATED_RE.search(text) or _STILL_RE.search(text) or _FUTURE_RE.search(text)
                 or any(p in low for p in lx.MODAL_PHRASES) or any(p in low for p in lx.EVENT_PAST_PHRASES))
 
 

@@ -73,6 +73,15 @@ EVENT_UNDONE_WORDS = frozenset(
     "reversed reverse rescinded overturned appealed appeal reinstated retracted withdrew withdrawn undo undone "
     "convinced rejoin rejoined rejoining returned return returning hired break trip travel traveling "
     "travelling fly flying flight honeymoon surgery recovery sick".split())
+# Not yet, or not a home: a house bought to let, flip or renovate first ("We bought a house in Austin.
+# Renting it out."), a resignation still serving its notice ("Three more weeks there", "Leaving at the
+# end of the month"). Words, then phrases.
+EVENT_NOT_YET_WORDS = frozenset(
+    "rent renting rental rented tenant tenants lease leasing landlord invest investing investment flip flipping "
+    "renovate renovating renovation renovations remodel remodeling leaving effective serving remaining handover "
+    "handing transition transitioning wrapping".split())
+EVENT_NOT_YET_PHRASES = ("end of the", "end of month", "more weeks", "more days", "more months", "weeks left",
+                         "days left", "months left", "move in", "moving in")
 # A "we" that is a company, a team or a group rather than the user's household.
 WE_GROUP_WORDS = frozenset(
     "team company startup firm office offices headquarters hq business org organisation organization band "
