@@ -136,6 +136,7 @@ EMPLOYER_CONTRADICTIONS = [
     ("User works at Acme.", "Acme made me redundant."),
     ("User works at Acme.", "I got sacked from Acme."),
     ("User works at Deloitte.", "I parted ways with Deloitte last week."),
+    ("User works at Acme.", "I retired from Acme after 30 years."),
     ("User works at Deloitte.", "I got laid off from Deloitte. Severance ends in March."),
     ("User works at Deloitte.", "I'm no longer at Deloitte."),
     ("User works at Deloitte.", "I had my last day at Deloitte on Friday."),

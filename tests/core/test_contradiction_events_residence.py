@@ -146,6 +146,7 @@ RESIDENCE_CONTRADICTIONS = [
     ("User is based in Toronto.", "User recently relocated to Vancouver."),
     ("I live in Paris.", "Exciting week. We moved to Lyon on Saturday. The kids love it."),
     ("We live in Leeds.", "I moved to Bristol a few weeks ago."),
+    ("I live in Denver.", "We moved to Austin after ten years in Denver."),
     ("I live in Brooklyn.", "We moved out of New York, now in Jersey City."),  # Brooklyn is in New York
     ("User has lived in Denver for five years.", "We moved to Austin last month."),
     ("User is living in Denver.", "We are now living in Austin."),

@@ -203,7 +203,8 @@ def _elsewhere(o: re.Match[str], n: re.Match[str]) -> tuple[str, str] | None:
 # job alone ("I start at KPMG on Monday") ends nothing: one may hold two, or a unit's name differs.
 _DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today)"
 _EVENT_WHEN = (rf"(?:\s+(?:on\s+|last\s+)?{_DAY}|{_WHEN})")
-_JOBLESS = (r"(?:\s*,?\s+and\s+(?:(?:i|the\s+user)\s+)?(?:am|is)\s+(?:now\s+)?(?:unemployed|between\s+jobs|"
+_JOBLESS = (r"(?:\s+after\s+(?:\d{1,2}|[a-z]+)\s+years)?"  # the tenure ended: "retired from Acme after 30 years"
+            r"(?:\s*,?\s+and\s+(?:(?:i|the\s+user)\s+)?(?:am|is)\s+(?:now\s+)?(?:unemployed|between\s+jobs|"
             r"looking\s+for\s+(?:a\s+job|work)|job\s+hunting))?")
 _BY_EVENT = re.compile(
     rf"^(?:{_U}(?:\s+(?:have|has))?\s+)?(?:(?:just|recently|finally|officially)\s+)?"

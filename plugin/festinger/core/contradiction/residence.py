@@ -64,7 +64,8 @@ _CHATTER = (rf"(?:\s*,?\s+and\s+(?:(?:i|we)\s+)?(?:now\s+)?(?:live|lives|living)
             rf"|\s*,?\s+and\s+(?:i|we)\s+love\s+it"
             rf"|\s*,?\s+(?:and\s+)?(?:(?:i|we)\s+are\s+)?still\s+unpacking(?:\s+boxes)?"
             rf"|\s+and\s+(?:i\s+)?start\s+(?:work\s+|(?:my|the)\s+new\s+job\s+)?on\s+{_WEEKDAY}"
-            r"|\s+after\s+relocating(?:\s+for\s+(?:work|a\s+(?:new\s+)?job))?)?")
+            r"|\s+after\s+relocating(?:\s+for\s+(?:work|a\s+(?:new\s+)?job))?"
+            rf"|\s+after\s+(?:\d{{1,2}}|[a-z]+)\s+years\s+in\s+(?:the\s+)?{_CAP}(?:\s+{_CAP}){{0,3}})?")
 # "I don't live in Lisbon anymore, I moved to Porto": the old home denied before the move.
 _DENIED = (r"(?:(?:i|we|(?:the\s+)?user)\s+(?:do\s+not|does\s+not|no\s+longer)\s+lives?\s+in\s+(?:the\s+)?"
            r"(?-i:[A-Z][\w.'-]*)(?:\s+(?-i:[A-Z][\w.'-]*)){0,3}(?:\s+any\s*more)?\s*,\s+)?")
