@@ -98,6 +98,7 @@ RESIDENCE_LOOKALIKES = [
     ("I live in Georgia.", "We moved to Atlanta."),
     ("User lives in Denver for two years.", "We moved to Austin last month."),  # a stint
     ("User has lived in Denver.", "We moved to Austin last month."),  # experience, not a home now
+    ("My home is in Denver for two years.", "We moved to Austin last month."),
     ("I live in Denver.", "We got the keys to a rental in Austin."),
     # a move said without its subject, in a memory that brings in someone else
     ("I live in Denver.", "Sarah update. Just moved to Austin."),

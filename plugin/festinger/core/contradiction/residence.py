@@ -126,9 +126,10 @@ def residence_ended(existing: str, incoming: str) -> tuple[str, str] | None:
     o = None if old_sentence is None else _EXISTING.match(old_sentence)
     if o is None:
         return None
-    if o.group("who") and o.group("who").lower() == "we" and "based" in o.group("verb").lower():
+    verb = (o.group("verb") or "").lower()
+    if (o.group("who") or "").lower() == "we" and "based" in verb:
         return None  # "We're based in Berlin": a company as often as a household
-    if o.group("years") and "lived" not in o.group("verb").lower():
+    if o.group("years") and "lived" not in verb:
         return None  # "lives in Denver for two years": a stint, read only as "has lived ... for N years"
     old = _place(o)
     if old is None:
