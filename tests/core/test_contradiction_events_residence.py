@@ -75,6 +75,7 @@ RESIDENCE_LOOKALIKES = [
     ("I live in Vancouver.", "I moved to Vancouver Island."),
     ("I live in New York.", "We moved out of Brooklyn."),
     ("I live in Portland, Oregon.", "We moved out of Portland, Maine."),
+    ("I live in Portland.", "We moved out of Portland, Maine."),
     # stored facts that are not where the user lives
     ("The user grew up in Denver.", "We moved to Austin last month."),
     ("User's sister lives in Denver.", "We moved to Austin last month."),

@@ -35,7 +35,7 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.event_sentences import (denied_elsewhere, event_phrases, named_elsewhere, others_say,
                                                           owner_implied, user_event_sentences)
-from festinger.core.contradiction.places import compare_place_values, left_lone_district, place_chain
+from festinger.core.contradiction.places import compare_place_values, left_lone_district, place_chain, same_place
 from festinger.core.contradiction.rescheduled import one_sentence
 from festinger.core.contradiction.values import Relation, Value
 
@@ -101,8 +101,8 @@ def _elsewhere(old: Value, new: Value) -> bool:
 def _left(old: Value, left: Value) -> bool:
     """"moved out of Brooklyn" against "lives in Park Slope" (inside it) or "in Brooklyn" (it)."""
     chain, gone = place_chain(old.norm), place_chain(left.norm)
-    if chain is None or gone is None or (old.region and left.region):
-        return False
+    if chain is None or gone is None or not same_place(left, old):
+        return False  # "moved out of Portland, Maine" says nothing of a bare "Portland" (maybe Oregon's)
     inside = gone[0] in chain[1:] or gone[0] in lx.DISTRICT_BOROUGHS.get(chain[0], ())  # "Park Slope" in Brooklyn
     return compare_place_values(old, left) is Relation.SAME or (
         inside and compare_place_values(old, left) is Relation.COMPATIBLE)
