@@ -105,6 +105,8 @@ RESIDENCE_LOOKALIKES = [
     ("I live in Denver.", "Sarah update. Just moved to Austin."),
     ("I live in Denver.", "Just moved to Austin! Sarah helped a lot."),
     ("I live in Denver.", "Sister just moved to Austin."),
+    ("I live in Denver.", "My wife and her sister moved to Austin."),
+    ("I live in Denver.", "My wife moved to Austin."),
     ("I live in Denver.", "Mom: just moved to Austin."),
     ("I live in Denver.", "Just moved to Austin, her new job is great."),
     ("I live in Denver.", "Moved to Austin for the summer."),
@@ -149,6 +151,8 @@ RESIDENCE_CONTRADICTIONS = [
     ("I live in Paris.", "Exciting week. We moved to Lyon on Saturday. The kids love it."),
     ("We live in Leeds.", "I moved to Bristol a few weeks ago."),
     ("I live in Denver.", "We moved to Austin after ten years in Denver."),
+    ("I live in Denver.", "My wife and I moved to Austin last month."),
+    ("The user lives in Denver.", "The user and their partner relocated to Austin."),
     ("I live in Brooklyn.", "We moved out of New York, now in Jersey City."),  # Brooklyn is in New York
     ("User has lived in Denver for five years.", "We moved to Austin last month."),
     ("User is living in Denver.", "We are now living in Austin."),

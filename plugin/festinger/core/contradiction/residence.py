@@ -69,8 +69,11 @@ _CHATTER = (rf"(?:\s*,?\s+and\s+(?:(?:i|we)\s+)?(?:now\s+)?(?:live|lives|living)
 # "I don't live in Lisbon anymore, I moved to Porto": the old home denied before the move.
 _DENIED = (r"(?:(?:i|we|(?:the\s+)?user)\s+(?:do\s+not|does\s+not|no\s+longer)\s+lives?\s+in\s+(?:the\s+)?"
            r"(?-i:[A-Z][\w.'-]*)(?:\s+(?-i:[A-Z][\w.'-]*)){0,3}(?:\s+any\s*more)?\s*,\s+)?")
-# The user, the household, or no subject at all ("Just moved to Austin!": `owner_implied` decides).
-_SUBJ = (rf"^{_DENIED}(?:(?P<who>i|we|(?:the\s+)?user)(?:\s+(?:have|has))?\s+)?"
+# The user, the household ("we", "my wife and I", "the user and their partner"), or no subject at all
+# ("Just moved to Austin!": `owner_implied` decides).
+_PARTNER = r"(?:wife|husband|partner|spouse|girlfriend|boyfriend|fiance|fiancee|family)"
+_SUBJ = (rf"^{_DENIED}(?:(?P<who>i|we|(?:the\s+)?user|my\s+{_PARTNER}\s+and\s+i"
+         rf"|(?:the\s+)?user\s+and\s+(?:their|his|her)\s+{_PARTNER})(?:\s+(?:have|has))?\s+)?"
          r"(?:(?:just|recently|finally|officially)\s+)?")
 _INCOMING = re.compile(
     rf"{_SUBJ}(?P<ev>{event_phrases('residence')})\s+{_PLACE}{_FOR_GOOD}{_WHEN}{_FOR_GOOD}{_CHATTER}$", re.I)
