@@ -75,6 +75,9 @@ TAKEN_BACK += [
 # News followed by a sentence the parser does not understand: the news is not sure, since the
 # sentence may take it back in words no list holds. The cost of that rule, kept in view.
 UNSURE = [
+    ("I live in Paris.", "Exciting week. We moved to Lyon on Saturday. The kids love it."),  # the event rules too
+    ("User lives in Denver.", "Message from my sister. I moved to Berlin."),
+    ("User works at Acme Corp.", "I left Acme Corp and joined Globex. Still deciding."),
     ("User works at Acme Corp.", "I left Acme Corp. No regrets, it was time."),
     ("User works at Acme Corp.", "I left Acme Corp. That was a mistake."),
     ("I'm a software engineer at IBM.", "I no longer work at IBM. I'm now at Salesforce."),

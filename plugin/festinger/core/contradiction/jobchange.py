@@ -29,6 +29,16 @@ employer's ("Starbucks Reserve", "Deloitte Digital") is an internal move; "joine
 After the sixteenth attack: "started a new job/role at <another company>", "quit their <stored job>
 job [and now works as ...]" ("their" only after "User"), and "I'm a <job> at X" handed to the
 statements as "I work at X" when the incoming memory says the user no longer works somewhere.
+
+Events (`employer_ended`): the stored employer (the same forms, or "my job is at X") ended by one of
+the event lexicon's employer events (`lexicon.EVENT_SLOTS`: laid off, let go, fired, sacked,
+terminated, made redundant, resigned, retired from X, quit/left my job at X, last day at X was
+<day>, "X laid me off"), or a bare retirement ("I'm retired now"), told in ANY sentence of the
+incoming memory that `event_sentences` lets through (the user's own present news: no plan, story,
+report, question, old news, leave or undoing anywhere). A last day said without its owner
+("Last day at Deloitte was Friday") is the user's only among first-person sentences; a school's
+last day may be a term's. The stored employer named again in another sentence ("I start at
+Deloitte Digital on Monday", "Deloitte rehired me") ends nothing; a new job alone never does.
 """
 
 from __future__ import annotations
@@ -36,9 +46,11 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.event_sentences import (denied_elsewhere, event_phrases, first_person_only,
+                                                          named_elsewhere, owner_implied, user_event_sentences)
 from festinger.core.contradiction.rescheduled import one_sentence, one_sentence_matches
 
-__all__ = ["employer_as_work", "job_left"]
+__all__ = ["employer_as_work", "employer_ended", "job_left"]
 
 _U = r"(?P<u>(?:the\s+)?user|i)"
 _NAME_BODY = r"(?-i:[A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|&)){0,3})"
@@ -182,3 +194,83 @@ def _elsewhere(o: re.Match[str], n: re.Match[str]) -> tuple[str, str] | None:
     if _name(n.group("emp")) != old or new[:len(old)] == old:
         return None  # a new role at the same company, or at a unit of it
     return o.group("emp"), f"works at {n.group('new')}"
+
+
+# The employer ended by an event of the lexicon's (`lexicon.EVENT_SLOTS`), told in one sentence of
+# the incoming memory (`event_sentences`: the user's own present news, no plan, story or old news):
+# "I got laid off from Deloitte", "The user resigned from Acme", "I quit my job at Stripe last week",
+# "Last day at Deloitte was Friday; I start at KPMG on Monday.", "Deloitte laid me off". A new
+# job alone ("I start at KPMG on Monday") ends nothing: one may hold two, or a unit's name differs.
+_DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today)"
+_EVENT_WHEN = (rf"(?:\s+(?:on\s+|last\s+)?{_DAY}|{_WHEN})")
+_JOBLESS = (r"(?:\s+after\s+(?:\d{1,2}|[a-z]+)\s+years)?"  # the tenure ended: "retired from Acme after 30 years"
+            r"(?:\s*,?\s+and\s+(?:(?:i|the\s+user)\s+)?(?:am|is)\s+(?:now\s+)?(?:unemployed|between\s+jobs|"
+            r"looking\s+for\s+(?:a\s+job|work)|job\s+hunting))?")
+_BY_EVENT = re.compile(
+    rf"^(?:{_U}(?:\s+(?:have|has))?\s+)?(?:(?:just|recently|finally|officially)\s+)?"
+    rf"(?:(?:got|was|were|been|have\s+been|has\s+been)\s+(?:just\s+)?)?"
+    rf"(?P<ev>{event_phrases('employer')})\s+{_EMP}{_EVENT_WHEN}{_JOBLESS}$"
+    rf"|^(?:(?P<owner>my|the\s+user's)\s+)?last\s+day\s+at\s+{_EMP.replace('emp>', 'emp2>')}\s+was{_EVENT_WHEN}$"
+    rf"|^{_EMP.replace('emp>', 'emp3>')}\s+(?:just\s+)?(?:laid\s+(?P<me>me|the\s+user)\s+off"
+    rf"|let\s+(?P<me2>me|the\s+user)\s+go|"
+    rf"made\s+(?P<me3>me|the\s+user)\s+redundant)"
+    rf"{_EVENT_WHEN}$"
+    rf"|^{_DAY}\s+was\s+(?P<owner2>my|the\s+user's)\s+last\s+day\s+at\s+{_EMP.replace('emp>', 'emp4>')}$", re.I)
+# "I am retired now", "The user just retired": a retirement ends every employer, whoever it was.
+_RETIRED = re.compile(rf"^{_U}(?:\s+(?:am|is)\s+(?:now\s+)?retired(?:\s+now)?|(?:\s+(?:have|has))?"
+                      rf"(?:\s+(?:just|recently|finally|officially))?\s+retired{_EVENT_WHEN})$", re.I)
+_JOB_WORD_RE = re.compile(r"\b(?:work|works|employed|employer|company|workplace|job)\b|(?:\s(?:is|am)|'m)\s+an?\s",
+                          re.I)
+_EVENT_CUE_RE = re.compile(r"laid\s|let\s+(?:me\s+)?go|fired|sacked|terminated|redundant|resigned|retired|"
+                           r"job\s+(?:at|with)|last\s+day|parted\s+ways|no\s+longer\s", re.I)
+# Workplaces with terms: their "last day" may be the last before a break.
+_TERM_PLACES = frozenset("school college university uni academy elementary high kindergarten nursery preschool "
+                         "camp institute".split())
+# "My job is at Deloitte", "I have a job at Deloitte": the stored employer said as a job.
+_JOB_AT = [re.compile(rf"^(?:my|(?:the\s+)?user's)\s+job\s+is\s+(?:at|with)\s+{_EMP}$", re.I),
+           re.compile(rf"^{_U}\s+(?:has|have)\s+a\s+job\s+(?:at|with)\s+{_EMP}$", re.I)]
+
+
+def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
+    """(old employer, the incoming sentence) when a sentence of the incoming memory tells that the
+    user was laid off by, let go by, resigned or retired from, quit a job at, or had a last day at
+    the stored employer."""
+    if not _JOB_WORD_RE.search(existing[:400]):
+        return None  # a cheap look at the stored memory first: most pairs are about something else
+    sentences = user_event_sentences(incoming, _EVENT_CUE_RE)
+    if not sentences:
+        return None
+    old = one_sentence(existing)
+    o = None if old is None else next((m for m in (rx.match(old) for rx in [*_EXISTING, *_JOB_AT]) if m), None)
+    if o is None:
+        return None
+    job = (o.groupdict().get("job") or "").split()
+    if o.re is _EXISTING[1] and (not job or job[-1].lower() not in lx.OCCUPATIONS):
+        return None  # "is a member at Equinox": not a job
+    for sentence in sentences:
+        if named_elsewhere(sentences, sentence, _name(o.group("emp"))[0]) or denied_elsewhere(sentences, sentence):
+            continue  # "... I start at Deloitte Digital on Monday": a unit of the same company, or a rehire
+        if _RETIRED.match(sentence):
+            return o.group("emp"), sentence
+        n = _BY_EVENT.match(sentence)
+        if n is None:
+            continue
+        said = n.group("emp") or n.group("emp2") or n.group("emp3") or n.group("emp4")
+        if _name(said) != _name(o.group("emp")):
+            continue  # another company, or a part of it ("Acme Labs", "Acme's Berlin office")
+        if n.group("emp") is not None and n.group("u") is None and not owner_implied(sentences, sentence):
+            continue  # "Talked to Tom. Got laid off from Deloitte.": whose layoff is not said
+        last_day = bool(n.group("emp2") or n.group("emp4")) or "last" in (n.group("ev") or "").lower()
+        if last_day and set(_name(said)) & _TERM_PLACES:
+            continue  # "Last day at Hillside School was Friday": the end of a term as often as of a job
+        if last_day and not first_person_only(sentences, sentence):
+            # "Talked to Tom. Last day at Deloitte was Friday.": whose last day is not said; "My last
+            # day at Acme was Friday. Three weeks in Rome now.": a last day before time off, maybe
+            continue
+        ev = (n.group("ev") or "").lower()
+        if n.group("u") is not None and n.group("u").lower() == "i" and ("their" in ev or "user" in ev):
+            continue  # "I quit their job at Acme": someone else's job
+        if n.group("u") is not None and n.group("u").lower() != "i" and " my " in f" {ev} ":
+            continue  # "User quit my job at Acme": whose job is not said once
+        return o.group("emp"), sentence
+    return None

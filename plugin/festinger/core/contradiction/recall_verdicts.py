@@ -1,19 +1,21 @@
 """The one-sentence recall rules' findings as verdicts: each rule (jobchange, possessions,
-migration, lifecycle, rescheduled, ages) reads two one-sentence memories and says what changed;
+migration, lifecycle, rescheduled, ages, residence) reads two one-sentence memories and says what changed;
 these wrap that in a `Contradiction` with its explanation. `compare` tries them after the
 statement path found nothing."""
 
 from __future__ import annotations
 
 from festinger.core.contradiction.ages import age_changed, count_changed
-from festinger.core.contradiction.jobchange import job_left
+from festinger.core.contradiction.jobchange import employer_ended, job_left
 from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.migration import migrated_away
 from festinger.core.contradiction.possessions import possession_ended
 from festinger.core.contradiction.rescheduled import event_moved
+from festinger.core.contradiction.residence import residence_ended
 from festinger.core.contradiction.verdict import Contradiction, clip
 
-__all__ = ["by_age_or_count", "by_event_moved", "by_job_left", "by_migration", "by_possession_ended", "by_status_ended"]
+__all__ = ["by_age_or_count", "by_employer_ended", "by_event_moved", "by_job_left", "by_migration",
+           "by_possession_ended", "by_residence_ended", "by_status_ended"]
 
 
 def by_migration(existing: str, incoming: str) -> Contradiction | None:
@@ -79,3 +81,23 @@ def by_age_or_count(existing: str, incoming: str) -> Contradiction | None:
     kind, was, now = found
     return Contradiction("value", f"user {kind} count", was, now, f"the user's {kind} count went {was} -> {now}: "
                          f"{clip(incoming)!r} (existing: {clip(existing)!r})")
+
+
+def by_residence_ended(existing: str, incoming: str) -> Contradiction | None:
+    """"User lives in Denver" / "We moved to Austin last month. Still unpacking!": a move away (residence)."""
+    found = residence_ended(existing, incoming)
+    if found is None:
+        return None
+    place, event = found
+    return Contradiction("value", "user location", place, event, f"the user no longer lives in {place!r}: "
+                         f"{clip(event)!r} (existing: {clip(existing)!r})")
+
+
+def by_employer_ended(existing: str, incoming: str) -> Contradiction | None:
+    """"User works at Deloitte" / "I got laid off from Deloitte": the employer ended by an event (jobchange)."""
+    found = employer_ended(existing, incoming)
+    if found is None:
+        return None
+    employer, event = found
+    return Contradiction("value", "user employer", employer, event, f"the user no longer works at {employer!r}: "
+                         f"{clip(event)!r} (existing: {clip(existing)!r})")

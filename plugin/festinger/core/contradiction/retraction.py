@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["passes_by", "retracted_inline", "takes_back"]
+__all__ = ["CHATTER_OPENERS", "passes_by", "retracted_inline", "takes_back"]
 
 # Words around a retraction that say nothing themselves ("Oops, typo.", "lol jk").
 _FILLER = r"(?:actually|wait|oops|ok|okay|lol|lmao|haha|hah|hehe|sorry|well|though|tho|really|oh|yeah)"
@@ -67,8 +67,8 @@ _INLINE_RE = re.compile(
 _PASSING_RE = re.compile(
     r"^\W*(?:(?:i'?m|i\s+am|we'?re|we\s+are|they'?re|they\s+are|(?:the\s+)?user\s+is)\s+(?:so\s+|very\s+|really\s+|"
     r"super\s+)?(?:happy|excited|thrilled|relieved|glad|pleased|sad|nervous)|(?:so\s+)?(?:excited|thrilled|"
-    r"relieved|yay|woohoo|finally|wish\s+me\s+luck|fingers\s+crossed|can'?t\s+wait|loving\s+it|love\s+it)|"
-    r"feeling\s+\w+|thanks?|thank\s+you|cheers)\b[^?]*$", re.I)
+    r"relieved|happy|yay|woohoo|finally|wish\s+me\s+luck|fingers\s+crossed|can'?t\s+wait|loving\s+it|love\s+it)|"
+    r"feeling\s+\w+|still\s+(?:unpacking|settling\s+in)|thanks?|thank\s+you|cheers)\b[^?]*$", re.I)
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -96,8 +96,23 @@ def retracted_inline(sentence: str) -> bool:
     return bool(_INLINE_RE.search(sentence)) and not _EMPHATIC_RE.search(sentence)
 
 
+# How short chatter around news opens ("Loving it.", "Big news!", "Rough week.", "Onwards!").
+CHATTER_OPENERS = frozenset(
+    "loving love so big feeling excited exciting great new finally wow yay phew life best happy sad bittersweet "
+    "onwards onward time what crazy wild busy exhausted tired relieved rough long good golf".split())
+_CHATTER_MAX_WORDS = 8
+_CORE_ANYWHERE_RE = re.compile(rf"(?<![\w']){_CORE}(?![\w'])", re.I)
+
+
 def passes_by(sentence: str) -> bool:
     """Whether a later sentence the grammar did not read still leaves the news before it standing:
-    a feeling about it, emphasis ("No kidding!"), thanks, an emoji or punctuation alone."""
-    return not _clauses(sentence) or bool(_PASSING_RE.match(_NOT_TEXT_RE.sub(" ", sentence))
-                                          or _EMPHATIC_RE.match(sentence))
+    a feeling about it, emphasis ("No kidding!"), thanks, short chatter ("Big news!", "Still
+    unpacking."), an emoji or punctuation alone; never with a retraction word in it ("Big lie.")."""
+    text = _NOT_TEXT_RE.sub(" ", sentence)
+    if not _clauses(sentence) or _EMPHATIC_RE.match(sentence):
+        return True
+    if "?" in text or _CORE_ANYWHERE_RE.search(text):
+        return False
+    words = text.split()
+    first = words[0].strip(".,;:!").lower() if words else ""
+    return bool(_PASSING_RE.match(text)) or (first in CHATTER_OPENERS and len(words) <= _CHATTER_MAX_WORDS)

@@ -115,7 +115,9 @@ def hands_voice_over(sentence: str, parsed: bool) -> bool:
 _OTHER_TEXT_RE = re.compile(
     r"(?<![\w'])(?:quote|quoting|quoted|excerpt|draft|drafting|cover\s+letter|letter\s+(?:for|to|from)|speech|toast|"
     r"eulogy|blog\s+post|tweet|story|novel|script|screenplay|plot|lyrics|poem|role-?play|pretend|hypothetical|"
-    r"template|sample\s+(?:answer|text|bio)|writing\s+(?:a|an|the|this)?\s*\w+\s+for)(?![\w'])", re.I)
+    r"template|sample\s+(?:answer|text|bio)|writing\s+(?:a|an|the|this)?\s*\w+\s+for|"
+    r"(?:message|text|email|e-mail|note|voicemail|dm|letter)\s+from|forward(?:ing|ed)?|"
+    r"\w+'s\s+(?:update|news|post|message|status))(?![\w'])", re.I)
 # A short exclamation with no name in it after its first word.
 _EXCLAMATION_RE = re.compile(r"^\W*[A-Za-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s*!+$")
 

@@ -7,6 +7,7 @@ Callers read them as ``lexicon.NAME``; this module gathers the topics into one n
 
 from __future__ import annotations
 
+from .events import *  # noqa: F401,F403
 from .markers import *  # noqa: F401,F403
 from .names import *  # noqa: F401,F403
 from .nouns import *  # noqa: F401,F403

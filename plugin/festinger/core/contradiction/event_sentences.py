@@ -1,0 +1,163 @@
+"""The sentences of an incoming memory that may tell an event of the user's (pure logic).
+
+The one-sentence rules read a memory only when it is one sentence. An event is often told with
+chatter around it ("Big news! We moved to Boulder last month. Still unpacking."), so the event
+rules (`residence`, `jobchange.employer_ended`) read each sentence on its own, but only of a
+memory that as a whole is the user's own, present news:
+
+* no quotation, no label over a sentence ("Text from my sister - I moved to Denver"), one line;
+* no word anywhere that makes the memory a story, a dream, a joke or someone else's words
+  ("said", "texted", "novel"), a plan, a hedge or a condition (the markers' modal words: "We
+  bought a house in Boulder. We move in next month." has not moved yet);
+* no old news: a year, a decade, "years ago", "when I was a kid", "back in college";
+* no question anywhere ("We moved to Austin. Or was it Dallas?"), no word that undoes the event
+  or makes it a while away ("the decision was reversed", "I appealed", "trip", "surgery"), or
+  not yet or not a home ("Renting it out", "Three more weeks there", "Leaving at the end of the month");
+* no scope or while: a trip, a season, a second home, an office, "also", "still" (the stored
+  fact may hold beside the event: "I still live in Denver during the week").
+
+What is left are the candidate sentences, each without its final stop and with the memorizer's
+own lead ("User mentioned that they moved ...") read as the user ("The user moved ..."). A rule
+must still find its event at the very start of one of them, said of the user.
+"""
+
+from __future__ import annotations
+
+import re
+
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.normalise import clean, expand_contractions
+from festinger.core.contradiction.places import is_known_place
+from festinger.core.contradiction.retraction import CHATTER_OPENERS, passes_by, retracted_inline, takes_back
+from festinger.core.contradiction.statements import parse_sentence
+from festinger.core.contradiction.segment import split_pieces
+from festinger.core.contradiction.situation import hands_voice_over
+from festinger.core.contradiction.values import MONTHS
+
+__all__ = ["MAX_EVENT_MEMORY_CHARS", "denied_elsewhere", "event_phrases", "first_person_only", "named_elsewhere",
+           "others_say", "owner_implied", "user_event_sentences"]
+
+MAX_EVENT_MEMORY_CHARS = 600  # a few sentences of news; a longer text is a summary of many things
+_MAX_SENTENCES = 5
+# The memorizer's own lead about the user: "User mentioned (that) they ...", "The user clarified that they ...".
+_LEAD_RE = re.compile(r"^(?:the\s+)?user\s+(?:mentioned|said|noted|clarified|shared|stated|confirmed|reported)\s+"
+                      r"(?:that\s+)?they\s+(?=[a-z])", re.I)
+_WORD_RE = re.compile(r"[a-z][a-z'-]*")
+# A year or a decade dates the event: "in 2012", "in the 90s", "'90s".
+_DATED_RE = re.compile(r"\b(?:1[89]\d\d|20\d\d)\b|\b\d0s\b|'\d0s\b")
+_QUOTE_CHARS = ('"', "\u00ab", "\u00bb", "`")
+# A lower-case "may" is a hedge; "in May" the month.
+_MODAL_MAY_RE = re.compile(r"\bmay\b")
+_MODAL = lx.MODAL_WORDS - {"may"}
+_STILL_RE = re.compile(r"\bstill\b(?!\s+unpacking)", re.I)
+# The future the modal phrases do not list: "My last day is next Friday", "I handed in my notice".
+_FUTURE_RE = re.compile(r"\bnext\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|spring|summer|fall|autumn|"
+                        r"winter)\b|\blast\s+day\s+(?:is|will)\b|\bnotice\b|\buntil\b|\bupcoming\b", re.I)
+
+
+def event_phrases(slot: str) -> str:
+    """The lexicon's event phrases that end `slot`, as one regex alternation."""
+    return "(?:" + "|".join(p for p, s in lx.EVENT_SLOTS.items() if s == slot) + ")"
+
+
+def _framed(text: str) -> bool:
+    """Whether the memory as a whole is a story, a report, a plan, a scope or old news."""
+    low = " ".join(text.lower().split())
+    words = set(_WORD_RE.findall(low))
+    return bool(words & lx.EVENT_FRAME_WORDS or words & _MODAL or words & lx.EVENT_SCOPE_WORDS
+                or words & lx.EVENT_UNDONE_WORDS or words & lx.EVENT_NOT_YET_WORDS
+                or any(p in low for p in lx.EVENT_NOT_YET_PHRASES) or _MODAL_MAY_RE.search(text)
+                or _DATED_RE.search(text) or _STILL_RE.search(text) or _FUTURE_RE.search(text)
+                or any(p in low for p in lx.MODAL_PHRASES) or any(p in low for p in lx.EVENT_PAST_PHRASES))
+
+
+def user_event_sentences(incoming: str, cue: re.Pattern[str]) -> list[str]:
+    """The incoming memory's candidate sentences for an event rule, or [] (see the module doc).
+    `cue` is a cheap look first: most memories never reach the segmenter."""
+    if len(incoming) > MAX_EVENT_MEMORY_CHARS or not cue.search(incoming):
+        return []
+    text = expand_contractions(clean(incoming)).strip()
+    if not text or "\n" in text or "?" in text or any(q in text for q in _QUOTE_CHARS):
+        return []  # a question anywhere may ask about the event itself ("Or was it Dallas?")
+    pieces = split_pieces(text)
+    if not pieces or len(pieces) > _MAX_SENTENCES or any(pos for _, pos, _ in pieces):
+        return []  # a dash pair: one side may be a label over the other ("From Tom - I moved ...")
+    if any(retracted_inline(p) for p, _, _ in pieces) or any(takes_back(p) for p, _, _ in pieces[1:]):
+        return []  # "We moved to Boulder. Psych!", "... - not!": the statement path's reading (retraction)
+    first = next((i for i, (p, _, _) in enumerate(pieces) if cue.search(p)), 0)
+    before, after = [p for p, _, _ in pieces[:first]], [p for p, _, _ in pieces[first + 1:]]
+    if any(not passes_by(p) and hands_voice_over(p, parsed=bool(parse_sentence(p))) for p in before) or not all(
+            cue.search(p) or passes_by(p) or parse_sentence(p) for p in after):
+        return []  # "Message from my sister. I moved ...", "I moved to Berlin. Till August.": as the
+        #            statement path, a voice handed over, or a later sentence the parser does not read
+    sentences = []
+    for piece, _, _ in pieces:
+        lead = _LEAD_RE.match(piece)
+        sentences.append(("The user " + piece[lead.end():] if lead else piece).rstrip(".!").strip())
+    # read after the memorizer's lead is gone: "User said that they moved" is the user speaking,
+    # not a report of someone else's words
+    if _framed(" ".join(sentences)):
+        return []
+    return sentences
+
+
+_THIRD_PERSON_RE = re.compile(r"(?<![\w'])(?:he|him|his|himself|she|her|hers|herself|they|them|their|theirs|"
+                              r"[a-z]+'s|[a-z]+s')(?![\w'])", re.I)
+_USER_POSSESSIVE_RE = re.compile(r"(?<![\w'])(?:the\s+)?user's(?![\w'])", re.I)
+
+
+def _brings_in_someone(sentence: str) -> bool:
+    """A third person, someone's possessive or a person by role ("my sister", "Tom's") in the sentence."""
+    if _THIRD_PERSON_RE.search(_USER_POSSESSIVE_RE.sub(" ", sentence)):
+        return True
+    return any(w.strip(".,;:!").lower() in lx.PERSON_ROLES for w in sentence.split())
+
+
+def owner_implied(sentences: list[str], but: str, names: tuple[str, ...] = ()) -> bool:
+    """Whether an event said without its subject ("Just moved to Austin!", "Got laid off from
+    Deloitte today.") is the user's: no one else is in the memory (no third person, possessive,
+    person by role, or capitalised word other than a known place, a day, a month or the event's
+    own `names`), and every other sentence opens with the user or with chatter ("Loving it.")."""
+    if _brings_in_someone(but):
+        return False
+    for s in sentences:
+        if s == but:
+            continue
+        words = s.split()
+        first = words[0].strip(".,;:!").lower() if words else ""
+        if _brings_in_someone(s) or not (first in CHATTER_OPENERS or first_person_only([s], "")):
+            return False
+        for w in words[1:]:
+            word = w.strip(".,;:!()")
+            low = word.lower()
+            if word[:1].isupper() and word != "I" and low not in names and low not in lx.WEEKDAYS and (
+                    low not in MONTHS and not is_known_place(low)):
+                return False  # "Loving it. Sarah says hi.": a name may be whose news this is
+    return True
+
+
+def first_person_only(sentences: list[str], but: str) -> bool:
+    """Whether every sentence other than `but` opens with the user (I, my, we, our, the user): an
+    event said without its owner ("Last day at Deloitte was Friday") is the user's only then."""
+    return all(s == but or re.match(r"(?:i|my|we|our|(?:the\s+)?user(?:'s)?)\b", s, re.I) for s in sentences)
+
+
+def named_elsewhere(sentences: list[str], but: str, name: str) -> bool:
+    """Whether a sentence other than `but` names the stored value again: "I moved to Austin. Now
+    I'm back in Denver.", "Last day at Deloitte was Friday. I start at Deloitte Digital on Monday."
+    (a move back, a unit of the same company): the memory says more of it than the event."""
+    rx = re.compile(rf"(?<![\w']){re.escape(name)}(?![\w])", re.I)
+    return any(s != but and rx.search(s) for s in sentences)
+
+
+_NEGATION_RE = re.compile(r"(?<![\w'])(?:not|no|never|nope|nah)(?![\w'])", re.I)
+
+
+def others_say(sentences: list[str], but: str, pattern: re.Pattern[str]) -> bool:
+    """Whether a sentence other than `but` matches `pattern` (a second move, a denial)."""
+    return any(s != but and pattern.search(s) for s in sentences)
+
+
+def denied_elsewhere(sentences: list[str], but: str) -> bool:
+    """"We moved to Austin. Not!": a denial in another sentence may be of the event itself."""
+    return others_say(sentences, but, _NEGATION_RE)
