@@ -27,8 +27,9 @@ from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction.places import left_lone_district, same_place
 from festinger.core.contradiction.quitting import quit_as_denial
-from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_event_moved, by_job_left, by_migration,
-                                                          by_possession_ended, by_status_ended)
+from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_event_moved, by_job_left,
+                                                          by_life_event, by_migration, by_possession_ended,
+                                                          by_status_ended)
 from festinger.core.contradiction.refinement import refines
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
@@ -61,7 +62,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
-            or by_age_or_count(existing, incoming))
+            or by_age_or_count(existing, incoming) or by_life_event(existing, incoming))
 
 
 def _by_group(existing: str, incoming: str) -> Contradiction | None:

@@ -6,6 +6,7 @@ statement path found nothing."""
 from __future__ import annotations
 
 from festinger.core.contradiction.ages import age_changed, count_changed
+from festinger.core.contradiction.events import life_event_ended
 from festinger.core.contradiction.jobchange import job_left
 from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.migration import migrated_away
@@ -13,7 +14,7 @@ from festinger.core.contradiction.possessions import possession_ended
 from festinger.core.contradiction.rescheduled import event_moved
 from festinger.core.contradiction.verdict import Contradiction, clip
 
-__all__ = ["by_age_or_count", "by_event_moved", "by_job_left", "by_migration", "by_possession_ended", "by_status_ended"]
+__all__ = ["by_age_or_count", "by_event_moved", "by_life_event", "by_job_left", "by_migration", "by_possession_ended", "by_status_ended"]
 
 
 def by_migration(existing: str, incoming: str) -> Contradiction | None:
@@ -79,3 +80,14 @@ def by_age_or_count(existing: str, incoming: str) -> Contradiction | None:
     kind, was, now = found
     return Contradiction("value", f"user {kind} count", was, now, f"the user's {kind} count went {was} -> {now}: "
                          f"{clip(incoming)!r} (existing: {clip(existing)!r})")
+
+
+def by_life_event(existing: str, incoming: str) -> Contradiction | None:
+    """"I'm married to Chris" / "Chris and I got divorced", "I have a dog named Biscuit" / "Biscuit
+    passed away last week": the user's stored fact ended by an event (events)."""
+    found = life_event_ended(existing, incoming)
+    if found is None:
+        return None
+    subject, fact, event = found
+    return Contradiction("value", subject, fact, event, f"{fact!r} no longer holds: {event} "
+                         f"({clip(incoming)!r}; existing: {clip(existing)!r})")

@@ -1,0 +1,85 @@
+"""The sentences of an incoming memory that may announce a life event of the user's (pure logic).
+
+The event rules (`events`, `quitting.habit_ended`) read one sentence of the incoming memory at a
+time: "Biscuit passed away on Sunday. The house feels empty." announces the death in its first
+sentence and chats in the second. Chatter may also take the event back or set it somewhere else,
+so the whole memory must pass these checks before any of its sentences is read:
+
+* one line of at most `MAX_SENTENCES` sentences, no question mark, no quotation marks (a quote is
+  someone's words, a title or a line of a story);
+* no OTHER sentence holds a word of `CONTEXT_STOPS`: a story, a dream, a plan or wish, a hedge, a
+  retraction ("actually", "kidding", "not true"), a report ("said", "told"), a temporary break or a
+  relapse ("again", "for now", "Dry January"), the past ("years ago", "back in", a year, "when I
+  was", "first", "former", "ex");
+* an event sentence whose owner is not said in it ("Biscuit died", "We broke up", "The baby was
+  born") is read only when no sentence before it brought in someone else (`referents.Referents`):
+  "My sister called. Biscuit died." may be the sister's Biscuit.
+
+The event sentence itself is matched whole by each rule's closed pattern (its owner first, then
+its verb, then only a recent time tail), so a negation, a modal or a scope in it never matches.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.lexicon.life_events import CONTEXT_STOPS
+from festinger.core.contradiction.referents import Referents
+from festinger.core.contradiction.rescheduled import one_sentence
+from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
+
+__all__ = ["EXPLICIT_OWNER_RE", "MAX_SENTENCES", "NAME", "RECENT", "event_sentences", "stored_sentence"]
+
+MAX_SENTENCES = 4
+_MAX_CHARS = MAX_SENTENCE_CHARS * 2
+_STOPS_RE = re.compile(rf"(?<![\w'])(?:{CONTEXT_STOPS})(?![\w'])", re.I)
+# An opening quote (a straight or curly double quote, or a single quote before a word): a quotation.
+_QUOTE_RE = re.compile(r"[\"\u201c\u201d\u2018]|(?<![\w])'(?=\w)")
+# A sentence that names its owner in its first words: "I ...", "My dog ...", "The user's cat ...",
+# "Chris and I ..." (a name and the user), "User ...".
+EXPLICIT_OWNER_RE = re.compile(r"^(?:i\b|i'|my\s|(?:the\s+)?user(?:'s)?\s|(?-i:[A-Z][a-z]+)\s+and\s+(?:i|me)\s)",
+                               re.I)
+
+# A name, capitalised even under re.I, one or two words ("Chris", "Mary Ann").
+NAME = r"(?-i:[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+)?)"
+# When the event happened, recently: never a year or "years ago" (biography that may predate the
+# stored fact), never "for a week" (a while, not an end).
+RECENT = (r"(?:\s+(?:last\s+(?:week|month|year|weekend|night|spring|summer|autumn|fall|winter)|recently|yesterday|"
+          r"today|this\s+(?:week|month|year|morning|weekend|spring|summer|autumn|fall)|"
+          r"earlier\s+this\s+(?:week|month|year)|over\s+the\s+weekend|"
+          r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+          r"(?:last\s+|in\s+)(?:january|february|march|april|may|june|july|august|september|october|november|"
+          r"december)|(?:a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d{1,2})\s+(?:days?|weeks?|months?)"
+          r"\s+ago))?")
+
+
+def stored_sentence(existing: str) -> str | None:
+    """The stored memory's one sentence (no final stop), or None: the stored fact is one sentence."""
+    return one_sentence(existing)
+
+
+def event_sentences(incoming: str) -> Iterator[str]:
+    """The sentences of the incoming memory an event rule may read (no final stop), in order;
+    nothing when the memory as a whole fails the checks above."""
+    if len(incoming) > _MAX_CHARS:
+        return
+    text = incoming.strip()
+    if not text or "\n" in text or "?" in text or _QUOTE_RE.search(text):
+        return
+    pieces = [p.rstrip(".!").strip() for p in split_sentences(text)]
+    if not pieces or len(pieces) > MAX_SENTENCES:
+        return
+    seen = Referents()
+    for n, piece in enumerate(pieces):
+        others = pieces[:n] + pieces[n + 1:]
+        if piece and not any(_STOPS_RE.search(o) for o in others):
+            if EXPLICIT_OWNER_RE.match(piece) or not (seen.owner or _person_before(seen)):
+                yield piece
+        seen.add(piece + ".")
+
+
+def _person_before(seen: Referents) -> bool:
+    """Whether a sentence before brought in a person by role ("my sister", "a friend")."""
+    return any(thing & (lx.PERSON_ROLES | lx.OCCUPATIONS) for thing in seen.things)

@@ -1,0 +1,200 @@
+"""A stored fact of the user's ended by an event the incoming memory announces (pure logic).
+
+The grammar reads "User is married to Chris" but not the event that ends it: "Chris and I got
+divorced". Each family below pairs a stored one-sentence fact with the events that end it; the
+incoming memory is read one sentence at a time (`event_context.event_sentences`: "Biscuit passed
+away on Sunday. The house feels empty."), each sentence matched whole by a closed pattern.
+
+* A relationship ended: "<user> is married to / dating / engaged to <Name>", "<user>'s wife /
+  girlfriend / partner is <Name>", "<user> and <Name> are married", "<user> has a boyfriend
+  (named <Name>)" ended by "<Name> and I got divorced / broke up / split up", "we broke up", "I
+  split up with <Name>", "I'm divorced now", "my divorce from <Name> was finalised" ("separated"
+  ends a courtship, never a marriage: "is married" / "is separated" are both true, three labelled
+  sets say).
+  The same partner only: a name must be the stored one; a role ("my wife and I") must be the
+  stored relation's; an ending that names no one ends only a relation it fits (a divorce a
+  marriage, a break-up a courtship). A stored relation with no name is never ended by a named one.
+* A pet or a relative died: "<user> has a dog named Biscuit", "<user>'s cat is Miso", "My
+  grandmother Rose lives with us" ended by "Biscuit passed away last week", "we had to put Biscuit
+  down", "our cat Miso died". The NAME is what joins them (a kind said with it must agree); an
+  unnamed "our dog died" may be another dog, and a relative's name stays true after their death,
+  so only their living with the user ends.
+
+Ended statuses (graduated, retired, the baby born, the PhD finished) are `event_statuses`.
+Refused everywhere: anyone else's event, a plan, a question, a negation, a modal, a quote, a
+scope, any tail but a recent time ("in 2015", "years ago": biography that may predate the
+stored fact), and the context `event_context` refuses.
+"""
+
+from __future__ import annotations
+
+import re
+
+from festinger.core.contradiction.event_context import NAME, RECENT, event_sentences, stored_sentence
+from festinger.core.contradiction.lexicon.life_events import (ENDING_FAMILIES, KIN, NAMED_ENDING_FAMILIES,
+                                                              NOT_PET_ADJECTIVES, PET_KINDS, RELATIONSHIP_FAMILY)
+
+__all__ = ["life_event_ended"]
+
+_U = r"(?:(?:the\s+)?user|i)"
+_POSS = r"(?:(?:the\s+)?user's|my|our)"
+_BE = r"(?:\s+(?:is|am|are)|'m|'s|'re)"
+_ROLE = r"(?P<role>wife|husband|spouse|partner|girlfriend|boyfriend|fianc[eé]e?)"
+_N = rf"(?P<name>{NAME})"
+# Capitalised words that are never a partner's or a pet's name.
+_NOT_NAMES = frozenset("i he she it they we you this that there here who user my our his her their the a an "
+                       "today now mom dad".split())
+
+# -- relationship ---------------------------------------------------------------------------------
+_STORED_REL = [
+    re.compile(rf"^{_U}{_BE}\s+(?:(?:currently|happily|now)\s+)?(?P<rel>married|engaged|dating|seeing|"
+               rf"in\s+a\s+relationship)(?:\s+(?:to\s+|with\s+)?{_N})?$", re.I),
+    re.compile(rf"^{_POSS}\s+(?:current\s+)?{_ROLE}(?:'s\s+name)?(?:\s+is|:)\s+(?:named\s+|called\s+)?{_N}$", re.I),
+    re.compile(rf"^{_U}\s+(?:has|have)\s+an?\s+{_ROLE}(?:\s+(?:named|called)\s+{_N})?$", re.I),
+    re.compile(rf"^(?:{_U}\s+and\s+{_N}|{_N.replace('<name>', '<name2>')}\s+and\s+i)\s+are\s+"
+               rf"(?P<rel>married|engaged|dating|together|a\s+couple|in\s+a\s+relationship)$", re.I),
+]
+_ENDED = r"(?P<ev>divorced|broke\s+up|split\s+up|separated|split)"
+_ADV = r"(?:(?:just|recently|finally|officially|now)\s+)?"
+_PARTY = rf"(?:{_N}|(?P<prole_det>my|their)\s+(?P<prole>wife|husband|spouse|partner|girlfriend|boyfriend|fianc[eé]e?))"
+_PARTY2 = _PARTY.replace("<name>", "<name2>").replace("<prole_det>", "<prole_det2>").replace("<prole>", "<prole2>")
+_EVENT_REL = [
+    # "Chris and I got divorced", "My wife and I are separated now", "We broke up last month"
+    re.compile(rf"^(?:{_N}\s+and\s+(?:i|(?:the\s+)?user)|(?P<det>my|the\s+user's)\s+{_ROLE}\s+and\s+(?:i|(?:the\s+)?user)|"
+               rf"(?:i|(?:the\s+)?user)\s+and\s+{_N.replace('<name>', '<name2>')}|(?P<we>we))"
+               rf"(?:'ve|'re|\s+have|\s+are|\s+were|\s+got)?\s+{_ADV}(?:got\s+)?{_ENDED}{RECENT}(?:\s+now)?$", re.I),
+    # "I split up with Chris", "I broke up with my girlfriend", "I divorced Chris", "I got divorced"
+    re.compile(rf"^(?P<who>i|(?:the\s+)?user)(?:'ve|\s+has|\s+have)?\s+{_ADV}(?:(?:got\s+)?(?P<ev>divorced)"
+               rf"(?:\s+{_PARTY})?|(?P<ev2>broke\s+up|split\s+up|separated)\s+(?:with|from)\s+{_PARTY2}){RECENT}$",
+               re.I),
+    # "I'm separated from Chris now", "I am divorced now" (a bare "is divorced" may be from a first marriage)
+    re.compile(rf"^(?P<who>i|(?:the\s+)?user){_BE}\s+(?:(?P<now1>now)\s+)?(?P<ev>separated|divorced)"
+               rf"(?:\s+from\s+{_PARTY})?(?:\s+(?P<now2>now))?$", re.I),
+    # "My divorce from Chris was finalised", "Our divorce is final"
+    re.compile(rf"^(?P<who>my|our|the\s+user's)\s+(?P<ev>divorce)(?:\s+(?:from|with)\s+{_PARTY})?\s+"
+               rf"(?:was|is|has\s+been|got|went)\s+(?:now\s+)?(?:finali[sz]ed|final|official|through|granted)"
+               rf"{RECENT}$", re.I),
+]
+
+
+def _stored_relationship(old: str) -> tuple[str, str] | None:
+    """(family, partner name or "") of the user's stored relationship."""
+    for rx in _STORED_REL:
+        m = rx.match(old)
+        if m is None:
+            continue
+        g = m.groupdict()
+        rel = " ".join((g.get("rel") or g.get("role") or "").lower().split())
+        name = (g.get("name") or g.get("name2") or "").lower()
+        if name in _NOT_NAMES or rel not in RELATIONSHIP_FAMILY:
+            return None
+        return RELATIONSHIP_FAMILY[rel], name
+    return None
+
+
+def _relationship_ended(old: str, sentence: str) -> str | None:
+    stored = _stored_relationship(old)
+    if stored is None:
+        return None
+    family, name = stored
+    for rx in _EVENT_REL:
+        m = rx.match(sentence)
+        if m is None:
+            continue
+        g = m.groupdict()
+        who = (g.get("who") or "").lower()
+        det = (g.get("det") or g.get("prole_det") or g.get("prole_det2") or "").lower()
+        if det == "their" and who in ("i", ""):
+            return None  # "I broke up with their girlfriend": someone else's partner
+        if det == "my" and who not in ("i", "my", ""):
+            return None  # "The user broke up with my girlfriend": whose is not one person's
+        if rx is _EVENT_REL[2] and not (g.get("now1") or g.get("now2") or g.get("name") or g.get("prole")):
+            return None  # "User is divorced": a state that may predate the stored marriage
+        ev = " ".join((g.get("ev") or g.get("ev2") or "").lower().split())
+        ev = "divorced" if ev == "divorce" else ev
+        said = (g.get("name") or g.get("name2") or "").lower()
+        role = (g.get("role") or g.get("prole") or g.get("prole2") or "").lower()
+        if said:
+            if said != name or said in _NOT_NAMES or family not in NAMED_ENDING_FAMILIES[ev]:
+                return None  # another partner, a named ending against an unnamed stored relation, a separation
+        elif role:
+            if (RELATIONSHIP_FAMILY.get(role) not in (family, "any") and family != "any"
+                    or family not in NAMED_ENDING_FAMILIES[ev]):
+                return None  # "my girlfriend and I broke up" says nothing of the user's wife
+        elif family not in ENDING_FAMILIES[ev]:
+            return None  # "I got divorced" against "User is dating Chris": the divorce from someone else
+        return ev
+    return None
+
+
+# -- a pet or a relative died ----------------------------------------------------------------------
+_PET = r"(?P<kind>" + "|".join(sorted((k.replace(" ", r"\s+") for k in PET_KINDS), key=len, reverse=True)) + r")"
+_ADJ = r"(?P<adj>(?:[a-z][\w'-]*\s+){0,2})"
+_KIN = r"(?P<kin>" + "|".join(sorted(KIN, key=len, reverse=True)) + r")"
+_STORED_PET = [
+    re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+an?\s+{_ADJ}{_PET}(?:\s+(?:named|called)|,)\s+{_N}$", re.I),
+    re.compile(rf"^{_POSS}\s+{_PET}(?:'s\s+name)?(?:\s+is|:)\s+(?:named\s+|called\s+)?{_N}$", re.I),
+]
+_STORED_KIN = [re.compile(rf"^{_POSS}\s+{_KIN}(?:,)?\s+{_N}(?:,)?\s+lives\s+with\s+(?:us|me|the\s+user|them)$", re.I)]
+# "put down" and "put to sleep" are the vet's only after "had to" or in the passive "was put down": "I
+# put Biscuit down" may set a cat on the floor, "put the baby to sleep" is bedtime.
+_DIED = (r"(?:passed\s+away|died|was\s+put\s+down|had\s+to\s+be\s+put\s+(?:down|to\s+sleep)|"
+         r"crossed\s+the\s+rainbow\s+bridge)")
+_HOW = r"(?:\s+(?:peacefully|suddenly|in\s+(?:his|her|their)\s+sleep|after\s+a\s+(?:long|short)\s+illness))?"
+_WHOSE = r"(?P<det>my|our|the\s+user's|user's)"
+_EVENT_DIED = [
+    # "Biscuit passed away last week", "Our cat Miso died", "My grandmother Rose passed away in March"
+    re.compile(rf"^(?:{_WHOSE}\s+(?:{_PET}|{_KIN})(?:,)?\s+)?{_N}(?:,)?\s+(?:has\s+)?{_ADV}{_DIED}{_HOW}{RECENT}{_HOW}$",
+               re.I),
+    # "We had to put Biscuit down", "We put our dog Biscuit to sleep yesterday"
+    re.compile(rf"^(?:we|i|(?:the\s+)?user)(?:\s+(?:just\s+)?(?:had|have\s+had)|'ve\s+had)\s+to\s+put\s+(?:{_WHOSE}\s+{_PET}\s+)?"
+               rf"{_N}\s+(?:down|to\s+sleep){RECENT}$", re.I),
+]
+
+
+def _pet_died(old: str, sentence: str) -> str | None:
+    o = next((m for m in (rx.match(old) for rx in _STORED_PET + _STORED_KIN) if m is not None), None)
+    if o is None:
+        return None
+    og = o.groupdict()
+    if set((og.get("adj") or "").lower().split()) & NOT_PET_ADJECTIVES:
+        return None  # "an old dog named Biscuit" is fine to store, but read narrow: one plain pet
+    name = o.group("name").lower()
+    kind = PET_KINDS.get(" ".join((og.get("kind") or "").lower().split())) or (og.get("kin") or "").lower()
+    for rx in _EVENT_DIED:
+        m = rx.match(sentence)
+        if m is None:
+            continue
+        g = m.groupdict()
+        if m.group("name").lower() != name or name in _NOT_NAMES:
+            return None  # another pet, or a name the stored memory does not hold
+        said = PET_KINDS.get(" ".join((g.get("kind") or "").lower().split())) or (g.get("kin") or "").lower()
+        if said and said != kind and "pet" not in (said, kind):
+            return None  # "our cat Biscuit" is not the dog Biscuit
+        if og.get("kin") and (g.get("kind") or rx is _EVENT_DIED[1]):
+            return None  # a relative is never "put down" nor one of the pets
+        return f"{m.group('name')} died"
+    return None
+
+
+# The cue the incoming memory must show before it is segmented: one of the families' verbs.
+_CUE_RE = re.compile(r"divorc|broke\s+up|split|separated|passed|died|put\s+\w+(?:\s+\w+){0,2}\s+(?:down|to\s+sleep)|"
+                     r"rainbow", re.I)
+
+
+def life_event_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
+    """(subject, the stored fact, the event) when an incoming sentence ends the user's stored
+    relationship or pet; None otherwise."""
+    if not _CUE_RE.search(incoming[:2000]):
+        return None
+    old = stored_sentence(existing)
+    if old is None:
+        return None
+    for sentence in event_sentences(incoming):
+        ended = _relationship_ended(old, sentence)
+        if ended is not None:
+            return "user relationship", old, ended
+        died = _pet_died(old, sentence)
+        if died is not None:
+            return "user household", old, died
+    return None
