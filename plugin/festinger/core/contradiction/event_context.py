@@ -46,7 +46,7 @@ EXPLICIT_OWNER_RE = re.compile(r"^(?:i\b|i'|my\s|(?:the\s+)?user(?:'s)?\s|(?-i:[
 NAME = r"(?-i:[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+)?)"
 # When the event happened, recently: never a year or "years ago" (biography that may predate the
 # stored fact), never "for a week" (a while, not an end).
-RECENT = (r"(?:\s+(?:last\s+(?:week|month|year|weekend|night|spring|summer|autumn|fall|winter)|recently|yesterday|"
+RECENT = (r"(?P<when>\s+(?:last\s+(?:week|month|year|weekend|night|spring|summer|autumn|fall|winter)|recently|yesterday|"
           r"today|this\s+(?:week|month|year|morning|weekend|spring|summer|autumn|fall)|"
           r"earlier\s+this\s+(?:week|month|year)|over\s+the\s+weekend|"
           r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|"

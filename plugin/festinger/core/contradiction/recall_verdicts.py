@@ -6,6 +6,7 @@ statement path found nothing."""
 from __future__ import annotations
 
 from festinger.core.contradiction.ages import age_changed, count_changed
+from festinger.core.contradiction.event_statuses import status_event_ended
 from festinger.core.contradiction.events import life_event_ended
 from festinger.core.contradiction.jobchange import job_left
 from festinger.core.contradiction.lifecycle import status_ended
@@ -85,7 +86,7 @@ def by_age_or_count(existing: str, incoming: str) -> Contradiction | None:
 def by_life_event(existing: str, incoming: str) -> Contradiction | None:
     """"I'm married to Chris" / "Chris and I got divorced", "I have a dog named Biscuit" / "Biscuit
     passed away last week": the user's stored fact ended by an event (events)."""
-    found = life_event_ended(existing, incoming)
+    found = life_event_ended(existing, incoming) or status_event_ended(existing, incoming)
     if found is None:
         return None
     subject, fact, event = found
