@@ -12,6 +12,7 @@ from festinger.core.contradiction.jobchange import job_left
 from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.migration import migrated_away
 from festinger.core.contradiction.possessions import possession_ended
+from festinger.core.contradiction.quitting import habit_ended
 from festinger.core.contradiction.rescheduled import event_moved
 from festinger.core.contradiction.verdict import Contradiction, clip
 
@@ -86,7 +87,8 @@ def by_age_or_count(existing: str, incoming: str) -> Contradiction | None:
 def by_life_event(existing: str, incoming: str) -> Contradiction | None:
     """"I'm married to Chris" / "Chris and I got divorced", "I have a dog named Biscuit" / "Biscuit
     passed away last week": the user's stored fact ended by an event (events)."""
-    found = life_event_ended(existing, incoming) or status_event_ended(existing, incoming)
+    found = (life_event_ended(existing, incoming) or status_event_ended(existing, incoming)
+             or habit_ended(existing, incoming))
     if found is None:
         return None
     subject, fact, event = found

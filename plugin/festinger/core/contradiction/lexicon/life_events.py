@@ -79,4 +79,5 @@ CONTEXT_STOPS = (
     r"remarried|temporarily|temporary|for\s+now|for\s+a\s+while|lent|dry\s+january|sober\s+october|detox|"
     r"challenge|break|pause|paused|years\s+ago|back\s+in|when\s+i\s+was|as\s+a\s+(?:kid|child|teen|teenager)|"
     r"growing\s+up|childhood|first|previous|former|ex|ex-\w+|used\s+to|once|(?:19|20)\d\d|drunk|hangover|"
-    r"hungover|tipsy|not\s+really|not\s+true|not\s+yet|not\s+official|not\s+final|isn't\s+final|yet")
+    r"hungover|tipsy|lasted|last(?:ed)?\s+long|until|till|only|started|restarted|resumed|slipped|wagon|back\s+on|"
+    r"back\s+to|cheat|cheated|except|still|though|although|but|not\s+really|not\s+true|not\s+yet|not\s+official|not\s+final|isn't\s+final|yet")
