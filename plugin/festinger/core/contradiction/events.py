@@ -18,7 +18,9 @@ away on Sunday. The house feels empty."), each sentence matched whole by a close
   grandmother Rose lives with us" ended by "Biscuit passed away last week", "we had to put Biscuit
   down", "our cat Miso died". The NAME is what joins them (a kind said with it must agree); an
   unnamed "our dog died" may be another dog, and a relative's name stays true after their death,
-  so only their living with the user ends.
+  so only their living with the user ends. One unnamed pet of a kind ("User has a dog", "We have
+  one dog") is ended by the death of the user's pet of that kind ("The user's dog died", "Our dog
+  Rex passed away"), never by a bare name.
 
 Ended statuses (graduated, retired, the baby born, the PhD finished) are `event_statuses`.
 Refused everywhere: anyone else's event, a plan, a question, a negation, a modal, a quote, a
@@ -63,10 +65,11 @@ _EVENT_REL = [
     re.compile(rf"^(?:{_N}\s+and\s+(?:i|(?:the\s+)?user)|(?P<det>my|the\s+user's)\s+{_ROLE}\s+and\s+(?:i|(?:the\s+)?user)|"
                rf"(?:i|(?:the\s+)?user)\s+and\s+{_N.replace('<name>', '<name2>')}|(?P<we>we))"
                rf"(?:'ve|'re|\s+have|\s+are|\s+were|\s+got)?\s+{_ADV}(?:got\s+)?{_ENDED}{RECENT}(?:\s+now)?$", re.I),
-    # "I split up with Chris", "I broke up with my girlfriend", "I divorced Chris", "I got divorced"
-    re.compile(rf"^(?P<who>i|(?:the\s+)?user)(?:'ve|\s+has|\s+have)?\s+{_ADV}(?:(?:got\s+)?(?P<ev>divorced)"
-               rf"(?:\s+{_PARTY})?|(?P<ev2>broke\s+up|split\s+up|separated)\s+(?:with|from)\s+{_PARTY2}){RECENT}$",
-               re.I),
+    # "I split up with Chris", "I broke up with my girlfriend", "I divorced Chris", "I got divorced",
+    # "The user broke up with their boyfriend and is single now", "User was divorced last year"
+    re.compile(rf"^(?P<who>i|(?:the\s+)?user)(?:'ve|\s+has|\s+have|(?P<was>\s+was))?\s+{_ADV}(?:(?:got\s+)?"
+               rf"(?P<ev>divorced)(?:\s+{_PARTY})?|(?P<ev2>broke\s+up|split\s+up|separated)\s+(?:with|from)\s+{_PARTY2})"
+               rf"{RECENT}(?:,?\s+and\s+(?:is|am|'m)\s+(?:now\s+)?single(?:\s+now)?)?$", re.I),
     # "I'm separated from Chris now", "I am divorced now" (a bare "is divorced" may be from a first marriage)
     re.compile(rf"^(?P<who>i|(?:the\s+)?user){_BE}\s+(?:(?P<now1>now)\s+)?(?P<ev>separated|divorced)"
                rf"(?:\s+from\s+{_PARTY})?(?:\s+(?P<now2>now))?$", re.I),
@@ -108,6 +111,8 @@ def _relationship_ended(old: str, sentence: str) -> str | None:
             return None  # "I broke up with their girlfriend": someone else's partner
         if det == "my" and who not in ("i", "my", ""):
             return None  # "The user broke up with my girlfriend": whose is not one person's
+        if g.get("was") and not (g.get("when") and g.get("ev")):
+            return None  # "User was divorced": biography unless said when, recently
         if rx is _EVENT_REL[2] and not (g.get("now1") or g.get("now2") or g.get("name") or g.get("prole")):
             return None  # "User is divorced": a state that may predate the stored marriage
         ev = " ".join((g.get("ev") or g.get("ev2") or "").lower().split())
@@ -135,6 +140,8 @@ _STORED_PET = [
     re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+an?\s+{_ADJ}{_PET}(?:\s+(?:named|called)|,)\s+{_N}$", re.I),
     re.compile(rf"^{_POSS}\s+{_PET}(?:'s\s+name)?(?:\s+is|:)\s+(?:named\s+|called\s+)?{_N}$", re.I),
 ]
+# One pet of a kind, unnamed: "User has a dog", "We have one cat" (an unnamed death of that kind ends it).
+_STORED_ONE_PET = re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+(?:an?|one)\s+{_ADJ}{_PET}$", re.I)
 _STORED_KIN = [re.compile(rf"^{_POSS}\s+{_KIN}(?:,)?\s+{_N}(?:,)?\s+lives\s+with\s+(?:us|me|the\s+user|them)$", re.I)]
 # "put down" and "put to sleep" are the vet's only after "had to" or in the passive "was put down": "I
 # put Biscuit down" may set a cat on the floor, "put the baby to sleep" is bedtime.
@@ -144,15 +151,29 @@ _HOW = r"(?:\s+(?:peacefully|suddenly|in\s+(?:his|her|their)\s+sleep|after\s+a\s
 _WHOSE = r"(?P<det>my|our|the\s+user's|user's)"
 _EVENT_DIED = [
     # "Biscuit passed away last week", "Our cat Miso died", "My grandmother Rose passed away in March"
-    re.compile(rf"^(?:{_WHOSE}\s+(?:{_PET}|{_KIN})(?:,)?\s+)?{_N}(?:,)?\s+(?:has\s+)?{_ADV}{_DIED}{_HOW}{RECENT}{_HOW}$",
-               re.I),
+    re.compile(rf"^(?:{_WHOSE}\s+(?:{_PET}|{_KIN})(?=[\s,]))?(?:,?\s*{_N},?)?\s+(?:has\s+)?{_ADV}{_DIED}{_HOW}"
+               rf"{RECENT}{_HOW}$", re.I),
     # "We had to put Biscuit down", "We put our dog Biscuit to sleep yesterday"
     re.compile(rf"^(?:we|i|(?:the\s+)?user)(?:\s+(?:just\s+)?(?:had|have\s+had)|'ve\s+had)\s+to\s+put\s+(?:{_WHOSE}\s+{_PET}\s+)?"
                rf"{_N}\s+(?:down|to\s+sleep){RECENT}$", re.I),
 ]
 
 
+def _one_pet_died(o: re.Match[str], sentence: str) -> str | None:
+    """"User has a dog" / "The user's dog died", "We have one dog" / "Our dog Rex passed away": the
+    user's one pet of that kind, said by its owner and its kind (a bare name is not known to be it)."""
+    m = _EVENT_DIED[0].match(sentence)
+    if m is None or not m.group("kind"):
+        return None
+    kind = PET_KINDS[" ".join(o.group("kind").lower().split())]
+    said = PET_KINDS[" ".join(m.group("kind").lower().split())]
+    return f"the {said} died" if said == kind and kind != "pet" else None
+
+
 def _pet_died(old: str, sentence: str) -> str | None:
+    one = _STORED_ONE_PET.match(old)
+    if one is not None and not set((one.group("adj") or "").lower().split()) & NOT_PET_ADJECTIVES:
+        return _one_pet_died(one, sentence)
     o = next((m for m in (rx.match(old) for rx in _STORED_PET + _STORED_KIN) if m is not None), None)
     if o is None:
         return None
@@ -166,8 +187,10 @@ def _pet_died(old: str, sentence: str) -> str | None:
         if m is None:
             continue
         g = m.groupdict()
-        if m.group("name").lower() != name or name in _NOT_NAMES:
-            return None  # another pet, or a name the stored memory does not hold
+        if not (g.get("name") or g.get("kind") or g.get("kin")):
+            continue
+        if (m.group("name") or "").lower() != name or name in _NOT_NAMES:
+            return None  # another pet, an unnamed one (the user may have two), or a name not stored
         said = PET_KINDS.get(" ".join((g.get("kind") or "").lower().split())) or (g.get("kin") or "").lower()
         if said and said != kind and "pet" not in (said, kind):
             return None  # "our cat Biscuit" is not the dog Biscuit
