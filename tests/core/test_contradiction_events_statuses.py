@@ -1,0 +1,81 @@
+"""The ended-status event rule (event_statuses.py): "I graduated last May" against "User is a student
+at X", "I retired" against "User works at X", "we had the baby" against "User is pregnant", "I
+finished my PhD" against "User is a PhD student", with the look-alikes written against them:
+someone else's event, another school or employer, a plan, a date that may predate the stored
+status, a school day, another degree, a child born long ago, "a retired teacher"."""
+
+from __future__ import annotations
+
+import pytest
+
+from festinger.core.contradiction.event_statuses import status_event_ended
+from tests.core.detector_checks import caught, silent
+
+LOOKALIKES = [
+    ("User is a student at UCLA.", "My son graduated last May."),  # someone else's
+    ("User is a student at UCLA.", "My sister just graduated from UCLA."),
+    ("I'm a student at UCLA.", "I graduated from high school in June."),  # another school
+    ("I'm a student at UCLA.", "I graduated from Stanford last May."),
+    ("User is a student.", "I graduated from MIT last May."),  # a school the stored status lacks
+    ("I'm a student at UCLA.", "I graduated from UCLA years ago."),  # biography
+    ("I'm a student at UCLA.", "I graduated in 2015."),  # a year: biography
+    ("I'm a student at UCLA.", "I'll graduate in May."),  # a plan
+    ("I'm a student at UCLA.", "I hope to graduate next year."),
+    ("I'm a student at UCLA.", "Did I graduate last May?"),  # a question
+    ("User is a student.", "I finished school today."),  # a school day
+    ("User is a student.", "I finished school at 3pm."),
+    ("I'm studying for an MSc in Computer Science.", "I finished my PhD last month."),  # another degree
+    ("User is a PhD student.", "I finished my MBA."),
+    ("User is a PhD student.", "My wife finished her PhD."),
+    ("User is a PhD student.", "I finished my PhD in 2010."),
+    ("User is pregnant.", "My sister had her baby."),  # someone else's
+    ("User is pregnant.", "My sister had the baby last week."),
+    ("User is pregnant.", "Our daughter was born."),  # maybe the first child, years ago
+    ("User is pregnant.", "Our son was born in 2019."),
+    ("User is pregnant.", "We're going to have the baby in May."),  # a plan
+    ("User is pregnant.", "My friend gave birth to a baby girl."),
+    ("My sister is pregnant.", "We had the baby."),  # the stored status is not the user's
+    ("User is pregnant.", "My sister visited. The baby was born last week."),  # whose baby?
+    ("User works at Acme.", "My dad retired last month."),  # someone else's
+    ("User works at Acme.", "I retired from Globex last month."),  # another employer
+    ("User works at Acme.", "I'm retired."),  # retirees work part-time too: no news
+    ("User is a retired teacher.", "I retired last month."),  # nothing held now
+    ("User works at Acme.", "I retired my old laptop."),  # an object
+    ("User works at Acme.", "I retired from competitive chess last year."),
+    ("User works at Acme.", "I'm thinking about retiring next year."),
+    ("User works at Acme.", "I'm semi-retired now."),
+    ("User works at Acme.", "I retired in 2012."),
+    ("User is a member at Equinox.", "I retired last month."),  # not a job
+]
+
+CATCHES = [
+    ("User is a student at UCLA.", "I graduated last May."),
+    ("User is studying at UCLA.", "I graduated last May."),
+    ("User is studying computer science at UCLA.", "I just graduated from UCLA."),
+    ("I'm enrolled at NYU.", "I graduated from NYU in May."),
+    ("I am a student.", "I graduated in May."),
+    ("User is a student.", "User finished school and works full time now."),
+    ("User is a PhD student.", "I finished my PhD."),
+    ("I'm studying for an MSc in Computer Science.", "I finished my MSc last month."),
+    ("User is a PhD student at MIT.", "I defended my thesis last week."),
+    ("User is pregnant.", "We had the baby."),
+    ("User is pregnant.", "Our daughter was born last week."),
+    ("I'm pregnant.", "The baby was born last week!"),
+    ("I'm pregnant.", "I had the baby last week, a girl."),
+    ("User is pregnant.", "User gave birth to a baby girl."),
+    ("User works at Acme.", "User retired from Acme."),
+    ("User works at Acme.", "User is now retired."),
+    ("User works as a nurse.", "I retired last month."),
+    ("We're expecting a baby.", "We welcomed our daughter on Tuesday. She's perfect."),
+]
+
+
+@pytest.mark.parametrize("existing,incoming", LOOKALIKES)
+def test_status_lookalikes_are_left_alone(existing, incoming):
+    silent(existing, incoming)
+    assert status_event_ended(existing, incoming) is None
+
+
+@pytest.mark.parametrize("existing,incoming", CATCHES)
+def test_status_ended_is_caught(existing, incoming):
+    caught(existing, incoming)
