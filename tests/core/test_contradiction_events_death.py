@@ -44,6 +44,8 @@ LOOKALIKES = [
     ("My grandmother lives with us.", "My grandmother passed away in March."),  # which grandmother?
     ("I have a MacBook named Biscuit.", "Biscuit died."),  # not a pet
     ("I have a MacBook Air.", "My MacBook Air died."),
+    ("User has a dog.", "Our dog died last year."),  # unnamed and long ago: the stored dog may be the next
+    ("User has a dog.", "My phone died yesterday."),
 ]
 
 CATCHES = [

@@ -47,6 +47,7 @@ LOOKALIKES = [
     ("User drinks wine with dinner.", "I stopped drinking coffee."),
     ("User drinks beer.", "I stopped drinking at 10pm last night."),
     ("User doesn't drink alcohol.", "I'm sober now."),  # nothing stored to end
+    ("User drinks wine every day.", "I'm pregnant. I stopped drinking."),  # a temporary reason
 ]
 
 CATCHES = [

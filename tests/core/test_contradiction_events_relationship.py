@@ -52,6 +52,9 @@ LOOKALIKES = [
     ("User is married to Chris.", "I broke up with their girlfriend."),
     ("User has a girlfriend.", "I broke up with Chris."),  # a named ending, an unnamed stored one
     ("User is dating Chris.", "Chris and I broke up. Just kidding."),  # a retraction
+    ("User is dating Chris.", "We broke up last year."),  # unnamed and long ago: maybe the partner before
+    ("User is dating Chris.", "We split up last week."),  # a team splits up as often
+    ("User is dating Chris.", "We separated into two groups."),
 ]
 
 CATCHES = [

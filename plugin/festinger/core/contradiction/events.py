@@ -128,6 +128,10 @@ def _relationship_ended(old: str, sentence: str) -> str | None:
                 return None  # "my girlfriend and I broke up" says nothing of the user's wife
         elif family not in ENDING_FAMILIES[ev]:
             return None  # "I got divorced" against "User is dating Chris": the divorce from someone else
+        elif g.get("we") and ev not in ("broke up", "divorced"):
+            return None  # "We split up", "we separated": a team or a group as often as a couple
+        if not said and _LONG_AGO_RE.search(g.get("when") or ""):
+            return None  # "We broke up last year": maybe the partner before the stored one
         return ev
     return None
 
@@ -159,11 +163,17 @@ _EVENT_DIED = [
 ]
 
 
+# A time that may be before the stored fact began: an ending that names no one is not known to be
+# the stored partner's or pet's ("Our dog died last year" and the stored dog is the new puppy).
+_LONG_AGO_RE = re.compile(r"\b(?:year|spring|summer|autumn|fall|winter|months|january|february|march|april|may|"
+                          r"june|july|august|september|october|november|december)\b", re.I)
+
+
 def _one_pet_died(o: re.Match[str], sentence: str) -> str | None:
     """"User has a dog" / "The user's dog died", "We have one dog" / "Our dog Rex passed away": the
     user's one pet of that kind, said by its owner and its kind (a bare name is not known to be it)."""
     m = _EVENT_DIED[0].match(sentence)
-    if m is None or not m.group("kind"):
+    if m is None or not m.group("kind") or _LONG_AGO_RE.search(m.group("when") or ""):
         return None
     kind = PET_KINDS[" ".join(o.group("kind").lower().split())]
     said = PET_KINDS[" ".join(m.group("kind").lower().split())]

@@ -80,4 +80,4 @@ CONTEXT_STOPS = (
     r"challenge|break|pause|paused|years\s+ago|back\s+in|when\s+i\s+was|as\s+a\s+(?:kid|child|teen|teenager)|"
     r"growing\s+up|childhood|first|previous|former|ex|ex-\w+|used\s+to|once|(?:19|20)\d\d|drunk|hangover|"
     r"hungover|tipsy|lasted|last(?:ed)?\s+long|until|till|only|started|restarted|resumed|slipped|wagon|back\s+on|"
-    r"back\s+to|cheat|cheated|except|still|though|although|but|not\s+really|not\s+true|not\s+yet|not\s+official|not\s+final|isn't\s+final|yet")
+    r"back\s+to|cheat|cheated|except|pregnant|pregnancy|antibiotics|medication|surgery|recovering|still|though|although|but|not\s+really|not\s+true|not\s+yet|not\s+official|not\s+final|isn't\s+final|yet")
