@@ -42,6 +42,7 @@ LOOKALIKES = [
     ("User is married.", "The user is separated."),
     ("User is married.", "User was divorced."),  # a divorce that may predate the marriage
     ("User is married.", "User got divorced in 2010."),
+    ("User is married.", "User was divorced last year."),  # unnamed and long ago: maybe before this marriage
     ("User is dating Chris.", "I got divorced last year."),  # a divorce from someone else
     ("User is married to Chris.", "We broke up."),  # a bare break-up is a courtship's
     ("User is married.", "Chris and I got divorced."),  # a name the stored memory never gave
@@ -70,7 +71,7 @@ CATCHES = [
     ("User and Sam are married.", "User and Sam got divorced last year."),
     ("User has a boyfriend.", "I broke up with my boyfriend."),
     ("The user has a boyfriend.", "The user broke up with their boyfriend and is single now."),
-    ("User is married.", "User was divorced last year."),
+    ("User is married.", "User was divorced last week."),
     ("User is dating Chris.", "I'm separated from Chris now."),
     ("User's wife is named Julia.", "My wife and I got divorced."),
     ("User's husband is Sam.", "Sam and I split up two months ago."),
