@@ -46,6 +46,12 @@ LOOKALIKES = [
     ("I have a MacBook Air.", "My MacBook Air died."),
     ("User has a dog.", "Our dog died last year."),  # unnamed and long ago: the stored dog may be the next
     ("User has a dog.", "My phone died yesterday."),
+    ("User has a cat named Miso.", "Miso died. He was my first cat."),
+    ("User has a dog named Rex.", "Rex died on me."),
+    ("User has a dog named Rex.", "Rex died laughing."),
+    ("User's dog is Rex.", "User's dog Rex is dying."),
+    ("My grandfather Joe lives with us.", "We had to put Joe down."),
+    ("User has a dog named Biscuit.", "Story idea: Biscuit passed away last week."),
 ]
 
 CATCHES = [
@@ -61,6 +67,9 @@ CATCHES = [
     ("My grandmother Rose lives with us.", "Rose passed away in March."),
     ("My dog's name is Biscuit.", "We've had to put Biscuit down."),
     ("I have a golden retriever named Biscuit.", "Sad news. Biscuit died peacefully yesterday."),
+    ("User has a dog named Biscuit.", "Sad news: Biscuit passed away last week."),
+    ("User has a cat named Miso.", "Miso has died."),
+    ("My grandfather Joe lives with us.", "Joe died last month."),
 ]
 
 

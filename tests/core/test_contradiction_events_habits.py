@@ -48,6 +48,12 @@ LOOKALIKES = [
     ("User drinks beer.", "I stopped drinking at 10pm last night."),
     ("User doesn't drink alcohol.", "I'm sober now."),  # nothing stored to end
     ("User drinks wine every day.", "I'm pregnant. I stopped drinking."),  # a temporary reason
+    ("User smokes cigarettes.", "I quit smoking weed."),
+    ("User smokes cigarettes.", "I quit smoking cigars."),
+    ("User smokes weed.", "I quit smoking."),
+    ("User drinks beer.", "I quit drinking soda."),
+    ("User drinks beer.", "I gave up alcohol for Lent."),
+    ("User drinks beer.", "I haven't had a drink in a week."),
 ]
 
 CATCHES = [
@@ -65,6 +71,8 @@ CATCHES = [
     ("I drink alcohol on weekends.", "I've been completely sober since January."),
     ("The user smokes.", "The user quit smoking and doesn't smoke anymore."),
     ("User is a social drinker.", "I haven't had a drink in six months. Feeling great."),
+    ("User drinks beer.", "I'm teetotal."),
+    ("User drinks beer.", "I'm 3 months sober."),
 ]
 
 

@@ -56,6 +56,16 @@ LOOKALIKES = [
     ("User is dating Chris.", "We broke up last year."),  # unnamed and long ago: maybe the partner before
     ("User is dating Chris.", "We split up last week."),  # a team splits up as often
     ("User is dating Chris.", "We separated into two groups."),
+    ("User's husband is Sam.", "My wife and I got divorced."),  # another spouse
+    ("User's partner is Julia.", "My wife and I got divorced."),  # the wife before the partner, maybe
+    ("User has a boyfriend.", "I broke up with my girlfriend."),
+    ("User's wife is Julia.", "The character Julia and I got divorced."),
+    ("User is married to Chris.", "Chris and I got divorced from reality."),
+    ("User is dating Chris.", "Chris and I broke up with our agency."),
+    ("User is dating Chris.", "We broke up the fight."),
+    ("User is married to Chris.", "Chris and I broke up, then got back together."),
+    ("User is married to Chris.", "I divorced their father last week."),
+    ("User is dating Chris.", "Story idea: Chris and I broke up."),
 ]
 
 CATCHES = [
@@ -74,6 +84,8 @@ CATCHES = [
     ("User is married.", "User was divorced last week."),
     ("User is dating Chris.", "I'm separated from Chris now."),
     ("User's wife is named Julia.", "My wife and I got divorced."),
+    ("User is dating Chris.", "Life update: Chris and I broke up."),
+    ("User is married to Sam.", "Sam and I divorced last week."),
     ("User's husband is Sam.", "Sam and I split up two months ago."),
     ("I'm married to Chris.", "Chris and I are officially divorced. The paperwork took months."),
 ]

@@ -46,6 +46,11 @@ LOOKALIKES = [
     ("User works at Acme.", "I'm semi-retired now."),
     ("User works at Acme.", "I retired in 2012."),
     ("User is a member at Equinox.", "I retired last month."),  # not a job
+    ("User works at Acme.", "I retired from Acme Labs last month."),  # another company
+    ("User is pregnant.", "We had the baby shower."),
+    ("User is pregnant.", "My wife gave birth last week."),  # the stored pregnancy is the user's
+    ("User is a student.", "I graduated last week from bootcamp."),
+    ("User is a PhD student.", "I got my PhD at Oxford."),  # a tail not read
 ]
 
 CATCHES = [
@@ -67,6 +72,11 @@ CATCHES = [
     ("User works at Acme.", "User is now retired."),
     ("User works as a nurse.", "I retired last month."),
     ("We're expecting a baby.", "We welcomed our daughter on Tuesday. She's perfect."),
+    ("User works at Acme Corp.", "I retired from Acme last month."),
+    ("User is employed.", "I just retired."),
+    ("User is pregnant.", "Our baby arrived yesterday."),
+    ("User is a PhD student.", "I passed my viva last week."),
+    ("User is doing a PhD in physics.", "I finished my PhD last month."),
 ]
 
 

@@ -33,6 +33,8 @@ from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sente
 __all__ = ["EXPLICIT_OWNER_RE", "MAX_SENTENCES", "NAME", "RECENT", "event_sentences", "stored_sentence"]
 
 MAX_SENTENCES = 4
+# A news label before the event ("Update: Biscuit passed away."): it scopes nothing.
+_NEWS_LABEL_RE = re.compile(r"^(?:(?:sad|big|good|some|quick|life|family)\s+)?(?:update|news|fyi)\s*:\s+", re.I)
 _MAX_CHARS = MAX_SENTENCE_CHARS * 2
 _STOPS_RE = re.compile(rf"(?<![\w'])(?:{CONTEXT_STOPS})(?![\w'])", re.I)
 # An opening quote (a straight or curly double quote, or a single quote before a word): a quotation.
@@ -68,7 +70,7 @@ def event_sentences(incoming: str) -> Iterator[str]:
     text = incoming.strip()
     if not text or "\n" in text or "?" in text or _QUOTE_RE.search(text):
         return
-    pieces = [p.rstrip(".!").strip() for p in split_sentences(text)]
+    pieces = [_NEWS_LABEL_RE.sub("", p.rstrip(".!").strip()) for p in split_sentences(text)]
     if not pieces or len(pieces) > MAX_SENTENCES:
         return
     seen = Referents()

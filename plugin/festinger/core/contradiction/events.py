@@ -80,8 +80,8 @@ _EVENT_REL = [
 ]
 
 
-def _stored_relationship(old: str) -> tuple[str, str] | None:
-    """(family, partner name or "") of the user's stored relationship."""
+def _stored_relationship(old: str) -> tuple[str, str, str] | None:
+    """(family, partner name or "", role or "") of the user's stored relationship."""
     for rx in _STORED_REL:
         m = rx.match(old)
         if m is None:
@@ -91,15 +91,20 @@ def _stored_relationship(old: str) -> tuple[str, str] | None:
         name = (g.get("name") or g.get("name2") or "").lower()
         if name in _NOT_NAMES or rel not in RELATIONSHIP_FAMILY:
             return None
-        return RELATIONSHIP_FAMILY[rel], name
+        return RELATIONSHIP_FAMILY[rel], name, (g.get("role") or "").lower()
     return None
+
+
+# Roles that say the partner's sex: "my wife" is not the stored husband.
+_GENDERED = {"wife": "f", "girlfriend": "f", "fiancee": "f", "fiancée": "f",
+             "husband": "m", "boyfriend": "m", "fiance": "m", "fiancé": "m"}
 
 
 def _relationship_ended(old: str, sentence: str) -> str | None:
     stored = _stored_relationship(old)
     if stored is None:
         return None
-    family, name = stored
+    family, name, stored_role = stored
     for rx in _EVENT_REL:
         m = rx.match(sentence)
         if m is None:
@@ -123,9 +128,11 @@ def _relationship_ended(old: str, sentence: str) -> str | None:
             if said != name or said in _NOT_NAMES or family not in NAMED_ENDING_FAMILIES[ev]:
                 return None  # another partner, a named ending against an unnamed stored relation, a separation
         elif role:
-            if (RELATIONSHIP_FAMILY.get(role) not in (family, "any") and family != "any"
-                    or family not in NAMED_ENDING_FAMILIES[ev]):
-                return None  # "my girlfriend and I broke up" says nothing of the user's wife
+            if RELATIONSHIP_FAMILY.get(role) not in (family, "any") or family not in NAMED_ENDING_FAMILIES[ev]:
+                return None  # "my girlfriend and I broke up" says nothing of the user's wife, nor "my
+                # wife and I" of a stored "partner" (the new one, maybe)
+            if _GENDERED.get(role, "?") != _GENDERED.get(stored_role, _GENDERED.get(role, "?")):
+                return None  # "My wife and I got divorced" against "User's husband is Sam": another spouse
         elif family not in ENDING_FAMILIES[ev]:
             return None  # "I got divorced" against "User is dating Chris": the divorce from someone else
         elif g.get("we") and ev not in ("broke up", "divorced"):
