@@ -109,6 +109,10 @@ _CUE_RE = re.compile(r"graduat|finished|completed|got\s+my|earned|received|defen
                      r"welcomed|retire", re.I)
 
 
+_STORED_CUE_RE = re.compile(r"student|studying|enrolled|studies|ph\.?d|doctoral|master|msc|mba|pregnant|expecting|"
+                            r"work|employed|\b(?:is|am|'m)\s+an?\s", re.I)
+
+
 def _party(text: str | None) -> tuple[str, ...]:
     words = [w.lower().strip(".,") for w in (text or "").split()]
     while len(words) > 1 and words[-1] in lx.COMPANY_DESIGNATORS:
@@ -149,7 +153,7 @@ def _ended(status: str, o: re.Match[str], n: re.Match[str]) -> bool:
 
 def status_event_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(subject, the stored status, the event) when an incoming sentence ends the user's stored status."""
-    if not _CUE_RE.search(incoming[:2000]):
+    if not _CUE_RE.search(incoming[:2000]) or not _STORED_CUE_RE.search(existing[:400]):
         return None
     old = stored_sentence(existing)
     if old is None:

@@ -222,10 +222,15 @@ _CUE_RE = re.compile(r"divorc|broke\s+up|split|separated|passed|died|put\s+\w+(?
                      r"rainbow", re.I)
 
 
+# ... and the stored memory one of the stored facts' words (both looked at before any segmenting).
+_STORED_CUE_RE = re.compile(r"married|engaged|dating|seeing|relationship|together|couple|wife|husband|spouse|partner|"
+                            r"friend|fianc|lives\s+with|" + _PET[len("(?P<kind>"):-1], re.I)
+
+
 def life_event_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(subject, the stored fact, the event) when an incoming sentence ends the user's stored
     relationship or pet; None otherwise."""
-    if not _CUE_RE.search(incoming[:2000]):
+    if not _CUE_RE.search(incoming[:2000]) or not _STORED_CUE_RE.search(existing[:400]):
         return None
     old = stored_sentence(existing)
     if old is None:

@@ -150,12 +150,13 @@ _HABITS: dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] = {
     ),
 }
 _HABIT_CUE_RE = re.compile(r"smok|cigarette|drink|alcohol|booze|sober|teetotal", re.I)
+_STORED_HABIT_RE = re.compile(r"smok|drink", re.I)
 
 
 def habit_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(habit, the stored habit, the event) when an incoming sentence says the user quit the stored
     habit ("I smoke about ten cigarettes a day" / "I quit smoking three months ago")."""
-    if not _HABIT_CUE_RE.search(incoming[:2000]):
+    if not _HABIT_CUE_RE.search(incoming[:2000]) or not _STORED_HABIT_RE.search(existing[:400]):
         return None
     old = stored_sentence(existing)
     if old is None:
