@@ -52,6 +52,9 @@ LOOKALIKES = [
     ("User's dog is Rex.", "User's dog Rex is dying."),
     ("My grandfather Joe lives with us.", "We had to put Joe down."),
     ("User has a dog named Biscuit.", "Story idea: Biscuit passed away last week."),
+    ("User has a cat named Miso.", "Miso, my sister's cat, died."),
+    ("User has a cat named Miso.", "Miso is no longer with us in the office."),
+    ("Max is my dog.", "Max Verstappen passed away."),
 ]
 
 CATCHES = [
@@ -70,6 +73,12 @@ CATCHES = [
     ("User has a dog named Biscuit.", "Sad news: Biscuit passed away last week."),
     ("User has a cat named Miso.", "Miso has died."),
     ("My grandfather Joe lives with us.", "Joe died last month."),
+    ("User has a cat named Miso.", "Miso, our cat, died yesterday."),
+    ("User has a cat named Miso.", "Miso is no longer with us."),
+    ("User has a cat named Miso.", "Miso died of old age."),
+    ("User's dog is a beagle named Max.", "Max passed away."),
+    ("Max is my dog.", "Max passed away."),
+    ("User has a dog (Max).", "Max passed away last week."),
 ]
 
 

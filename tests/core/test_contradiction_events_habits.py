@@ -54,6 +54,8 @@ LOOKALIKES = [
     ("User drinks beer.", "I quit drinking soda."),
     ("User drinks beer.", "I gave up alcohol for Lent."),
     ("User drinks beer.", "I haven't had a drink in a week."),
+    ("User smokes.", "My dad is an ex-smoker."),
+    ("User smokes.", "The office is smoke-free now."),
 ]
 
 CATCHES = [
@@ -73,6 +75,9 @@ CATCHES = [
     ("User is a social drinker.", "I haven't had a drink in six months. Feeling great."),
     ("User drinks beer.", "I'm teetotal."),
     ("User drinks beer.", "I'm 3 months sober."),
+    ("User smokes.", "I'm an ex-smoker."),
+    ("User smokes.", "I've been smoke-free for 6 months."),
+    ("User drinks beer.", "I no longer drink alcohol."),
 ]
 
 

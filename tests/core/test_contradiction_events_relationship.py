@@ -66,6 +66,11 @@ LOOKALIKES = [
     ("User is married to Chris.", "Chris and I broke up, then got back together."),
     ("User is married to Chris.", "I divorced their father last week."),
     ("User is dating Chris.", "Story idea: Chris and I broke up."),
+    ("User is dating Chris.", "We're no longer together on this project."),
+    ("User is dating Chris.", "Chris and I are no longer together in the band."),
+    ("User is married to Chris.", "I'm single now."),  # single says nothing sure of a marriage
+    ("User is dating Chris.", "I'm single now. Just kidding."),
+    ("User is dating Chris.", "I'm single."),
 ]
 
 CATCHES = [
@@ -86,6 +91,11 @@ CATCHES = [
     ("User's wife is named Julia.", "My wife and I got divorced."),
     ("User is dating Chris.", "Life update: Chris and I broke up."),
     ("User is married to Sam.", "Sam and I divorced last week."),
+    ("User is dating Chris.", "Chris and I are no longer together."),
+    ("User is married to Chris.", "We aren't together anymore."),
+    ("User is dating Chris.", "I'm single again."),
+    ("User is engaged to Chris.", "We called off the engagement."),
+    ("User is married to Chris.", "Chris and I finalized our divorce last month."),
     ("User's husband is Sam.", "Sam and I split up two months ago."),
     ("I'm married to Chris.", "Chris and I are officially divorced. The paperwork took months."),
 ]

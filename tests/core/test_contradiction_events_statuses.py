@@ -51,6 +51,10 @@ LOOKALIKES = [
     ("User is pregnant.", "My wife gave birth last week."),  # the stored pregnancy is the user's
     ("User is a student.", "I graduated last week from bootcamp."),
     ("User is a PhD student.", "I got my PhD at Oxford."),  # a tail not read
+    ("User is a student at UCLA.", "I dropped out of the race last month."),
+    ("User is a student.", "I dropped out last week."),  # of what?
+    ("User is a student at UCLA.", "I dropped out of Stanford last month."),
+    ("User is pregnant.", "My sister had a miscarriage last week."),
 ]
 
 CATCHES = [
@@ -77,6 +81,13 @@ CATCHES = [
     ("User is pregnant.", "Our baby arrived yesterday."),
     ("User is a PhD student.", "I passed my viva last week."),
     ("User is doing a PhD in physics.", "I finished my PhD last month."),
+    ("User is a student at UCLA.", "I dropped out of UCLA last month."),
+    ("User is a student at UCLA.", "I got my degree last month."),
+    ("User is pregnant.", "Baby Leo arrived on Monday."),
+    ("User is pregnant.", "I had a miscarriage last week."),
+    ("User is pregnant.", "The baby came early last week."),
+    ("I'm pregnant.", "I'm a mom now! Our son was born Tuesday."),
+    ("User works at Acme.", "I retired at the end of March."),
 ]
 
 

@@ -79,6 +79,9 @@ _EVENTS: dict[str, list[re.Pattern[str]]] = {
         re.compile(rf"^{_U}{_HAS}\s+(?:finished|completed)\s+(?:school|college|university|uni|"
                    rf"(?P<det>my|their)\s+(?:degree|studies)){RECENT}"
                    rf"(?P<now>\s+and\s+(?:now\s+)?works\s+full[- ]time(?:\s+now)?)?$", re.I),
+        # "I got my degree last month", "I dropped out of UCLA in March" (a recent time either way)
+        re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:(?:got|received|earned)\s+(?P<det2>my|their)\s+(?:degree|diploma)|"
+                   rf"(?P<drop>dropped\s+out)(?:\s+of\s+{_PARTY})?){RECENT}$", re.I),
     ],
     "studying for a degree": [
         _GRADUATED,
@@ -94,7 +97,10 @@ _EVENTS: dict[str, list[re.Pattern[str]]] = {
                    rf"(?:\s+named\s+{NAME})?)?{RECENT}$", re.I),
         re.compile(rf"^(?:(?P<det>our|my|the\s+user's|user's)\s+(?:(?P<kid>{_KID})|baby|newborn)|the\s+baby)"
                    rf"(?:,?\s+{NAME},?)?\s+(?:was|were|has\s+been)\s+born{RECENT}$", re.I),
-        re.compile(rf"^(?:the|our|my)\s+baby\s+(?:has\s+)?(?:arrived|is\s+here){RECENT}$", re.I),
+        re.compile(rf"^(?:the|our|my)\s+baby\s+(?:has\s+)?(?:arrived|is\s+here|came(?:\s+early)?){RECENT}$", re.I),
+        re.compile(rf"^baby\s+{NAME}\s+(?:has\s+)?(?:arrived|was\s+born){RECENT}$", re.I),
+        # a pregnancy ended otherwise: "I had a miscarriage last week", "We lost the baby"
+        re.compile(rf"^{_WE}{_HAS}\s+(?:had\s+a\s+miscarriage|miscarried|lost\s+the\s+baby){RECENT}$", re.I),
         re.compile(rf"^we{_HAS}\s+{_ADV}welcomed\s+our\s+(?:(?:new\s+)?baby|baby\s+(?:boy|girl)|son|daughter)"
                    rf"(?:,?\s+{NAME})?{RECENT}$", re.I),
     ],
@@ -106,7 +112,7 @@ _EVENTS: dict[str, list[re.Pattern[str]]] = {
 # A job word that is no job held now: "a retired teacher", "a former nurse", "a student nurse".
 _NOT_NOW = frozenset("retired former ex previous future aspiring trainee student part-time volunteer".split())
 _CUE_RE = re.compile(r"graduat|finished|completed|got\s+my|earned|received|defended|passed|baby|birth|born|"
-                     r"welcomed|retire", re.I)
+                     r"welcomed|retire|arrived|came|here|miscarr|lost\s+the\s+baby|dropped\s+out", re.I)
 
 
 _STORED_CUE_RE = re.compile(r"student|studying|enrolled|studies|ph\.?d|doctoral|master|msc|mba|pregnant|expecting|"
@@ -130,6 +136,7 @@ def _ended(status: str, o: re.Match[str], n: re.Match[str]) -> bool:
     sentence = n.string
     recent = bool(ng.get("adv") or ng.get("when") or ng.get("now"))
     det = (ng.get("det") or "").lower()
+    det = det or (ng.get("det2") or "").lower()
     if det in ("my", "their") and (det == "my") != sentence.lower().startswith(("i ", "i'", "my ")):
         return False  # "User finished my degree", "I had their baby": whose is not said once
     said = _party(ng.get("party"))
@@ -142,6 +149,8 @@ def _ended(status: str, o: re.Match[str], n: re.Match[str]) -> bool:
         return recent or bool(said)
     if n.re is _GRADUATED:
         return recent
+    if ng.get("drop") and not said:
+        return False  # "I dropped out last week": of a race, a course, a competition as often
     if status == "a student":
         return recent and not _DAY_RE.search(ng.get("when") or "")  # "finished school today": a school day
     if status == "studying for a degree":

@@ -73,6 +73,14 @@ _EVENT_REL = [
     # "I'm separated from Chris now", "I am divorced now" (a bare "is divorced" may be from a first marriage)
     re.compile(rf"^(?P<who>i|(?:the\s+)?user){_BE}\s+(?:(?P<now1>now)\s+)?(?P<ev>separated|divorced)"
                rf"(?:\s+from\s+{_PARTY})?(?:\s+(?P<now2>now))?$", re.I),
+    # "Chris and I are no longer together", "We aren't together anymore", "Chris and I finalised our divorce",
+    # "We called off the engagement"
+    re.compile(rf"^(?:{_N}\s+and\s+(?:i|(?:the\s+)?user)|(?P<we>we))(?:(?:\s+are|'re)\s+no\s+longer\s+(?P<ev>together|a\s+couple)"
+               rf"|(?:\s+are\s+not|\s+aren't|'re\s+not)\s+(?P<ev2>together)\s+any\s*more"
+               rf"|\s+(?:just\s+|finally\s+|officially\s+)?(?:(?P<ev3>finali[sz]ed)\s+(?:our|the)\s+divorce|"
+               rf"(?P<ev4>called\s+off)\s+(?:our|the)\s+engagement)){RECENT}$", re.I),
+    # "I'm single now", "I'm single again" (no name: it ends a courtship, never a marriage)
+    re.compile(rf"^(?P<who>i|(?:the\s+)?user){_BE}\s+(?:now\s+)?(?P<ev>single)\s+(?:now|again)$", re.I),
     # "My divorce from Chris was finalised", "Our divorce is final"
     re.compile(rf"^(?P<who>my|our|the\s+user's)\s+(?P<ev>divorce)(?:\s+(?:from|with)\s+{_PARTY})?\s+"
                rf"(?:was|is|has\s+been|got|went)\s+(?:now\s+)?(?:finali[sz]ed|final|official|through|granted)"
@@ -95,6 +103,9 @@ def _stored_relationship(old: str) -> tuple[str, str, str] | None:
     return None
 
 
+# Endings said other ways, as the ending whose families they end.
+_EV_ALIASES = {"divorce": "divorced", "finalised": "divorced", "finalized": "divorced", "together": "split up",
+               "a couple": "split up", "called off": "broke up", "single": "broke up"}
 # Roles that say the partner's sex: "my wife" is not the stored husband.
 _GENDERED = {"wife": "f", "girlfriend": "f", "fiancee": "f", "fiancée": "f",
              "husband": "m", "boyfriend": "m", "fiance": "m", "fiancé": "m"}
@@ -120,8 +131,8 @@ def _relationship_ended(old: str, sentence: str) -> str | None:
             return None  # "User was divorced": biography unless said when, recently
         if rx is _EVENT_REL[2] and not (g.get("now1") or g.get("now2") or g.get("name") or g.get("prole")):
             return None  # "User is divorced": a state that may predate the stored marriage
-        ev = " ".join((g.get("ev") or g.get("ev2") or "").lower().split())
-        ev = "divorced" if ev == "divorce" else ev
+        ev = " ".join((g.get("ev") or g.get("ev2") or g.get("ev3") or g.get("ev4") or "").lower().split())
+        ev = _EV_ALIASES.get(ev, ev)
         said = (g.get("name") or g.get("name2") or "").lower()
         role = (g.get("role") or g.get("prole") or g.get("prole2") or "").lower()
         if said:
@@ -135,8 +146,9 @@ def _relationship_ended(old: str, sentence: str) -> str | None:
                 return None  # "My wife and I got divorced" against "User's husband is Sam": another spouse
         elif family not in ENDING_FAMILIES[ev]:
             return None  # "I got divorced" against "User is dating Chris": the divorce from someone else
-        elif g.get("we") and ev not in ("broke up", "divorced"):
-            return None  # "We split up", "we separated": a team or a group as often as a couple
+        elif g.get("we") and ev not in ("broke up", "divorced") and rx is not _EVENT_REL[3]:
+            return None  # "We split up", "we separated": a team or a group as often as a couple ("we are
+            # no longer together" is a couple's)
         if not said and _LONG_AGO_RE.search(g.get("when") or ""):
             return None  # "We broke up last year": maybe the partner before the stored one
         return ev
@@ -150,6 +162,10 @@ _KIN = r"(?P<kin>" + "|".join(sorted(KIN, key=len, reverse=True)) + r")"
 _STORED_PET = [
     re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+an?\s+{_ADJ}{_PET}(?:\s+(?:named|called)|,)\s+{_N}$", re.I),
     re.compile(rf"^{_POSS}\s+{_PET}(?:'s\s+name)?(?:\s+is|:)\s+(?:named\s+|called\s+)?{_N}$", re.I),
+    # "User's dog is a beagle named Max", "Max is my cat", "User has a dog (Max)"
+    re.compile(rf"^{_POSS}\s+{_PET}\s+is\s+an?\s+(?:[a-z][\w'-]*\s+){{1,3}}?(?:named|called)\s+{_N}$", re.I),
+    re.compile(rf"^{_N}\s+is\s+{_POSS}\s+{_ADJ}{_PET}$", re.I),
+    re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+an?\s+{_ADJ}{_PET}\s*\(\s*{_N}\s*\)$", re.I),
 ]
 # One pet of a kind, unnamed: "User has a dog", "We have one cat" (an unnamed death of that kind ends it).
 _STORED_ONE_PET = re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+(?:an?|one)\s+{_ADJ}{_PET}$", re.I)
@@ -158,12 +174,16 @@ _STORED_KIN = [re.compile(rf"^{_POSS}\s+{_KIN}(?:,)?\s+{_N}(?:,)?\s+lives\s+with
 # put Biscuit down" may set a cat on the floor, "put the baby to sleep" is bedtime.
 _DIED = (r"(?:passed\s+away|died|was\s+put\s+down|had\s+to\s+be\s+put\s+(?:down|to\s+sleep)|"
          r"crossed\s+the\s+rainbow\s+bridge)")
-_HOW = r"(?:\s+(?:peacefully|suddenly|in\s+(?:his|her|their)\s+sleep|after\s+a\s+(?:long|short)\s+illness))?"
+_HOW = (r"(?:\s+(?:peacefully|suddenly|in\s+(?:his|her|their)\s+sleep|after\s+a\s+(?:long|short)\s+illness|"
+        r"of\s+(?:old\s+age|cancer|[a-z]+\s+failure|a\s+heart\s+attack|complications|an?\s+illness)))?")
 _WHOSE = r"(?P<det>my|our|the\s+user's|user's)"
 _EVENT_DIED = [
     # "Biscuit passed away last week", "Our cat Miso died", "My grandmother Rose passed away in March"
     re.compile(rf"^(?:{_WHOSE}\s+(?:{_PET}|{_KIN})(?=[\s,]))?(?:,?\s*{_N},?)?\s+(?:has\s+)?{_ADV}{_DIED}{_HOW}"
                rf"{RECENT}{_HOW}$", re.I),
+    # "Miso, our cat, died yesterday", "Biscuit is no longer with us"
+    re.compile(rf"^{_N},\s+{_WHOSE}\s+(?:{_PET}|{_KIN}),\s+(?:has\s+)?{_ADV}{_DIED}{_HOW}{RECENT}{_HOW}$", re.I),
+    re.compile(rf"^(?:{_WHOSE}\s+(?:{_PET}|{_KIN})\s+)?{_N}\s+is\s+no\s+longer\s+with\s+us$", re.I),
     # "We had to put Biscuit down", "We put our dog Biscuit to sleep yesterday"
     re.compile(rf"^(?:we|i|(?:the\s+)?user)(?:\s+(?:just\s+)?(?:had|have\s+had)|'ve\s+had)\s+to\s+put\s+(?:{_WHOSE}\s+{_PET}\s+)?"
                rf"{_N}\s+(?:down|to\s+sleep){RECENT}$", re.I),
@@ -211,14 +231,14 @@ def _pet_died(old: str, sentence: str) -> str | None:
         said = PET_KINDS.get(" ".join((g.get("kind") or "").lower().split())) or (g.get("kin") or "").lower()
         if said and said != kind and "pet" not in (said, kind):
             return None  # "our cat Biscuit" is not the dog Biscuit
-        if og.get("kin") and (g.get("kind") or rx is _EVENT_DIED[1]):
+        if og.get("kin") and (g.get("kind") or rx is _EVENT_DIED[-1]):
             return None  # a relative is never "put down" nor one of the pets
         return f"{m.group('name')} died"
     return None
 
 
 # The cue the incoming memory must show before it is segmented: one of the families' verbs.
-_CUE_RE = re.compile(r"divorc|broke\s+up|split|separated|passed|died|put\s+\w+(?:\s+\w+){0,2}\s+(?:down|to\s+sleep)|"
+_CUE_RE = re.compile(r"divorc|broke\s+up|split|separated|passed|died|together|single|called\s+off|no\s+longer|put\s+\w+(?:\s+\w+){0,2}\s+(?:down|to\s+sleep)|"
                      r"rainbow", re.I)
 
 

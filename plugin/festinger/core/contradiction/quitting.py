@@ -127,7 +127,9 @@ _HABITS: dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] = {
                     rf"\s+smoke(?:\s+any\s*more)?))?$", re.I),
          re.compile(rf"^{_U}\s+(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:had\s+a\s+(?:single\s+)?cigarette|"
                     rf"smoked(?:\s+a\s+(?:single\s+)?cigarette)?)\s+{_LONG}$", re.I),
-         re.compile(rf"^{_U}{_BE}\s+(?:now\s+)?an?\s+non-?smoker(?:\s+now)?$", re.I),
+         re.compile(rf"^{_U}{_BE}\s+(?:now\s+)?(?:an?\s+(?:non-?smoker|ex-smoker|former\s+smoker)|smoke-free)(?:\s+now)?$",
+                    re.I),
+         re.compile(rf"^{_U}(?:'ve|\s+have|\s+has)\s+been\s+(?:completely\s+)?smoke-free\s+{_SINCE}$", re.I),
          re.compile(rf"^{_U}\s+(?:no\s+longer\s+smokes?|(?:doesn't|don't|does\s+not|do\s+not)\s+smoke\s+any\s*more)$",
                     re.I)],
     ),
