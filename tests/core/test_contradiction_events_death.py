@@ -79,6 +79,7 @@ CATCHES = [
     ("User's dog is a beagle named Max.", "Max passed away."),
     ("Max is my dog.", "Max passed away."),
     ("User has a dog (Max).", "Max passed away last week."),
+    ("User has a 3-year-old golden retriever named Max.", "Max passed away yesterday."),
 ]
 
 

@@ -71,6 +71,8 @@ LOOKALIKES = [
     ("User is married to Chris.", "I'm single now."),  # single says nothing sure of a marriage
     ("User is dating Chris.", "I'm single now. Just kidding."),
     ("User is dating Chris.", "I'm single."),
+    ("User has been married to Chris for ten years.", "Sam and I got divorced last month."),
+    ("My sister has been married to Chris since 2019.", "Chris and I broke up."),
 ]
 
 CATCHES = [
@@ -96,6 +98,8 @@ CATCHES = [
     ("User is dating Chris.", "I'm single again."),
     ("User is engaged to Chris.", "We called off the engagement."),
     ("User is married to Chris.", "Chris and I finalized our divorce last month."),
+    ("User has been married to Chris for ten years.", "Chris and I got divorced last month."),
+    ("User and Chris have been together since 2019.", "We broke up last week."),
     ("User's husband is Sam.", "Sam and I split up two months ago."),
     ("I'm married to Chris.", "Chris and I are officially divorced. The paperwork took months."),
 ]

@@ -55,6 +55,12 @@ LOOKALIKES = [
     ("User is a student.", "I dropped out last week."),  # of what?
     ("User is a student at UCLA.", "I dropped out of Stanford last month."),
     ("User is pregnant.", "My sister had a miscarriage last week."),
+    ("User is pregnant.", "My wife gave birth last week."),  # the stored pregnancy is the user's own
+    ("User's wife is pregnant.", "I gave birth last week."),  # and this one the wife's
+    ("User's wife is pregnant.", "My sister gave birth last week."),
+    ("User has been a nurse for 20 years.", "I retired from St Mary's last month."),  # a party not stored
+    ("User works at Acme.", "I retired last month after 30 years at Globex."),
+    ("User is in grad school.", "I graduated from high school last week."),
 ]
 
 CATCHES = [
@@ -88,6 +94,12 @@ CATCHES = [
     ("User is pregnant.", "The baby came early last week."),
     ("I'm pregnant.", "I'm a mom now! Our son was born Tuesday."),
     ("User works at Acme.", "I retired at the end of March."),
+    ("User is a junior at Boston University.", "I graduated from Boston University in May."),
+    ("User is in grad school.", "I graduated last week."),
+    ("User's wife is pregnant.", "My wife gave birth last week."),
+    ("User's wife is pregnant.", "Our son was born on Monday."),
+    ("User has worked at Acme for ten years.", "I retired last month."),
+    ("User works at Acme.", "I retired from Acme after 30 years."),
 ]
 
 

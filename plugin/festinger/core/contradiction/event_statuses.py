@@ -49,6 +49,10 @@ _STORED: dict[str, list[re.Pattern[str]]] = {
         re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?an?\s+(?:(?:full-time|part-time|college|university|uni|"
                    rf"undergraduate|undergrad|grad|graduate|nursing|law|medical|med|art|engineering|exchange|"
                    rf"final-year|first-year|second-year|third-year)\s+)?student(?:\s+at\s+{_PARTY})?$", re.I),
+        re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?an?\s+(?:freshman|sophomore|junior|senior)\s+at\s+{_PARTY}$",
+                   re.I),
+        re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?in\s+(?:college|university|uni|grad\s+school|"
+                   rf"graduate\s+school|law\s+school|med(?:ical)?\s+school|nursing\s+school)$", re.I),
         re.compile(rf"^{_U}(?:{_BE}\s+(?:currently\s+|still\s+)?(?:studying|enrolled)|\s+studies)"
                    rf"(?:\s+(?-i:[a-z]+(?:\s+[a-z]+){{0,2}}))?\s+at\s+{_PARTY}$", re.I),
     ],
@@ -61,14 +65,23 @@ _STORED: dict[str, list[re.Pattern[str]]] = {
     "pregnant": [
         re.compile(rf"^{_WE}{_BE}\s+(?:currently\s+|now\s+)?(?:(?:\d{{1,2}}|[a-z]+)\s+(?:weeks|months)\s+)?"
                    rf"(?:pregnant|expecting)(?:\s+(?:with\s+)?(?:an?\s+|our\s+|my\s+|their\s+|her\s+)?"
-                   rf"(?:(?:first|second|third|fourth)\s+)?{_KID})?(?:\s*,?\s+(?:and\s+)?due\s+in\s+[A-Za-z]+)?$",
+                   rf"(?:(?:first|second|third|fourth)\s+)?{_KID})?(?:\s*,?\s+(?:and\s+)?(?:due\s+)?in\s+[A-Za-z]+)?$",
                    re.I),
+        # the user's partner pregnant: the household's baby ("we", "our", "my wife") ends it, never "I"
+        re.compile(rf"^(?P<partner>(?:the\s+)?user's|my)\s+(?:wife|partner|girlfriend)(?:\s+\w+)?{_BE}\s+"
+                   rf"(?:currently\s+|now\s+)?(?:(?:\d{{1,2}}|[a-z]+)\s+(?:weeks|months)\s+)?pregnant"
+                   rf"(?:\s+with\s+(?:an?\s+|our\s+|their\s+)?(?:(?:first|second|third|fourth)\s+)?{_KID})?"
+                   rf"(?:\s*,?\s+(?:and\s+)?(?:due\s+)?in\s+[A-Za-z]+)?$", re.I),
     ],
     "working": [
         re.compile(rf"^{_U}\s+(?:works?|is\s+working)\s+(?:as\s+an?\s+{_JOB}\s+)?(?:at|for)\s+{_PARTY}$", re.I),
         re.compile(rf"^{_U}\s+(?:works?|is\s+working)\s+as\s+an?\s+{_JOB}$", re.I),
         re.compile(rf"^{_U}{_BE}\s+an?\s+{_JOB}(?:\s+(?:at|for)\s+{_PARTY})?$", re.I),
         re.compile(rf"^{_U}{_BE}\s+employed(?:\s+(?:at|by)\s+{_PARTY})?$", re.I),
+        # "User has worked at Acme for ten years", "User has been a nurse for 20 years"
+        re.compile(rf"^{_U}(?:'ve|\s+has|\s+have)\s+(?:worked\s+(?:at|for)\s+{_PARTY}|been\s+an?\s+{_JOB}"
+                   rf"(?:\s+(?:at|for)\s+{_PARTY.replace('<party>', '<party2>')})?)"
+                   rf"\s+(?:for\s+(?:[\w-]+\s+){{0,2}}(?:years?|months?|decades?)|since\s+[\w ]{{1,20}})$", re.I),
     ],
 }
 _GRADUATED = re.compile(rf"^{_U}{_HAS}\s+{_ADV}graduated(?:\s+from\s+{_PARTY})?"
@@ -98,6 +111,9 @@ _EVENTS: dict[str, list[re.Pattern[str]]] = {
         re.compile(rf"^(?:(?P<det>our|my|the\s+user's|user's)\s+(?:(?P<kid>{_KID})|baby|newborn)|the\s+baby)"
                    rf"(?:,?\s+{NAME},?)?\s+(?:was|were|has\s+been)\s+born{RECENT}$", re.I),
         re.compile(rf"^(?:the|our|my)\s+baby\s+(?:has\s+)?(?:arrived|is\s+here|came(?:\s+early)?){RECENT}$", re.I),
+        re.compile(rf"^(?P<pw>my|the\s+user's|user's)\s+(?:wife|partner|girlfriend)(?:\s+{NAME})?\s+(?:has\s+)?{_ADV}"
+                   rf"(?:gave\s+birth(?:\s+to\s+(?:an?|our)\s+(?:healthy\s+)?{_KID})?|had\s+(?:the|our)\s+baby){RECENT}$",
+                   re.I),
         re.compile(rf"^baby\s+{NAME}\s+(?:has\s+)?(?:arrived|was\s+born){RECENT}$", re.I),
         # a pregnancy ended otherwise: "I had a miscarriage last week", "We lost the baby"
         re.compile(rf"^{_WE}{_HAS}\s+(?:had\s+a\s+miscarriage|miscarried|lost\s+the\s+baby){RECENT}$", re.I),
@@ -105,7 +121,9 @@ _EVENTS: dict[str, list[re.Pattern[str]]] = {
                    rf"(?:,?\s+{NAME})?{RECENT}$", re.I),
     ],
     "working": [
-        re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:retired|took\s+early\s+retirement)(?:\s+from\s+{_PARTY})?{RECENT}$", re.I),
+        re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:retired|took\s+early\s+retirement)(?:\s+from\s+{_PARTY})?{RECENT}"
+                   rf"(?:\s+after\s+(?:[\w-]+\s+){{1,2}}years(?:\s+(?:at|with)\s+"
+                   rf"{_PARTY.replace('<party>', '<party2>')})?)?{RECENT.replace('<when>', '<when2>')}$", re.I),
         re.compile(rf"^{_U}{_BE}\s+(?P<adv>now\s+)?(?:officially\s+|fully\s+)?retired(?P<now>\s+now)?$", re.I),
     ],
 }
@@ -116,6 +134,7 @@ _CUE_RE = re.compile(r"graduat|finished|completed|got\s+my|earned|received|defen
 
 
 _STORED_CUE_RE = re.compile(r"student|studying|enrolled|studies|ph\.?d|doctoral|master|msc|mba|pregnant|expecting|"
+                            r"school|college|universit|\buni\b|freshman|sophomore|junior|senior|"
                             r"work|employed|\b(?:is|am|'m)\s+an?\s", re.I)
 
 
@@ -134,13 +153,13 @@ def _degree(word: str | None) -> str:
 def _ended(status: str, o: re.Match[str], n: re.Match[str]) -> bool:
     og, ng = o.groupdict(), n.groupdict()
     sentence = n.string
-    recent = bool(ng.get("adv") or ng.get("when") or ng.get("now"))
+    recent = bool(ng.get("adv") or ng.get("when") or ng.get("when2") or ng.get("now"))
     det = (ng.get("det") or "").lower()
     det = det or (ng.get("det2") or "").lower()
     if det in ("my", "their") and (det == "my") != sentence.lower().startswith(("i ", "i'", "my ")):
         return False  # "User finished my degree", "I had their baby": whose is not said once
-    said = _party(ng.get("party"))
-    if said and said != _party(og.get("party")):
+    said = _party(ng.get("party") or ng.get("party2"))
+    if said and said != _party(og.get("party") or og.get("party2")):
         return False  # "graduated from high school" / "a student at UCLA"; a party the stored status lacks
     if status == "working":
         job = (og.get("job") or "").lower().split()
@@ -156,6 +175,11 @@ def _ended(status: str, o: re.Match[str], n: re.Match[str]) -> bool:
     if status == "studying for a degree":
         return bool(ng.get("thesis")) or _degree(ng.get("deg")) == _degree(og.get("deg"))
     if status == "pregnant":
+        if ng.get("pw") and not og.get("partner"):
+            return False  # "My wife gave birth" / "User is pregnant": the stored pregnancy is the user's
+        if og.get("partner") and (re.match(r"(?:i\b|i'|(?:the\s+)?user\b)", sentence, re.I)
+                                  and not re.match(r"(?:i|(?:the\s+)?user)\s+and\s", sentence, re.I)):
+            return False  # "User's wife is pregnant" / "I gave birth": not the one pregnant
         return recent or not ng.get("kid")  # "our son was born" may be the first child; "the baby" is this one
     return False
 

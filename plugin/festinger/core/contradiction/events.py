@@ -55,6 +55,11 @@ _STORED_REL = [
     re.compile(rf"^{_U}\s+(?:has|have)\s+an?\s+{_ROLE}(?:\s+(?:named|called)\s+{_N})?$", re.I),
     re.compile(rf"^(?:{_U}\s+and\s+{_N}|{_N.replace('<name>', '<name2>')}\s+and\s+i)\s+are\s+"
                rf"(?P<rel>married|engaged|dating|together|a\s+couple|in\s+a\s+relationship)$", re.I),
+    # "User has been married to Chris for ten years", "User and Chris have been together since 2019"
+    re.compile(rf"^(?:{_U}(?:'ve|\s+has|\s+have)\s+been\s+(?P<rel>married|engaged|dating|seeing|together)"
+               rf"(?:\s+to|\s+with)?\s+{_N}|{_U}\s+and\s+{_N.replace('<name>', '<name2>')}\s+have\s+been\s+"
+               rf"(?P<rel2>married|together|dating))(?:\s+for\s+(?:[\w-]+\s+){{0,2}}(?:years?|months?)|"
+               rf"\s+since\s+[\w ]{{1,20}})?$", re.I),
 ]
 _ENDED = r"(?P<ev>divorced|broke\s+up|split\s+up|separated|split)"
 _ADV = r"(?:(?:just|recently|finally|officially|now)\s+)?"
@@ -95,7 +100,7 @@ def _stored_relationship(old: str) -> tuple[str, str, str] | None:
         if m is None:
             continue
         g = m.groupdict()
-        rel = " ".join((g.get("rel") or g.get("role") or "").lower().split())
+        rel = " ".join((g.get("rel") or g.get("rel2") or g.get("role") or "").lower().split())
         name = (g.get("name") or g.get("name2") or "").lower()
         if name in _NOT_NAMES or rel not in RELATIONSHIP_FAMILY:
             return None
@@ -157,7 +162,7 @@ def _relationship_ended(old: str, sentence: str) -> str | None:
 
 # -- a pet or a relative died ----------------------------------------------------------------------
 _PET = r"(?P<kind>" + "|".join(sorted((k.replace(" ", r"\s+") for k in PET_KINDS), key=len, reverse=True)) + r")"
-_ADJ = r"(?P<adj>(?:[a-z][\w'-]*\s+){0,2})"
+_ADJ = r"(?P<adj>(?:[a-z0-9][\w'-]*\s+){0,3})"  # "a 3-year-old golden retriever"
 _KIN = r"(?P<kin>" + "|".join(sorted(KIN, key=len, reverse=True)) + r")"
 _STORED_PET = [
     re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+an?\s+{_ADJ}{_PET}(?:\s+(?:named|called)|,)\s+{_N}$", re.I),
