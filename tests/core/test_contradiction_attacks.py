@@ -54,11 +54,13 @@ ATTACKS = [
     #                                   run too: the fixes answering it lost none)
     ("corpus_attack14.jsonl", 0.37),  # 25 of 64 after recall7-ages (23 before); 22 of 64 (19 at first
     #                                   run, 22 after recall6: the fixes answering it lost none)
-    ("corpus_attack16.jsonl", 0.52),  # 36 of 67 after recall7-ages; 31 of 67 (32 after recall7-work,
+    ("corpus_attack16.jsonl", 0.62),  # 43 of 67 after the life-event rules (events-b); 36 of 67 after
+    #                                   recall7-ages; 31 of 67 (32 after recall7-work,
     #                                   tuned on its misses, before a bare
     #                                   "started a new role at Y" stopped ending the employer, attack 18; 14 at the
     #                                   blind run on d5db889: 0 of 256 everyday FPs)
-    ("corpus_attack17.jsonl", 0.03),  # 4 of 119 (a blind run on life events, never tuned on: 0 of 332 FPs)
+    ("corpus_attack17.jsonl", 0.06),  # 8 of 119 after the life-event rules (events-b, still never tuned
+    #                                   on, counts only); 4 of 119 (a blind run on life events: 0 of 332 FPs)
 ]
 
 
