@@ -55,6 +55,8 @@ LOOKALIKES = [
     ("User has a cat named Miso.", "Miso, my sister's cat, died."),
     ("User has a cat named Miso.", "Miso is no longer with us in the office."),
     ("Max is my dog.", "Max Verstappen passed away."),
+    ("User has a dog named Max.", "We had to euthanize the plants."),
+    ("User has a dog named Max.", "Max passed on the ball."),
 ]
 
 CATCHES = [
@@ -80,6 +82,8 @@ CATCHES = [
     ("Max is my dog.", "Max passed away."),
     ("User has a dog (Max).", "Max passed away last week."),
     ("User has a 3-year-old golden retriever named Max.", "Max passed away yesterday."),
+    ("User has a dog named Max.", "We had to euthanize Max."),
+    ("User has a dog named Max.", "Max passed on."),
 ]
 
 

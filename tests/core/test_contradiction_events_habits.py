@@ -56,6 +56,8 @@ LOOKALIKES = [
     ("User drinks beer.", "I haven't had a drink in a week."),
     ("User smokes.", "My dad is an ex-smoker."),
     ("User smokes.", "The office is smoke-free now."),
+    ("User drinks beer.", "I cut out sugar."),
+    ("User smokes.", "I kicked the ball."),
 ]
 
 CATCHES = [
@@ -78,6 +80,8 @@ CATCHES = [
     ("User smokes.", "I'm an ex-smoker."),
     ("User smokes.", "I've been smoke-free for 6 months."),
     ("User drinks beer.", "I no longer drink alcohol."),
+    ("User smokes.", "I finally kicked the smoking habit."),
+    ("User drinks beer.", "I cut out alcohol."),
 ]
 
 

@@ -73,6 +73,12 @@ LOOKALIKES = [
     ("User is dating Chris.", "I'm single."),
     ("User has been married to Chris for ten years.", "Sam and I got divorced last month."),
     ("My sister has been married to Chris since 2019.", "Chris and I broke up."),
+    ("User is dating Emma.", "Emma left me a note."),
+    ("User is dating Emma.", "Sam broke up with me."),
+    ("User is dating Emma.", "I ended things with my landlord."),
+    ("User is married to Emma.", "I broke things off with my girlfriend."),
+    ("User is dating Emma.", "Emma broke up with her boyfriend."),
+    ("User is dating Emma.", "I'm no longer working with Emma."),
 ]
 
 CATCHES = [
@@ -100,6 +106,9 @@ CATCHES = [
     ("User is married to Chris.", "Chris and I finalized our divorce last month."),
     ("User has been married to Chris for ten years.", "Chris and I got divorced last month."),
     ("User and Chris have been together since 2019.", "We broke up last week."),
+    ("User is dating Emma.", "I ended things with Emma last week."),
+    ("User is dating Emma.", "Emma dumped me."),
+    ("User is dating Emma.", "I'm no longer seeing Emma."),
     ("User's husband is Sam.", "Sam and I split up two months ago."),
     ("I'm married to Chris.", "Chris and I are officially divorced. The paperwork took months."),
 ]

@@ -61,6 +61,9 @@ LOOKALIKES = [
     ("User has been a nurse for 20 years.", "I retired from St Mary's last month."),  # a party not stored
     ("User works at Acme.", "I retired last month after 30 years at Globex."),
     ("User is in grad school.", "I graduated from high school last week."),
+    ("User is a student.", "I'm a college graduate."),  # a graduate before this course, maybe
+    ("User is a student at UCLA.", "I'm now a Stanford graduate."),
+    ("User works at Acme.", "I'm retired as of 2015."),
 ]
 
 CATCHES = [
@@ -100,6 +103,10 @@ CATCHES = [
     ("User's wife is pregnant.", "Our son was born on Monday."),
     ("User has worked at Acme for ten years.", "I retired last month."),
     ("User works at Acme.", "I retired from Acme after 30 years."),
+    ("User is a student at UCLA.", "I completed my studies at UCLA last month."),
+    ("User is a student.", "I'm a college graduate now."),
+    ("User is studying for a master's.", "I got my master's degree last month."),
+    ("User works at Acme.", "I'm retired as of last month."),
 ]
 
 

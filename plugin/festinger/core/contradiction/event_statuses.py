@@ -90,16 +90,19 @@ _EVENTS: dict[str, list[re.Pattern[str]]] = {
     "a student": [
         _GRADUATED,
         re.compile(rf"^{_U}{_HAS}\s+(?:finished|completed)\s+(?:school|college|university|uni|"
-                   rf"(?P<det>my|their)\s+(?:degree|studies)){RECENT}"
+                   rf"(?P<det>my|their)\s+(?:degree|studies)(?:\s+at\s+{_PARTY})?){RECENT}"
                    rf"(?P<now>\s+and\s+(?:now\s+)?works\s+full[- ]time(?:\s+now)?)?$", re.I),
         # "I got my degree last month", "I dropped out of UCLA in March" (a recent time either way)
         re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:(?:got|received|earned)\s+(?P<det2>my|their)\s+(?:degree|diploma)|"
                    rf"(?P<drop>dropped\s+out)(?:\s+of\s+{_PARTY})?){RECENT}$", re.I),
+        # "I'm a college graduate now", "I'm now a UCLA graduate"
+        re.compile(rf"^{_U}{_BE}\s+(?P<now>now\s+)?an?\s+(?:(?:college|university|uni)\s+|{_PARTY}\s+)?"
+                   rf"(?:graduate|grad|alumn(?:us|a|i))(?P<now2>\s+now)?$", re.I),
     ],
     "studying for a degree": [
         _GRADUATED,
         re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:finished|completed|got|earned|received|defended|passed)\s+"
-                   rf"(?P<det>my|their)\s+(?:{_DEG}|(?P<thesis>thesis|dissertation|viva)){RECENT}$", re.I),
+                   rf"(?P<det>my|their)\s+(?:{_DEG}(?:\s+degree)?|(?P<thesis>thesis|dissertation|viva)){RECENT}$", re.I),
     ],
     "pregnant": [
         re.compile(rf"^{_WE}{_HAS}\s+{_ADV}had\s+(?P<det>the|our|my|their)\s+baby(?:\s+(?:boy|girl))?{RECENT}"
@@ -124,7 +127,8 @@ _EVENTS: dict[str, list[re.Pattern[str]]] = {
         re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:retired|took\s+early\s+retirement)(?:\s+from\s+{_PARTY})?{RECENT}"
                    rf"(?:\s+after\s+(?:[\w-]+\s+){{1,2}}years(?:\s+(?:at|with)\s+"
                    rf"{_PARTY.replace('<party>', '<party2>')})?)?{RECENT.replace('<when>', '<when2>')}$", re.I),
-        re.compile(rf"^{_U}{_BE}\s+(?P<adv>now\s+)?(?:officially\s+|fully\s+)?retired(?P<now>\s+now)?$", re.I),
+        re.compile(rf"^{_U}{_BE}\s+(?P<adv>now\s+)?(?:officially\s+|fully\s+)?retired(?P<now>\s+now|\s+as\s+of"
+                   rf"\s+(?:last\s+(?:week|month)|this\s+(?:week|month)|yesterday|today))?$", re.I),
     ],
 }
 # A job word that is no job held now: "a retired teacher", "a former nurse", "a student nurse".
@@ -153,7 +157,7 @@ def _degree(word: str | None) -> str:
 def _ended(status: str, o: re.Match[str], n: re.Match[str]) -> bool:
     og, ng = o.groupdict(), n.groupdict()
     sentence = n.string
-    recent = bool(ng.get("adv") or ng.get("when") or ng.get("when2") or ng.get("now"))
+    recent = bool(ng.get("adv") or ng.get("when") or ng.get("when2") or ng.get("now") or ng.get("now2"))
     det = (ng.get("det") or "").lower()
     det = det or (ng.get("det2") or "").lower()
     if det in ("my", "their") and (det == "my") != sentence.lower().startswith(("i ", "i'", "my ")):

@@ -84,6 +84,11 @@ _EVENT_REL = [
                rf"|(?:\s+are\s+not|\s+aren't|'re\s+not)\s+(?P<ev2>together)\s+any\s*more"
                rf"|\s+(?:just\s+|finally\s+|officially\s+)?(?:(?P<ev3>finali[sz]ed)\s+(?:our|the)\s+divorce|"
                rf"(?P<ev4>called\s+off)\s+(?:our|the)\s+engagement)){RECENT}$", re.I),
+    # "I ended things with Chris", "Chris broke up with me", "Chris dumped me", "I'm no longer seeing Chris"
+    re.compile(rf"^(?:(?P<who>i|(?:the\s+)?user)(?:'ve|\s+has|\s+have)?\s+{_ADV}(?P<ev>ended\s+things|broke\s+things\s+off)"
+               rf"\s+with\s+{_PARTY}|{_N.replace('<name>', '<name2>')}\s+(?:has\s+)?(?P<ev2>broke\s+up\s+with|dumped|left)"
+               rf"\s+(?:me|the\s+user)|(?:i|(?:the\s+)?user){_BE}\s+(?P<ev3>no\s+longer)\s+(?:with|seeing|dating)\s+"
+               rf"{_N.replace('<name>', '<name3>')}){RECENT}$", re.I),
     # "I'm single now", "I'm single again" (no name: it ends a courtship, never a marriage)
     re.compile(rf"^(?P<who>i|(?:the\s+)?user){_BE}\s+(?:now\s+)?(?P<ev>single)\s+(?:now|again)$", re.I),
     # "My divorce from Chris was finalised", "Our divorce is final"
@@ -109,7 +114,8 @@ def _stored_relationship(old: str) -> tuple[str, str, str] | None:
 
 
 # Endings said other ways, as the ending whose families they end.
-_EV_ALIASES = {"divorce": "divorced", "finalised": "divorced", "finalized": "divorced", "together": "split up",
+_EV_ALIASES = {"ended things": "broke up", "broke things off": "broke up", "broke up with": "broke up",
+               "dumped": "broke up", "left": "split up", "no longer": "split up", "divorce": "divorced", "finalised": "divorced", "finalized": "divorced", "together": "split up",
                "a couple": "split up", "called off": "broke up", "single": "broke up"}
 # Roles that say the partner's sex: "my wife" is not the stored husband.
 _GENDERED = {"wife": "f", "girlfriend": "f", "fiancee": "f", "fiancée": "f",
@@ -138,7 +144,7 @@ def _relationship_ended(old: str, sentence: str) -> str | None:
             return None  # "User is divorced": a state that may predate the stored marriage
         ev = " ".join((g.get("ev") or g.get("ev2") or g.get("ev3") or g.get("ev4") or "").lower().split())
         ev = _EV_ALIASES.get(ev, ev)
-        said = (g.get("name") or g.get("name2") or "").lower()
+        said = (g.get("name") or g.get("name2") or g.get("name3") or "").lower()
         role = (g.get("role") or g.get("prole") or g.get("prole2") or "").lower()
         if said:
             if said != name or said in _NOT_NAMES or family not in NAMED_ENDING_FAMILIES[ev]:
@@ -177,7 +183,7 @@ _STORED_ONE_PET = re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+(?:an?|one)\
 _STORED_KIN = [re.compile(rf"^{_POSS}\s+{_KIN}(?:,)?\s+{_N}(?:,)?\s+lives\s+with\s+(?:us|me|the\s+user|them)$", re.I)]
 # "put down" and "put to sleep" are the vet's only after "had to" or in the passive "was put down": "I
 # put Biscuit down" may set a cat on the floor, "put the baby to sleep" is bedtime.
-_DIED = (r"(?:passed\s+away|died|was\s+put\s+down|had\s+to\s+be\s+put\s+(?:down|to\s+sleep)|"
+_DIED = (r"(?:passed\s+away|passed\s+on|died|was\s+put\s+down|had\s+to\s+be\s+put\s+(?:down|to\s+sleep)|"
          r"crossed\s+the\s+rainbow\s+bridge)")
 _HOW = (r"(?:\s+(?:peacefully|suddenly|in\s+(?:his|her|their)\s+sleep|after\s+a\s+(?:long|short)\s+illness|"
         r"of\s+(?:old\s+age|cancer|[a-z]+\s+failure|a\s+heart\s+attack|complications|an?\s+illness)))?")
@@ -190,8 +196,9 @@ _EVENT_DIED = [
     re.compile(rf"^{_N},\s+{_WHOSE}\s+(?:{_PET}|{_KIN}),\s+(?:has\s+)?{_ADV}{_DIED}{_HOW}{RECENT}{_HOW}$", re.I),
     re.compile(rf"^(?:{_WHOSE}\s+(?:{_PET}|{_KIN})\s+)?{_N}\s+is\s+no\s+longer\s+with\s+us$", re.I),
     # "We had to put Biscuit down", "We put our dog Biscuit to sleep yesterday"
-    re.compile(rf"^(?:we|i|(?:the\s+)?user)(?:\s+(?:just\s+)?(?:had|have\s+had)|'ve\s+had)\s+to\s+put\s+(?:{_WHOSE}\s+{_PET}\s+)?"
-               rf"{_N}\s+(?:down|to\s+sleep){RECENT}$", re.I),
+    re.compile(rf"^(?:we|i|(?:the\s+)?user)(?:\s+(?:just\s+)?(?:had|have\s+had)|'ve\s+had)\s+to\s+(?:put\s+(?:{_WHOSE}\s+"
+               rf"{_PET}\s+)?{_N}\s+(?:down|to\s+sleep)|euthani[sz]e\s+(?:{_WHOSE.replace('<det>', '<det2>')}\s+"
+               rf"{_PET.replace('<kind>', '<kind2>')}\s+)?{_N.replace('<name>', '<name2>')}){RECENT}$", re.I),
 ]
 
 
@@ -229,21 +236,24 @@ def _pet_died(old: str, sentence: str) -> str | None:
         if m is None:
             continue
         g = m.groupdict()
-        if not (g.get("name") or g.get("kind") or g.get("kin")):
+        said_name = (g.get("name") or g.get("name2") or "").lower()
+        if not (said_name or g.get("kind") or g.get("kin")):
             continue
-        if (m.group("name") or "").lower() != name or name in _NOT_NAMES:
+        if said_name != name or name in _NOT_NAMES:
             return None  # another pet, an unnamed one (the user may have two), or a name not stored
-        said = PET_KINDS.get(" ".join((g.get("kind") or "").lower().split())) or (g.get("kin") or "").lower()
+        said = (PET_KINDS.get(" ".join((g.get("kind") or g.get("kind2") or "").lower().split()))
+                or (g.get("kin") or "").lower())
         if said and said != kind and "pet" not in (said, kind):
             return None  # "our cat Biscuit" is not the dog Biscuit
-        if og.get("kin") and (g.get("kind") or rx is _EVENT_DIED[-1]):
+        if og.get("kin") and (g.get("kind") or g.get("kind2") or rx is _EVENT_DIED[-1]):
             return None  # a relative is never "put down" nor one of the pets
-        return f"{m.group('name')} died"
+        return f"{g.get('name') or g.get('name2')} died"
     return None
 
 
 # The cue the incoming memory must show before it is segmented: one of the families' verbs.
-_CUE_RE = re.compile(r"divorc|broke\s+up|split|separated|passed|died|together|single|called\s+off|no\s+longer|put\s+\w+(?:\s+\w+){0,2}\s+(?:down|to\s+sleep)|"
+_CUE_RE = re.compile(r"divorc|broke\s+up|split|separated|passed|died|together|single|called\s+off|no\s+longer|"
+                     r"ended\s+things|things\s+off|dumped|left\s+me|euthani|put\s+\w+(?:\s+\w+){0,2}\s+(?:down|to\s+sleep)|"
                      r"rainbow", re.I)
 
 

@@ -122,7 +122,8 @@ _HABITS: dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] = {
         [re.compile(rf"^{_U}\s+(?:still\s+)?smokes?(?:\s+{_SMOKE_OBJ})?(?:\s+{_FREQ})?$", re.I),
          re.compile(rf"^{_U}{_BE}\s+an?\s+(?:(?:heavy|regular|daily|social|chain|occasional|pack-a-day)\s+)?smoker$",
                     re.I)],
-        [re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:quit|stopped|gave\s+up|given\s+up)\s+(?:smoking|cigarettes|tobacco)"
+        [re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:quit|stopped|gave\s+up|given\s+up|cut\s+out|kicked\s+(?:the|my)\s+(?=smoking\s+habit))"
+                    rf"\s*(?:smoking(?:\s+habit)?|cigarettes|tobacco)"
                     rf"{_FOR_GOOD}{RECENT}(?:,?\s+and\s+(?:no\s+longer\s+smokes?|(?:doesn't|don't|does\s+not|do\s+not)"
                     rf"\s+smoke(?:\s+any\s*more)?))?$", re.I),
          re.compile(rf"^{_U}\s+(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:had\s+a\s+(?:single\s+)?cigarette|"
@@ -138,7 +139,7 @@ _HABITS: dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] = {
          re.compile(rf"^{_U}\s+(?:still\s+)?drinks?\s+(?:socially|heavily|occasionally|on\s+(?:the\s+)?weekends|"
                     rf"most\s+nights)$", re.I),
          re.compile(rf"^{_U}{_BE}\s+an?\s+(?:(?:social|heavy|occasional|moderate)\s+)?drinker$", re.I)],
-        [re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:quit|stopped|gave\s+up|given\s+up)\s+(?:drinking(?:\s+alcohol)?|alcohol|"
+        [re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:quit|stopped|gave\s+up|given\s+up|cut\s+out)\s+(?:drinking(?:\s+alcohol)?|alcohol|"
                     rf"booze){_FOR_GOOD}{RECENT}(?:,?\s+and\s+(?:no\s+longer\s+drinks?|(?:doesn't|don't|does\s+not|"
                     rf"do\s+not)\s+drink(?:\s+any\s*more)?))?$", re.I),
          re.compile(rf"^{_U}{_BE}\s+(?P<now1>now\s+)?(?:completely\s+)?(?P<state>sober|teetotal|a\s+teetotal(?:l)?er|"
