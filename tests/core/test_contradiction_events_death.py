@@ -57,6 +57,9 @@ LOOKALIKES = [
     ("Max is my dog.", "Max Verstappen passed away."),
     ("User has a dog named Max.", "We had to euthanize the plants."),
     ("User has a dog named Max.", "Max passed on the ball."),
+    ("My cat Luna is 12 years old.", "Max passed away last week."),
+    ("My sister's cat Luna is 12 years old.", "Luna passed away last week."),
+    ("My sister cat Luna is 12 years old.", "Luna passed away last week."),
 ]
 
 CATCHES = [
@@ -84,6 +87,8 @@ CATCHES = [
     ("User has a 3-year-old golden retriever named Max.", "Max passed away yesterday."),
     ("User has a dog named Max.", "We had to euthanize Max."),
     ("User has a dog named Max.", "Max passed on."),
+    ("My cat Luna is 12 years old.", "Luna passed away last week."),
+    ("Our dog Max loves the beach.", "Max died yesterday."),
 ]
 
 

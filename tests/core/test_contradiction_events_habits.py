@@ -58,6 +58,10 @@ LOOKALIKES = [
     ("User smokes.", "The office is smoke-free now."),
     ("User drinks beer.", "I cut out sugar."),
     ("User smokes.", "I kicked the ball."),
+    ("User has a beer.", "I quit drinking."),  # a beer had, not a habit
+    ("User enjoys craft beer.", "I quit drinking."),  # a taste
+    ("User smokes.", "My sister visited. Quit smoking two months ago."),  # whose?
+    ("User drinks wine.", "I haven't touched my guitar since January."),
 ]
 
 CATCHES = [
@@ -82,6 +86,11 @@ CATCHES = [
     ("User drinks beer.", "I no longer drink alcohol."),
     ("User smokes.", "I finally kicked the smoking habit."),
     ("User drinks beer.", "I cut out alcohol."),
+    ("I've been smoking for 10 years.", "I quit smoking last month."),
+    ("I enjoy a few beers on weekends.", "I quit drinking."),
+    ("User has a glass of wine with dinner.", "I've been sober since January."),
+    ("I drink wine.", "I haven't touched alcohol since New Year's."),
+    ("User smokes.", "Quit smoking two months ago."),
 ]
 
 

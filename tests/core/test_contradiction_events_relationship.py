@@ -79,6 +79,10 @@ LOOKALIKES = [
     ("User is married to Emma.", "I broke things off with my girlfriend."),
     ("User is dating Emma.", "Emma broke up with her boyfriend."),
     ("User is dating Emma.", "I'm no longer working with Emma."),
+    ("I'm getting married next summer.", "We broke up."),  # to whom?
+    ("I live with my girlfriend Sarah.", "Sarah and my brother broke up."),
+    ("Jake and I are getting married in June.", "Sam and I broke up."),
+    ("User is dating Chris.", "My sister visited. Broke up with Chris last week."),  # whose break-up?
 ]
 
 CATCHES = [
@@ -109,6 +113,10 @@ CATCHES = [
     ("User is dating Emma.", "I ended things with Emma last week."),
     ("User is dating Emma.", "Emma dumped me."),
     ("User is dating Emma.", "I'm no longer seeing Emma."),
+    ("I live with my girlfriend Sarah.", "Sarah and I broke up."),
+    ("I've been with my boyfriend Jake for three years.", "Jake and I split up last month."),
+    ("Jake and I are getting married in June.", "Jake and I broke up."),
+    ("User is dating Chris.", "Broke up with Chris last week."),
     ("User's husband is Sam.", "Sam and I split up two months ago."),
     ("I'm married to Chris.", "Chris and I are officially divorced. The paperwork took months."),
 ]

@@ -64,6 +64,9 @@ LOOKALIKES = [
     ("User is a student.", "I'm a college graduate."),  # a graduate before this course, maybe
     ("User is a student at UCLA.", "I'm now a Stanford graduate."),
     ("User works at Acme.", "I'm retired as of 2015."),
+    ("User is a student at UCLA.", "My sister visited. Graduated from UCLA last May."),
+    ("User works at Acme.", "Finally retired the old server."),
+    ("My wife is expecting.", "Our daughter Lily was born on May 3rd, 2015."),
 ]
 
 CATCHES = [
@@ -107,6 +110,14 @@ CATCHES = [
     ("User is a student.", "I'm a college graduate now."),
     ("User is studying for a master's.", "I got my master's degree last month."),
     ("User works at Acme.", "I'm retired as of last month."),
+    ("I'm in my final year at university.", "I graduated last week."),
+    ("I'm working towards a degree in biology.", "I graduated last month."),
+    ("My wife is expecting.", "Our daughter Lily was born on May 3rd."),
+    ("User is pregnant.", "Our baby boy arrived last week."),
+    ("We're expecting a baby.", "We welcomed a baby girl last week."),
+    ("I work as a teacher.", "I just retired after 35 years of teaching."),
+    ("User is a student at UCLA.", "Just graduated from UCLA!"),
+    ("User works at Acme.", "Finally retired!"),
 ]
 
 

@@ -54,9 +54,17 @@ RECENT = (r"(?P<when>\s+(?:last\s+(?:week|month|year|weekend|night|spring|summer
           r"(?:on\s+|last\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
           r"at\s+the\s+end\s+of\s+(?:last\s+)?(?:week|month|january|february|march|april|may|june|july|august|"
           r"september|october|november|december)|"
+          r"on\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+"
+          r"\d{1,2}(?:st|nd|rd|th)?|"
           r"(?:last\s+|in\s+)(?:january|february|march|april|may|june|july|august|september|october|november|"
           r"december)|(?:a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d{1,2})\s+(?:days?|weeks?|months?)"
           r"\s+ago))?")
+
+
+# A sentence that opens with an event verb and no subject: the writer's own news ("Finally retired!").
+_SUBJECTLESS_RE = re.compile(r"^(?:(?:just|finally|recently|officially)\s+)?(?:graduated|retired|quit|stopped|gave\s+up|"
+                             r"broke\s+up|split\s+up|got\s+divorced|had\s+the\s+baby|gave\s+birth|finished|"
+                             r"completed|defended)(?:\s|$)", re.I)
 
 
 def stored_sentence(existing: str) -> str | None:
@@ -79,8 +87,11 @@ def event_sentences(incoming: str) -> Iterator[str]:
     for n, piece in enumerate(pieces):
         others = pieces[:n] + pieces[n + 1:]
         if piece and not any(_STOPS_RE.search(o) for o in others):
-            if EXPLICIT_OWNER_RE.match(piece) or not (seen.owner or _person_before(seen)):
+            if EXPLICIT_OWNER_RE.match(piece):
                 yield piece
+            elif not (seen.owner or _person_before(seen)):
+                # "Just graduated from UCLA!": a sentence that opens with the event is its writer's
+                yield "I " + piece if _SUBJECTLESS_RE.match(piece) else piece
         seen.add(piece + ".")
 
 

@@ -51,6 +51,11 @@ _STORED: dict[str, list[re.Pattern[str]]] = {
                    rf"final-year|first-year|second-year|third-year)\s+)?student(?:\s+at\s+{_PARTY})?$", re.I),
         re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?an?\s+(?:freshman|sophomore|junior|senior)\s+at\s+{_PARTY}$",
                    re.I),
+        re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?in\s+(?:my|their)\s+(?:final|last|first|second|third|fourth)"
+                   rf"\s+year\s+(?:at|of)\s+(?:{_PARTY}|university|college|uni)$", re.I),
+        re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?(?:pursuing|working\s+towards?|studying\s+for)\s+"
+                   rf"(?:a|my|their)\s+(?:bachelor's\s+)?degree(?:\s+in\s+(?:[A-Za-z]+\s*){{1,4}}?)?(?:\s+at\s+{_PARTY})?$",
+                   re.I),
         re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?in\s+(?:college|university|uni|grad\s+school|"
                    rf"graduate\s+school|law\s+school|med(?:ical)?\s+school|nursing\s+school)$", re.I),
         re.compile(rf"^{_U}(?:{_BE}\s+(?:currently\s+|still\s+)?(?:studying|enrolled)|\s+studies)"
@@ -69,7 +74,7 @@ _STORED: dict[str, list[re.Pattern[str]]] = {
                    re.I),
         # the user's partner pregnant: the household's baby ("we", "our", "my wife") ends it, never "I"
         re.compile(rf"^(?P<partner>(?:the\s+)?user's|my)\s+(?:wife|partner|girlfriend)(?:\s+\w+)?{_BE}\s+"
-                   rf"(?:currently\s+|now\s+)?(?:(?:\d{{1,2}}|[a-z]+)\s+(?:weeks|months)\s+)?pregnant"
+                   rf"(?:currently\s+|now\s+)?(?:(?:\d{{1,2}}|[a-z]+)\s+(?:weeks|months)\s+)?(?:pregnant|expecting)"
                    rf"(?:\s+with\s+(?:an?\s+|our\s+|their\s+)?(?:(?:first|second|third|fourth)\s+)?{_KID})?"
                    rf"(?:\s*,?\s+(?:and\s+)?(?:due\s+)?in\s+[A-Za-z]+)?$", re.I),
     ],
@@ -113,20 +118,22 @@ _EVENTS: dict[str, list[re.Pattern[str]]] = {
                    rf"(?:\s+named\s+{NAME})?)?{RECENT}$", re.I),
         re.compile(rf"^(?:(?P<det>our|my|the\s+user's|user's)\s+(?:(?P<kid>{_KID})|baby|newborn)|the\s+baby)"
                    rf"(?:,?\s+{NAME},?)?\s+(?:was|were|has\s+been)\s+born{RECENT}$", re.I),
-        re.compile(rf"^(?:the|our|my)\s+baby\s+(?:has\s+)?(?:arrived|is\s+here|came(?:\s+early)?){RECENT}$", re.I),
+        re.compile(rf"^(?:the|our|my)\s+baby(?:\s+(?:boy|girl))?\s+(?:has\s+)?(?:arrived|is\s+here|came(?:\s+early)?){RECENT}$",
+                   re.I),
         re.compile(rf"^(?P<pw>my|the\s+user's|user's)\s+(?:wife|partner|girlfriend)(?:\s+{NAME})?\s+(?:has\s+)?{_ADV}"
                    rf"(?:gave\s+birth(?:\s+to\s+(?:an?|our)\s+(?:healthy\s+)?{_KID})?|had\s+(?:the|our)\s+baby){RECENT}$",
                    re.I),
         re.compile(rf"^baby\s+{NAME}\s+(?:has\s+)?(?:arrived|was\s+born){RECENT}$", re.I),
         # a pregnancy ended otherwise: "I had a miscarriage last week", "We lost the baby"
         re.compile(rf"^{_WE}{_HAS}\s+(?:had\s+a\s+miscarriage|miscarried|lost\s+the\s+baby){RECENT}$", re.I),
-        re.compile(rf"^we{_HAS}\s+{_ADV}welcomed\s+our\s+(?:(?:new\s+)?baby|baby\s+(?:boy|girl)|son|daughter)"
+        re.compile(rf"^we{_HAS}\s+{_ADV}welcomed\s+(?:our|an?)\s+(?:(?:new\s+)?baby|baby\s+(?:boy|girl)|son|daughter)"
                    rf"(?:,?\s+{NAME})?{RECENT}$", re.I),
     ],
     "working": [
         re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:retired|took\s+early\s+retirement)(?:\s+from\s+{_PARTY})?{RECENT}"
                    rf"(?:\s+after\s+(?:[\w-]+\s+){{1,2}}years(?:\s+(?:at|with)\s+"
-                   rf"{_PARTY.replace('<party>', '<party2>')})?)?{RECENT.replace('<when>', '<when2>')}$", re.I),
+                   rf"{_PARTY.replace('<party>', '<party2>')}|\s+of\s+(?-i:[a-z]+))?)?{RECENT.replace('<when>', '<when2>')}$",
+                   re.I),
         re.compile(rf"^{_U}{_BE}\s+(?P<adv>now\s+)?(?:officially\s+|fully\s+)?retired(?P<now>\s+now|\s+as\s+of"
                    rf"\s+(?:last\s+(?:week|month)|this\s+(?:week|month)|yesterday|today))?$", re.I),
     ],

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.event_context import NAME, RECENT, event_sentences, stored_sentence
 from festinger.core.contradiction.lexicon.life_events import (ENDING_FAMILIES, KIN, NAMED_ENDING_FAMILIES,
                                                               NOT_PET_ADJECTIVES, PET_KINDS, RELATIONSHIP_FAMILY)
@@ -52,6 +53,12 @@ _STORED_REL = [
     re.compile(rf"^{_U}{_BE}\s+(?:(?:currently|happily|now)\s+)?(?P<rel>married|engaged|dating|seeing|"
                rf"in\s+a\s+relationship)(?:\s+(?:to\s+|with\s+)?{_N})?$", re.I),
     re.compile(rf"^{_POSS}\s+(?:current\s+)?{_ROLE}(?:'s\s+name)?(?:\s+is|:)\s+(?:named\s+|called\s+)?{_N}$", re.I),
+    # "I live with my girlfriend Sarah", "I've been with my boyfriend Jake for three years"
+    re.compile(rf"^{_U}(?:\s+lives?\s+with|(?:'ve|\s+has|\s+have)\s+been\s+with)\s+{_POSS}\s+{_ROLE},?\s+{_N}"
+               rf"(?:\s+for\s+(?:[\w-]+\s+){{0,2}}(?:years?|months?)|\s+since\s+[\w ]{{1,20}})?$", re.I),
+    # "Jake and I are getting married in June", "I'm getting married to Jake next summer"
+    re.compile(rf"^(?:{_N}\s+and\s+i\s+are|{_U}{_BE})\s+(?P<rel>getting)\s+married(?:\s+to\s+"
+               rf"{_N.replace('<name>', '<name2>')})?(?:\s+(?:in|on|next|this)\s+[\w ]{{1,20}})?$", re.I),
     re.compile(rf"^{_U}\s+(?:has|have)\s+an?\s+{_ROLE}(?:\s+(?:named|called)\s+{_N})?$", re.I),
     re.compile(rf"^(?:{_U}\s+and\s+{_N}|{_N.replace('<name>', '<name2>')}\s+and\s+i)\s+are\s+"
                rf"(?P<rel>married|engaged|dating|together|a\s+couple|in\s+a\s+relationship)$", re.I),
@@ -106,9 +113,12 @@ def _stored_relationship(old: str) -> tuple[str, str, str] | None:
             continue
         g = m.groupdict()
         rel = " ".join((g.get("rel") or g.get("rel2") or g.get("role") or "").lower().split())
+        rel = "engaged" if rel == "getting" else rel
         name = (g.get("name") or g.get("name2") or "").lower()
         if name in _NOT_NAMES or rel not in RELATIONSHIP_FAMILY:
             return None
+        if rel == "engaged" and not name:
+            return None  # "I'm getting married next summer": to whom?
         return RELATIONSHIP_FAMILY[rel], name, (g.get("role") or "").lower()
     return None
 
@@ -168,7 +178,7 @@ def _relationship_ended(old: str, sentence: str) -> str | None:
 
 # -- a pet or a relative died ----------------------------------------------------------------------
 _PET = r"(?P<kind>" + "|".join(sorted((k.replace(" ", r"\s+") for k in PET_KINDS), key=len, reverse=True)) + r")"
-_ADJ = r"(?P<adj>(?:[a-z0-9][\w'-]*\s+){0,3})"  # "a 3-year-old golden retriever"
+_ADJ = r"(?P<adj>(?:[a-z0-9][\w-]*\s+){0,3})"  # "a 3-year-old golden retriever" (never "sister's")
 _KIN = r"(?P<kin>" + "|".join(sorted(KIN, key=len, reverse=True)) + r")"
 _STORED_PET = [
     re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+an?\s+{_ADJ}{_PET}(?:\s+(?:named|called)|,)\s+{_N}$", re.I),
@@ -177,6 +187,9 @@ _STORED_PET = [
     re.compile(rf"^{_POSS}\s+{_PET}\s+is\s+an?\s+(?:[a-z][\w'-]*\s+){{1,3}}?(?:named|called)\s+{_N}$", re.I),
     re.compile(rf"^{_N}\s+is\s+{_POSS}\s+{_ADJ}{_PET}$", re.I),
     re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+an?\s+{_ADJ}{_PET}\s*\(\s*{_N}\s*\)$", re.I),
+    # "My cat Luna is 12 years old", "Our dog Max loves the beach": a present fact of the named pet
+    re.compile(rf"^{_POSS}\s+{_ADJ}{_PET},?\s+{_N},?\s+(?:is|has|lives|loves|likes|sleeps|eats|weighs|needs|takes|"
+               rf"gets|goes)\s+[^,;]{{1,60}}$", re.I),
 ]
 # One pet of a kind, unnamed: "User has a dog", "We have one cat" (an unnamed death of that kind ends it).
 _STORED_ONE_PET = re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+(?:an?|one)\s+{_ADJ}{_PET}$", re.I)
@@ -221,14 +234,14 @@ def _one_pet_died(o: re.Match[str], sentence: str) -> str | None:
 
 def _pet_died(old: str, sentence: str) -> str | None:
     one = _STORED_ONE_PET.match(old)
-    if one is not None and not set((one.group("adj") or "").lower().split()) & NOT_PET_ADJECTIVES:
+    if one is not None and not set((one.group("adj") or "").lower().split()) & (NOT_PET_ADJECTIVES | lx.PERSON_ROLES):
         return _one_pet_died(one, sentence)
     o = next((m for m in (rx.match(old) for rx in _STORED_PET + _STORED_KIN) if m is not None), None)
     if o is None:
         return None
     og = o.groupdict()
-    if set((og.get("adj") or "").lower().split()) & NOT_PET_ADJECTIVES:
-        return None  # "an old dog named Biscuit" is fine to store, but read narrow: one plain pet
+    if set((og.get("adj") or "").lower().split()) & (NOT_PET_ADJECTIVES | lx.PERSON_ROLES):
+        return None  # "an old dog named Biscuit", "my sister cat": read narrow, one plain pet of the user's
     name = o.group("name").lower()
     kind = PET_KINDS.get(" ".join((og.get("kind") or "").lower().split())) or (og.get("kin") or "").lower()
     for rx in _EVENT_DIED:

@@ -106,7 +106,8 @@ _COUNT = (r"(?:over\s+|more\s+than\s+|almost\s+|nearly\s+)?(?:a|an|\d{1,2}|one|t
           r"nine|ten|eleven|twelve|a\s+few|several)")
 _MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 _SINCE = rf"(?:since\s+(?:{_MONTH}|last\s+(?:year|spring|summer|autumn|fall|winter)|new\s+year(?:'s)?)|for\s+{_COUNT}\s+(?:months?|years?))"
-_LONG = rf"(?:(?:in|for)\s+{_COUNT}\s+(?:months?|years?)|since\s+(?:{_MONTH}|last\s+(?:year|spring|summer|autumn|fall|winter)))"
+_LONG = (rf"(?:(?:in|for)\s+{_COUNT}\s+(?:months?|years?)|since\s+(?:{_MONTH}|last\s+(?:year|spring|summer|autumn|fall|"
+         rf"winter)|new\s+year(?:'s)?))")
 _SMOKE_OBJ = (r"(?:cigarettes|cigs|(?:about\s+|around\s+|roughly\s+)?(?:half\s+)?a\s+pack(?:\s+of\s+cigarettes)?|"
               r"(?:about\s+|around\s+|roughly\s+)?(?:\d{1,2}|five|ten|fifteen|twenty|a\s+few|a\s+couple\s+of)\s+"
               r"(?:cigarettes|cigs)|(?:about\s+|around\s+)?(?:\d|one|two|a)\s+packs?(?:\s+of\s+cigarettes)?)")
@@ -120,6 +121,8 @@ _ALC_OBJ = (rf"(?:(?:a\s+(?:couple|few)\s+of|a\s+glass\s+of|a\s+bottle\s+of|a\s+
 _HABITS: dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] = {
     "smoking": (
         [re.compile(rf"^{_U}\s+(?:still\s+)?smokes?(?:\s+{_SMOKE_OBJ})?(?:\s+{_FREQ})?$", re.I),
+         re.compile(rf"^{_U}(?:'ve|\s+has|\s+have)\s+been\s+smoking(?:\s+cigarettes)?(?:\s+for\s+(?:[\w-]+\s+){{0,2}}"
+                    rf"(?:years?|months?)|\s+since\s+[\w ]{{1,20}})?$", re.I),
          re.compile(rf"^{_U}{_BE}\s+an?\s+(?:(?:heavy|regular|daily|social|chain|occasional|pack-a-day)\s+)?smoker$",
                     re.I)],
         [re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:quit|stopped|gave\s+up|given\s+up|cut\s+out|kicked\s+(?:the|my)\s+(?=smoking\s+habit))"
@@ -127,7 +130,7 @@ _HABITS: dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] = {
                     rf"{_FOR_GOOD}{RECENT}(?:,?\s+and\s+(?:no\s+longer\s+smokes?|(?:doesn't|don't|does\s+not|do\s+not)"
                     rf"\s+smoke(?:\s+any\s*more)?))?$", re.I),
          re.compile(rf"^{_U}\s+(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:had\s+a\s+(?:single\s+)?cigarette|"
-                    rf"smoked(?:\s+a\s+(?:single\s+)?cigarette)?)\s+{_LONG}$", re.I),
+                    rf"touched\s+(?:a\s+)?cigarettes?|smoked(?:\s+a\s+(?:single\s+)?cigarette)?)\s+{_LONG}$", re.I),
          re.compile(rf"^{_U}{_BE}\s+(?:now\s+)?(?:an?\s+(?:non-?smoker|ex-smoker|former\s+smoker)|smoke-free)(?:\s+now)?$",
                     re.I),
          re.compile(rf"^{_U}(?:'ve|\s+have|\s+has)\s+been\s+(?:completely\s+)?smoke-free\s+{_SINCE}$", re.I),
@@ -136,6 +139,8 @@ _HABITS: dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] = {
     ),
     "drinking": (
         [re.compile(rf"^{_U}\s+(?:still\s+)?drinks?\s+{_ALC_OBJ}(?:\s+{_FREQ})?$", re.I),
+         # "I enjoy a few beers on weekends", "User has a glass of wine with dinner" (a habit: its time said)
+         re.compile(rf"^{_U}\s+(?:usually\s+)?(?:enjoys?|has|have)\s+{_ALC_OBJ}\s+(?:{_FREQ}|after\s+work)$", re.I),
          re.compile(rf"^{_U}\s+(?:still\s+)?drinks?\s+(?:socially|heavily|occasionally|on\s+(?:the\s+)?weekends|"
                     rf"most\s+nights)$", re.I),
          re.compile(rf"^{_U}{_BE}\s+an?\s+(?:(?:social|heavy|occasional|moderate)\s+)?drinker$", re.I)],
@@ -147,13 +152,14 @@ _HABITS: dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] = {
          re.compile(rf"^{_U}(?:'ve|\s+have|\s+has)\s+been\s+(?:completely\s+|totally\s+)?sober\s+{_SINCE}$", re.I),
          re.compile(rf"^{_U}{_BE}\s+(?:\d{{1,2}}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
                     rf"(?:months?|years?)\s+sober$", re.I),
-         re.compile(rf"^{_U}\s+(?:haven't|have\s+not|hasn't|has\s+not)\s+had\s+a\s+(?:single\s+)?drink\s+{_LONG}$", re.I),
+         re.compile(rf"^{_U}\s+(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:had\s+a\s+(?:single\s+)?drink|touched\s+"
+                    rf"(?:alcohol|a\s+drop(?:\s+of\s+alcohol)?|a\s+drink))\s+{_LONG}$", re.I),
          re.compile(rf"^{_U}\s+(?:no\s+longer\s+drinks?|(?:doesn't|don't|does\s+not|do\s+not)\s+drink\s+any\s*more)"
                     rf"(?:\s+alcohol)?$", re.I)],
     ),
 }
 _HABIT_CUE_RE = re.compile(r"smok|cigarette|drink|alcohol|booze|sober|teetotal", re.I)
-_STORED_HABIT_RE = re.compile(r"smok|drink", re.I)
+_STORED_HABIT_RE = re.compile(r"smok|drink|enjoy|has\s|have\s", re.I)
 
 
 def habit_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
