@@ -62,6 +62,9 @@ LOOKALIKES = [
     ("User enjoys craft beer.", "I quit drinking."),  # a taste
     ("User smokes.", "My sister visited. Quit smoking two months ago."),  # whose?
     ("User drinks wine.", "I haven't touched my guitar since January."),
+    ("User is a smoker.", "I quit smoking. It didn't last."),  # a relapse in the chatter
+    ("User is a smoker.", "I quit smoking. I'll start again."),
+    ("User is a smoker.", "I quit smoking. I'd been trying for years."),
 ]
 
 CATCHES = [

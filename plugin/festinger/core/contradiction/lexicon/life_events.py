@@ -73,11 +73,13 @@ CONTEXT_STOPS = (
     r"dream|dreamt|dreamed|dreaming|nightmare|novel|story|stories|book|movie|film|show|series|game|character|"
     r"episode|chapter|script|scene|play|roleplay|role-play|scenario|hypothetical|hypothetically|joke|joking|"
     r"kidding|prank|rumou?r|fake|false|mistake|misspoke|wrong|wait|actually|almost|nearly|scare|scared|"
-    r"worried|afraid|fear|feared|plan|plans|planning|planned|going\s+to|gonna|will|'ll|shall|want|wants|"
+    r"worried|afraid|fear|feared|plan|plans|planning|planned|going\s+to|gonna|will|\w+'ll|\w+'d|shall|want|wants|"
+    r"won't|wouldn't|couldn't|shouldn't|didn't\s+last|doesn't\s+count|"
     r"wanted|hope|hoping|hopes|considering|thinking|think|wish|try|trying|tried|attempt|attempting|said|says|"
     r"told|tells|according|claims?|claimed|heard|reportedly|again|relapsed?|back\s+together|reconciled?|"
     r"remarried|temporarily|temporary|for\s+now|for\s+a\s+while|lent|dry\s+january|sober\s+october|detox|"
     r"challenge|break|pause|paused|years\s+ago|back\s+in|when\s+i\s+was|as\s+a\s+(?:kid|child|teen|teenager)|"
     r"growing\s+up|childhood|first|previous|former|ex|ex-\w+|used\s+to|once|(?:19|20)\d\d|drunk|hangover|"
     r"hungover|tipsy|lasted|last(?:ed)?\s+long|until|till|only|started|restarted|resumed|slipped|wagon|back\s+on|"
-    r"back\s+to|cheat|cheated|except|pregnant|pregnancy|antibiotics|medication|surgery|recovering|still|though|although|but|not\s+really|not\s+true|not\s+yet|not\s+official|not\s+final|isn't\s+final|yet")
+    r"back\s+to|cheat|cheated|except|pregnant|pregnancy|antibiotics|medication|surgery|recovering|still|though|"
+    r"although|but|not\s+really|not\s+true|not\s+yet|not\s+official|not\s+final|isn't\s+final|yet")
