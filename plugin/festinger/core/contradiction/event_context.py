@@ -30,7 +30,8 @@ from festinger.core.contradiction.referents import Referents
 from festinger.core.contradiction.rescheduled import one_sentence
 from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
 
-__all__ = ["EXPLICIT_OWNER_RE", "MAX_SENTENCES", "NAME", "RECENT", "event_sentences", "stored_sentence"]
+__all__ = ["BE", "DURATION", "EXPLICIT_OWNER_RE", "HAS", "MAX_SENTENCES", "NAME", "RECENT", "USER", "event_sentences",
+           "stored_sentence"]
 
 MAX_SENTENCES = 4
 # A news label before the event ("Update: Biscuit passed away."): it scopes nothing.
@@ -44,6 +45,13 @@ _QUOTE_RE = re.compile(r"[\"\u201c\u201d\u2018]|(?<![\w])'(?=\w)")
 EXPLICIT_OWNER_RE = re.compile(r"^(?:i\b|i'|my\s|(?:the\s+)?user(?:'s)?\s|(?-i:[A-Z][a-z]+)\s+and\s+(?:i|me)\s)",
                                re.I)
 
+# The user as a sentence's subject, and the verbs after it, as every event rule reads them.
+USER = r"(?:(?:the\s+)?user|i)"
+BE = r"(?:\s+(?:is|am|are)|'m|'s|'re)"
+HAS = r"(?:'ve|\s+has|\s+have)?"
+# How long a stored state has held ("married to Chris for ten years", "smoking since 2010"): the
+# state holds now, so its length says nothing against an event that ends it.
+DURATION = r"(?:\s+for\s+(?:[\w-]+\s+){0,2}(?:years?|months?|decades?)|\s+since\s+[\w ]{1,20})"
 # A name, capitalised even under re.I, one or two words ("Chris", "Mary Ann").
 NAME = r"(?-i:[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+)?)"
 # When the event happened, recently: never a year or "years ago" (biography that may predate the

@@ -27,15 +27,16 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.event_context import NAME, RECENT, event_sentences, stored_sentence
+from festinger.core.contradiction.event_context import (BE, DURATION, HAS, NAME, RECENT, USER, event_sentences,
+                                                         stored_sentence)
 from festinger.core.contradiction.lexicon.life_events import DEGREES
 
 __all__ = ["status_event_ended"]
 
-_U = r"(?:(?:the\s+)?user|i)"
+_U = USER
 _WE = r"(?:(?:the\s+)?user|i|we)"
-_BE = r"(?:\s+(?:is|am|are)|'m|'s|'re)"
-_HAS = r"(?:'ve|\s+has|\s+have)?"
+_BE = BE
+_HAS = HAS
 _ADV = r"(?:(?P<adv>just|recently|finally|officially|now)\s+)?"
 _PARTY = r"(?P<party>(?-i:[A-Z][\w&.'-]*(?:\s+(?:of\s+)?[A-Z][\w&.'-]*){0,3}))"
 _DEG = r"(?P<deg>ph\.?d\.?|doctorate|dphil|doctoral|msc|m\.sc\.|master's|masters|mres|mphil|mba)"
@@ -86,7 +87,7 @@ _STORED: dict[str, list[re.Pattern[str]]] = {
         # "User has worked at Acme for ten years", "User has been a nurse for 20 years"
         re.compile(rf"^{_U}(?:'ve|\s+has|\s+have)\s+(?:worked\s+(?:at|for)\s+{_PARTY}|been\s+an?\s+{_JOB}"
                    rf"(?:\s+(?:at|for)\s+{_PARTY.replace('<party>', '<party2>')})?)"
-                   rf"\s+(?:for\s+(?:[\w-]+\s+){{0,2}}(?:years?|months?|decades?)|since\s+[\w ]{{1,20}})$", re.I),
+                   rf"{DURATION}$", re.I),
     ],
 }
 _GRADUATED = re.compile(rf"^{_U}{_HAS}\s+{_ADV}graduated(?:\s+from\s+{_PARTY})?"

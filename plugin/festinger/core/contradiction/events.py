@@ -33,15 +33,16 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.event_context import NAME, RECENT, event_sentences, stored_sentence
+from festinger.core.contradiction.event_context import (BE, DURATION, NAME, RECENT, USER, event_sentences,
+                                                         stored_sentence)
 from festinger.core.contradiction.lexicon.life_events import (ENDING_FAMILIES, KIN, NAMED_ENDING_FAMILIES,
                                                               NOT_PET_ADJECTIVES, PET_KINDS, RELATIONSHIP_FAMILY)
 
 __all__ = ["life_event_ended"]
 
-_U = r"(?:(?:the\s+)?user|i)"
+_U = USER
 _POSS = r"(?:(?:the\s+)?user's|my|our)"
-_BE = r"(?:\s+(?:is|am|are)|'m|'s|'re)"
+_BE = BE
 _ROLE = r"(?P<role>wife|husband|spouse|partner|girlfriend|boyfriend|fianc[eé]e?)"
 _N = rf"(?P<name>{NAME})"
 # Capitalised words that are never a partner's or a pet's name.
@@ -55,7 +56,7 @@ _STORED_REL = [
     re.compile(rf"^{_POSS}\s+(?:current\s+)?{_ROLE}(?:'s\s+name)?(?:\s+is|:)\s+(?:named\s+|called\s+)?{_N}$", re.I),
     # "I live with my girlfriend Sarah", "I've been with my boyfriend Jake for three years"
     re.compile(rf"^{_U}(?:\s+lives?\s+with|(?:'ve|\s+has|\s+have)\s+been\s+with)\s+{_POSS}\s+{_ROLE},?\s+{_N}"
-               rf"(?:\s+for\s+(?:[\w-]+\s+){{0,2}}(?:years?|months?)|\s+since\s+[\w ]{{1,20}})?$", re.I),
+               rf"{DURATION}?$", re.I),
     # "Jake and I are getting married in June", "I'm getting married to Jake next summer"
     re.compile(rf"^(?:{_N}\s+and\s+i\s+are|{_U}{_BE})\s+(?P<rel>getting)\s+married(?:\s+to\s+"
                rf"{_N.replace('<name>', '<name2>')})?(?:\s+(?:in|on|next|this)\s+[\w ]{{1,20}})?$", re.I),
@@ -65,8 +66,7 @@ _STORED_REL = [
     # "User has been married to Chris for ten years", "User and Chris have been together since 2019"
     re.compile(rf"^(?:{_U}(?:'ve|\s+has|\s+have)\s+been\s+(?P<rel>married|engaged|dating|seeing|together)"
                rf"(?:\s+to|\s+with)?\s+{_N}|{_U}\s+and\s+{_N.replace('<name>', '<name2>')}\s+have\s+been\s+"
-               rf"(?P<rel2>married|together|dating))(?:\s+for\s+(?:[\w-]+\s+){{0,2}}(?:years?|months?)|"
-               rf"\s+since\s+[\w ]{{1,20}})?$", re.I),
+               rf"(?P<rel2>married|together|dating)){DURATION}?$", re.I),
 ]
 _ENDED = r"(?P<ev>divorced|broke\s+up|split\s+up|separated|split)"
 _ADV = r"(?:(?:just|recently|finally|officially|now)\s+)?"

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.event_context import RECENT, event_sentences, stored_sentence
+from festinger.core.contradiction.event_context import DURATION, HAS, RECENT, USER, event_sentences, stored_sentence
 from festinger.core.contradiction.lexicon.life_events import ALCOHOL
 from festinger.core.contradiction.rescheduled import one_sentence
 
@@ -97,9 +97,9 @@ def quit_as_denial(incoming: str) -> str | None:
 # "quit smoking" ends cigarettes, never "smokes salmon" (the stored object must be tobacco);
 # "haven't had a cigarette" must be months or years (a few days is a cold); "I'm sober" needs "now"
 # (without it, not drunk tonight); a quit dated by a year or "years ago" is biography.
-_U = r"(?:(?:the\s+)?user|i)"
+_U = USER
 _BE = r"(?:\s+(?:is|am)|'m)"
-_HAS = r"(?:'ve|\s+has|\s+have)?"
+_HAS = HAS
 _ADV = r"(?:(?:just|recently|finally|now|completely|entirely)\s+)?"
 _FOR_GOOD = r"(?:\s+(?:for\s+good|completely|entirely|altogether|cold\s+turkey))?"
 _COUNT = (r"(?:over\s+|more\s+than\s+|almost\s+|nearly\s+)?(?:a|an|\d{1,2}|one|two|three|four|five|six|seven|eight|"
@@ -121,8 +121,7 @@ _ALC_OBJ = (rf"(?:(?:a\s+(?:couple|few)\s+of|a\s+glass\s+of|a\s+bottle\s+of|a\s+
 _HABITS: dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] = {
     "smoking": (
         [re.compile(rf"^{_U}\s+(?:still\s+)?smokes?(?:\s+{_SMOKE_OBJ})?(?:\s+{_FREQ})?$", re.I),
-         re.compile(rf"^{_U}(?:'ve|\s+has|\s+have)\s+been\s+smoking(?:\s+cigarettes)?(?:\s+for\s+(?:[\w-]+\s+){{0,2}}"
-                    rf"(?:years?|months?)|\s+since\s+[\w ]{{1,20}})?$", re.I),
+         re.compile(rf"^{_U}(?:'ve|\s+has|\s+have)\s+been\s+smoking(?:\s+cigarettes)?{DURATION}?$", re.I),
          re.compile(rf"^{_U}{_BE}\s+an?\s+(?:(?:heavy|regular|daily|social|chain|occasional|pack-a-day)\s+)?smoker$",
                     re.I)],
         [re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:quit|stopped|gave\s+up|given\s+up|cut\s+out|kicked\s+(?:the|my)\s+(?=smoking\s+habit))"
