@@ -7,16 +7,20 @@ away on Sunday. The house feels empty."), each sentence matched whole by a close
 
 * A relationship ended: "<user> is married to / dating / engaged to <Name>", "<user>'s wife /
   girlfriend / partner is <Name>", "<user> and <Name> are married", "<user> has a boyfriend
-  (named <Name>)" ended by "<Name> and I got divorced / broke up / split up", "we broke up", "I
-  split up with <Name>", "I'm divorced now", "my divorce from <Name> was finalised" ("separated"
+  (named <Name>)", "I live with my girlfriend <Name>", "<Name> and I are getting married", "has
+  been married to <Name> for ten years" ended by "<Name> and I got divorced / broke up / split up /
+  are no longer together", "we broke up", "I split up with / ended things with <Name>", "<Name>
+  dumped me", "I'm no longer seeing <Name>", "I'm single again" (a courtship only), "I'm divorced
+  now", "my divorce from <Name> was finalised", "we called off the engagement" ("separated"
   ends a courtship, never a marriage: "is married" / "is separated" are both true, three labelled
   sets say).
   The same partner only: a name must be the stored one; a role ("my wife and I") must be the
   stored relation's; an ending that names no one ends only a relation it fits (a divorce a
   marriage, a break-up a courtship). A stored relation with no name is never ended by a named one.
 * A pet or a relative died: "<user> has a dog named Biscuit", "<user>'s cat is Miso", "My
-  grandmother Rose lives with us" ended by "Biscuit passed away last week", "we had to put Biscuit
-  down", "our cat Miso died". The NAME is what joins them (a kind said with it must agree); an
+  grandmother Rose lives with us", "My cat Luna is 12 years old" ended by "Biscuit passed away last
+  week", "we had to put Biscuit down / euthanize Biscuit", "our cat Miso died", "Miso is no longer
+  with us". The NAME is what joins them (a kind said with it must agree); an
   unnamed "our dog died" may be another dog, and a relative's name stays true after their death,
   so only their living with the user ends. One unnamed pet of a kind ("User has a dog", "We have
   one dog") is ended by the death of the user's pet of that kind ("The user's dog died", "Our dog
