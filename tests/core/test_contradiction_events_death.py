@@ -60,6 +60,9 @@ LOOKALIKES = [
     ("My cat Luna is 12 years old.", "Max passed away last week."),
     ("My sister's cat Luna is 12 years old.", "Luna passed away last week."),
     ("My sister cat Luna is 12 years old.", "Luna passed away last week."),
+    ("User has a dog.", "Our dog died yesterday. Max is coping."),  # which dog?
+    ("User has a dog named Biscuit.", "Biscuit nearly died yesterday."),
+    ("User has a dog named Biscuit.", "Our old dog Biscuit died before we got the puppy."),
 ]
 
 CATCHES = [
@@ -89,6 +92,8 @@ CATCHES = [
     ("User has a dog named Max.", "Max passed on."),
     ("My cat Luna is 12 years old.", "Luna passed away last week."),
     ("Our dog Max loves the beach.", "Max died yesterday."),
+    ("User has a dog named Biscuit.", "Biscuit passed away on Sunday. He was 14."),
+    ("User has a dog.", "Our dog died yesterday. My son is heartbroken."),
 ]
 
 

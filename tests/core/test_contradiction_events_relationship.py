@@ -83,6 +83,10 @@ LOOKALIKES = [
     ("I live with my girlfriend Sarah.", "Sarah and my brother broke up."),
     ("Jake and I are getting married in June.", "Sam and I broke up."),
     ("User is dating Chris.", "My sister visited. Broke up with Chris last week."),  # whose break-up?
+    ("User is dating Alex.", "We broke up. That was before I met Alex."),  # another partner, earlier
+    ("User is dating Alex.", "We broke up. I'm seeing Sam now."),
+    ("User is dating Alex.", "I broke up with my girlfriend. I'm seeing Alex now."),
+    ("User is dating Alex.", "My sister visited. I broke up with my girlfriend."),
 ]
 
 CATCHES = [

@@ -67,6 +67,11 @@ LOOKALIKES = [
     ("User is a student at UCLA.", "My sister visited. Graduated from UCLA last May."),
     ("User works at Acme.", "Finally retired the old server."),
     ("My wife is expecting.", "Our daughter Lily was born on May 3rd, 2015."),
+    ("User is pregnant.", "The baby was born last week. My sister is exhausted."),  # whose baby?
+    ("User is a student at UCLA.", "My girlfriend graduated last May."),
+    ("User is a student at UCLA.", "We graduated last May."),
+    ("User works at Acme.", "Acme retired the old product line last month."),
+    ("User works at Acme.", "I'm retired from the army."),
 ]
 
 CATCHES = [

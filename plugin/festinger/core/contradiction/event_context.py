@@ -25,13 +25,13 @@ import re
 from typing import Iterator
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.lexicon.life_events import CONTEXT_STOPS
+from festinger.core.contradiction.lexicon.life_events import CONTEXT_STOPS, PET_KINDS
 from festinger.core.contradiction.referents import Referents
 from festinger.core.contradiction.rescheduled import one_sentence
 from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
 
 __all__ = ["BE", "DURATION", "EXPLICIT_OWNER_RE", "HAS", "MAX_SENTENCES", "NAME", "RECENT", "USER", "event_sentences",
-           "stored_sentence"]
+           "others_name_someone", "stored_sentence"]
 
 MAX_SENTENCES = 4
 # A news label before the event ("Update: Biscuit passed away."): it scopes nothing.
@@ -97,10 +97,47 @@ def event_sentences(incoming: str) -> Iterator[str]:
         if piece and not any(_STOPS_RE.search(o) for o in others):
             if EXPLICIT_OWNER_RE.match(piece):
                 yield piece
-            elif not (seen.owner or _person_before(seen)):
+            elif not (seen.owner or _person_before(seen)) and not any(_someone_after(o, piece) for o in pieces[n + 1:]):
                 # "Just graduated from UCLA!": a sentence that opens with the event is its writer's
                 yield "I " + piece if _SUBJECTLESS_RE.match(piece) else piece
         seen.add(piece + ".")
+
+
+def others_name_someone(incoming: str, sentence: str) -> bool:
+    """Whether a sentence of the incoming memory other than the event's names a person the event
+    does not: an ending that names no one ("I broke up with my girlfriend. I'm seeing Alex now.")
+    may then be of another partner than the stored one."""
+    pieces = [_NEWS_LABEL_RE.sub("", p.rstrip(".!").strip()) for p in split_sentences(incoming.strip())]
+    bare = sentence[2:] if sentence.startswith("I ") and sentence[2:] in pieces else sentence
+    return any(_someone_after(o, sentence) for o in pieces if o != bare)
+
+
+# Capitalised words that name no one: the user, days and months, and the words a sentence opens with.
+_NOT_SOMEONE = frozenset("i i'm i've i'd i'll".split()) | lx.WEEKDAYS | frozenset(
+    "january february march april may june july august september october november december".split())
+_OPENERS = frozenset("the a an it its it's he she we they this that these those there here what so and but then "
+                     "now today yesterday also still just our my his her their we're we've they're he's she's "
+                     "that's there's everyone everything nothing no yes oh well".split())
+# People by role, without the pets and the user's children a later sentence may speak of.
+_PEOPLE = (lx.PERSON_ROLES | lx.OCCUPATIONS) - frozenset(PET_KINDS) - frozenset(
+    "child children kid kids son sons daughter daughters baby babies pets".split())
+
+
+def _someone_after(later: str, piece: str) -> bool:
+    """Whether a LATER sentence brings in a person the event sentence did not name: "The baby was
+    born last week. My sister is exhausted." may be the sister's baby, "We broke up. That was before
+    I met Alex." another partner. (A pronoun after it is the event's own: "Biscuit died. He was 14.")"""
+    said = {w.strip(".,!;:").lower() for w in piece.split()}
+    words = [w.strip(".,!;:()") for w in later.split()]
+    for i, word in enumerate(words):
+        low = word.lower()
+        bare = low[:-2] if low.endswith("'s") else low
+        if bare in _PEOPLE:
+            return True
+        if (word[:1].isupper() and low not in _NOT_SOMEONE and bare not in said
+                and not (i == 0 and (low in _OPENERS or low.endswith("ly")))):
+            return True
+    return False
 
 
 def _person_before(seen: Referents) -> bool:

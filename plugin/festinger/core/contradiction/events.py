@@ -38,7 +38,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.event_context import (BE, DURATION, NAME, RECENT, USER, event_sentences,
-                                                         stored_sentence)
+                                                         others_name_someone, stored_sentence)
 from festinger.core.contradiction.lexicon.life_events import (ENDING_FAMILIES, KIN, NAMED_ENDING_FAMILIES,
                                                               NOT_PET_ADJECTIVES, PET_KINDS, RELATIONSHIP_FAMILY)
 
@@ -136,7 +136,7 @@ _GENDERED = {"wife": "f", "girlfriend": "f", "fiancee": "f", "fiancée": "f",
              "husband": "m", "boyfriend": "m", "fiance": "m", "fiancé": "m"}
 
 
-def _relationship_ended(old: str, sentence: str) -> str | None:
+def _relationship_ended(old: str, sentence: str, incoming: str) -> str | None:
     stored = _stored_relationship(old)
     if stored is None:
         return None
@@ -176,6 +176,8 @@ def _relationship_ended(old: str, sentence: str) -> str | None:
             # no longer together" is a couple's)
         if not said and _LONG_AGO_RE.search(g.get("when") or ""):
             return None  # "We broke up last year": maybe the partner before the stored one
+        if not said and others_name_someone(incoming, sentence):
+            return None  # "I broke up with my girlfriend. I'm seeing Alex now.": the stored Alex stays
         return ev
     return None
 
@@ -225,21 +227,23 @@ _LONG_AGO_RE = re.compile(r"\b(?:year|spring|summer|autumn|fall|winter|months|ja
                           r"june|july|august|september|october|november|december)\b", re.I)
 
 
-def _one_pet_died(o: re.Match[str], sentence: str) -> str | None:
+def _one_pet_died(o: re.Match[str], sentence: str, incoming: str) -> str | None:
     """"User has a dog" / "The user's dog died", "We have one dog" / "Our dog Rex passed away": the
     user's one pet of that kind, said by its owner and its kind (a bare name is not known to be it)."""
     m = _EVENT_DIED[0].match(sentence)
     if m is None or not m.group("kind") or _LONG_AGO_RE.search(m.group("when") or ""):
         return None
+    if not m.group("name") and others_name_someone(incoming, sentence):
+        return None  # "Our dog died. Max is coping.": which dog?
     kind = PET_KINDS[" ".join(o.group("kind").lower().split())]
     said = PET_KINDS[" ".join(m.group("kind").lower().split())]
     return f"the {said} died" if said == kind and kind != "pet" else None
 
 
-def _pet_died(old: str, sentence: str) -> str | None:
+def _pet_died(old: str, sentence: str, incoming: str) -> str | None:
     one = _STORED_ONE_PET.match(old)
     if one is not None and not set((one.group("adj") or "").lower().split()) & (NOT_PET_ADJECTIVES | lx.PERSON_ROLES):
-        return _one_pet_died(one, sentence)
+        return _one_pet_died(one, sentence, incoming)
     o = next((m for m in (rx.match(old) for rx in _STORED_PET + _STORED_KIN) if m is not None), None)
     if o is None:
         return None
@@ -288,10 +292,10 @@ def life_event_ended(existing: str, incoming: str) -> tuple[str, str, str] | Non
     if old is None:
         return None
     for sentence in event_sentences(incoming):
-        ended = _relationship_ended(old, sentence)
+        ended = _relationship_ended(old, sentence, incoming)
         if ended is not None:
             return "user relationship", old, ended
-        died = _pet_died(old, sentence)
+        died = _pet_died(old, sentence, incoming)
         if died is not None:
             return "user household", old, died
     return None

@@ -82,4 +82,4 @@ CONTEXT_STOPS = (
     r"growing\s+up|childhood|first|previous|former|ex|ex-\w+|used\s+to|once|(?:19|20)\d\d|drunk|hangover|"
     r"hungover|tipsy|lasted|last(?:ed)?\s+long|until|till|only|started|restarted|resumed|slipped|wagon|back\s+on|"
     r"back\s+to|cheat|cheated|except|pregnant|pregnancy|antibiotics|medication|surgery|recovering|still|though|"
-    r"although|but|not\s+really|not\s+true|not\s+yet|not\s+official|not\s+final|isn't\s+final|yet")
+    r"although|but|before|prior|not\s+really|not\s+true|not\s+yet|not\s+official|not\s+final|isn't\s+final|yet")
