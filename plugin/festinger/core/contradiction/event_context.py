@@ -13,7 +13,10 @@ so the whole memory must pass these checks before any of its sentences is read:
   was", "first", "former", "ex");
 * an event sentence whose owner is not said in it ("Biscuit died", "We broke up", "The baby was
   born") is read only when no sentence before it brought in someone else (`referents.Referents`):
-  "My sister called. Biscuit died." may be the sister's Biscuit.
+  "My sister called. Biscuit died." may be the sister's Biscuit; nor a later one a person by name
+  or role ("The baby was born last week. My sister is exhausted."); a later pronoun is the event's
+  own ("Biscuit died. He was 14."). A sentence that opens with the event verb and no subject
+  ("Just graduated from UCLA!") is its writer's, read as "I ...".
 
 The event sentence itself is matched whole by each rule's closed pattern (its owner first, then
 its verb, then only a recent time tail), so a negation, a modal or a scope in it never matches.
@@ -56,8 +59,8 @@ DURATION = r"(?:\s+for\s+(?:[\w-]+\s+){0,2}(?:years?|months?|decades?)|\s+since\
 NAME = r"(?-i:[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+)?)"
 # When the event happened, recently: never a year or "years ago" (biography that may predate the
 # stored fact), never "for a week" (a while, not an end).
-RECENT = (r"(?P<when>\s+(?:last\s+(?:week|month|year|weekend|night|spring|summer|autumn|fall|winter)|recently|yesterday|"
-          r"today|this\s+(?:week|month|year|morning|weekend|spring|summer|autumn|fall)|"
+RECENT = (r"(?P<when>\s+(?:last\s+(?:week|month|year|weekend|night|spring|summer|autumn|fall|winter)|"
+          r"recently|yesterday|today|this\s+(?:week|month|year|morning|weekend|spring|summer|autumn|fall)|"
           r"earlier\s+this\s+(?:week|month|year)|over\s+the\s+weekend|"
           r"(?:on\s+|last\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
           r"at\s+the\s+end\s+of\s+(?:last\s+)?(?:week|month|january|february|march|april|may|june|july|august|"
@@ -70,9 +73,9 @@ RECENT = (r"(?P<when>\s+(?:last\s+(?:week|month|year|weekend|night|spring|summer
 
 
 # A sentence that opens with an event verb and no subject: the writer's own news ("Finally retired!").
-_SUBJECTLESS_RE = re.compile(r"^(?:(?:just|finally|recently|officially)\s+)?(?:graduated|retired|quit|stopped|gave\s+up|"
-                             r"broke\s+up|split\s+up|got\s+divorced|had\s+the\s+baby|gave\s+birth|finished|"
-                             r"completed|defended)(?:\s|$)", re.I)
+_SUBJECTLESS_RE = re.compile(r"^(?:(?:just|finally|recently|officially)\s+)?"
+                             r"(?:graduated|retired|quit|stopped|gave\s+up|broke\s+up|split\s+up|got\s+divorced|"
+                             r"had\s+the\s+baby|gave\s+birth|finished|completed|defended)(?:\s|$)", re.I)
 
 
 def stored_sentence(existing: str) -> str | None:
@@ -97,7 +100,7 @@ def event_sentences(incoming: str) -> Iterator[str]:
         if piece and not any(_STOPS_RE.search(o) for o in others):
             if EXPLICIT_OWNER_RE.match(piece):
                 yield piece
-            elif not (seen.owner or _person_before(seen)) and not any(_someone_after(o, piece) for o in pieces[n + 1:]):
+            elif not (seen.owner or _person_before(seen) or any(_someone_after(o, piece) for o in pieces[n + 1:])):
                 # "Just graduated from UCLA!": a sentence that opens with the event is its writer's
                 yield "I " + piece if _SUBJECTLESS_RE.match(piece) else piece
         seen.add(piece + ".")

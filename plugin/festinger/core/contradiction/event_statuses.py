@@ -50,13 +50,14 @@ _STORED: dict[str, list[re.Pattern[str]]] = {
         re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?an?\s+(?:(?:full-time|part-time|college|university|uni|"
                    rf"undergraduate|undergrad|grad|graduate|nursing|law|medical|med|art|engineering|exchange|"
                    rf"final-year|first-year|second-year|third-year)\s+)?student(?:\s+at\s+{_PARTY})?$", re.I),
-        re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?an?\s+(?:freshman|sophomore|junior|senior)\s+at\s+{_PARTY}$",
+        re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?an?\s+(?:freshman|sophomore|junior|senior)\s+at\s+"
+                   rf"{_PARTY}$", re.I),
+        re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?in\s+(?:my|their)\s+"
+                   rf"(?:final|last|first|second|third|fourth)\s+year\s+(?:at|of)\s+(?:{_PARTY}|university|college|uni)$",
                    re.I),
-        re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?in\s+(?:my|their)\s+(?:final|last|first|second|third|fourth)"
-                   rf"\s+year\s+(?:at|of)\s+(?:{_PARTY}|university|college|uni)$", re.I),
         re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?(?:pursuing|working\s+towards?|studying\s+for)\s+"
-                   rf"(?:a|my|their)\s+(?:bachelor's\s+)?degree(?:\s+in\s+(?:[A-Za-z]+\s*){{1,4}}?)?(?:\s+at\s+{_PARTY})?$",
-                   re.I),
+                   rf"(?:a|my|their)\s+(?:bachelor's\s+)?degree(?:\s+in\s+(?:[A-Za-z]+\s*){{1,4}}?)?"
+                   rf"(?:\s+at\s+{_PARTY})?$", re.I),
         re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?in\s+(?:college|university|uni|grad\s+school|"
                    rf"graduate\s+school|law\s+school|med(?:ical)?\s+school|nursing\s+school)$", re.I),
         re.compile(rf"^{_U}(?:{_BE}\s+(?:currently\s+|still\s+)?(?:studying|enrolled)|\s+studies)"
@@ -108,7 +109,8 @@ _EVENTS: dict[str, list[re.Pattern[str]]] = {
     "studying for a degree": [
         _GRADUATED,
         re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:finished|completed|got|earned|received|defended|passed)\s+"
-                   rf"(?P<det>my|their)\s+(?:{_DEG}(?:\s+degree)?|(?P<thesis>thesis|dissertation|viva)){RECENT}$", re.I),
+                   rf"(?P<det>my|their)\s+(?:{_DEG}(?:\s+degree)?|(?P<thesis>thesis|dissertation|viva)){RECENT}$",
+                   re.I),
     ],
     "pregnant": [
         re.compile(rf"^{_WE}{_HAS}\s+{_ADV}had\s+(?P<det>the|our|my|their)\s+baby(?:\s+(?:boy|girl))?{RECENT}"
@@ -119,10 +121,11 @@ _EVENTS: dict[str, list[re.Pattern[str]]] = {
                    rf"(?:\s+named\s+{NAME})?)?{RECENT}$", re.I),
         re.compile(rf"^(?:(?P<det>our|my|the\s+user's|user's)\s+(?:(?P<kid>{_KID})|baby|newborn)|the\s+baby)"
                    rf"(?:,?\s+{NAME},?)?\s+(?:was|were|has\s+been)\s+born{RECENT}$", re.I),
-        re.compile(rf"^(?:the|our|my)\s+baby(?:\s+(?:boy|girl))?\s+(?:has\s+)?(?:arrived|is\s+here|came(?:\s+early)?){RECENT}$",
-                   re.I),
+        re.compile(rf"^(?:the|our|my)\s+baby(?:\s+(?:boy|girl))?\s+(?:has\s+)?(?:arrived|is\s+here|came(?:\s+early)?)"
+                   rf"{RECENT}$", re.I),
         re.compile(rf"^(?P<pw>my|the\s+user's|user's)\s+(?:wife|partner|girlfriend)(?:\s+{NAME})?\s+(?:has\s+)?{_ADV}"
-                   rf"(?:gave\s+birth(?:\s+to\s+(?:an?|our)\s+(?:healthy\s+)?{_KID})?|had\s+(?:the|our)\s+baby){RECENT}$",
+                   rf"(?:gave\s+birth(?:\s+to\s+(?:an?|our)\s+(?:healthy\s+)?{_KID})?|had\s+(?:the|our)\s+baby)"
+                   rf"{RECENT}$",
                    re.I),
         re.compile(rf"^baby\s+{NAME}\s+(?:has\s+)?(?:arrived|was\s+born){RECENT}$", re.I),
         # a pregnancy ended otherwise: "I had a miscarriage last week", "We lost the baby"
@@ -133,7 +136,8 @@ _EVENTS: dict[str, list[re.Pattern[str]]] = {
     "working": [
         re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:retired|took\s+early\s+retirement)(?:\s+from\s+{_PARTY})?{RECENT}"
                    rf"(?:\s+after\s+(?:[\w-]+\s+){{1,2}}years(?:\s+(?:at|with)\s+"
-                   rf"{_PARTY.replace('<party>', '<party2>')}|\s+of\s+(?-i:[a-z]+))?)?{RECENT.replace('<when>', '<when2>')}$",
+                   rf"{_PARTY.replace('<party>', '<party2>')}|\s+of\s+(?-i:[a-z]+))?)?"
+                   rf"{RECENT.replace('<when>', '<when2>')}$",
                    re.I),
         re.compile(rf"^{_U}{_BE}\s+(?P<adv>now\s+)?(?:officially\s+|fully\s+)?retired(?P<now>\s+now|\s+as\s+of"
                    rf"\s+(?:last\s+(?:week|month)|this\s+(?:week|month)|yesterday|today))?$", re.I),

@@ -78,26 +78,30 @@ _PARTY = rf"(?:{_N}|(?P<prole_det>my|their)\s+(?P<prole>wife|husband|spouse|part
 _PARTY2 = _PARTY.replace("<name>", "<name2>").replace("<prole_det>", "<prole_det2>").replace("<prole>", "<prole2>")
 _EVENT_REL = [
     # "Chris and I got divorced", "My wife and I are separated now", "We broke up last month"
-    re.compile(rf"^(?:{_N}\s+and\s+(?:i|(?:the\s+)?user)|(?P<det>my|the\s+user's)\s+{_ROLE}\s+and\s+(?:i|(?:the\s+)?user)|"
+    re.compile(rf"^(?:{_N}\s+and\s+(?:i|(?:the\s+)?user)|"
+               rf"(?P<det>my|the\s+user's)\s+{_ROLE}\s+and\s+(?:i|(?:the\s+)?user)|"
                rf"(?:i|(?:the\s+)?user)\s+and\s+{_N.replace('<name>', '<name2>')}|(?P<we>we))"
                rf"(?:'ve|'re|\s+have|\s+are|\s+were|\s+got)?\s+{_ADV}(?:got\s+)?{_ENDED}{RECENT}(?:\s+now)?$", re.I),
     # "I split up with Chris", "I broke up with my girlfriend", "I divorced Chris", "I got divorced",
     # "The user broke up with their boyfriend and is single now", "User was divorced last year"
     re.compile(rf"^(?P<who>i|(?:the\s+)?user)(?:'ve|\s+has|\s+have|(?P<was>\s+was))?\s+{_ADV}(?:(?:got\s+)?"
-               rf"(?P<ev>divorced)(?:\s+{_PARTY})?|(?P<ev2>broke\s+up|split\s+up|separated)\s+(?:with|from)\s+{_PARTY2})"
+               rf"(?P<ev>divorced)(?:\s+{_PARTY})?|"
+               rf"(?P<ev2>broke\s+up|split\s+up|separated)\s+(?:with|from)\s+{_PARTY2})"
                rf"{RECENT}(?:,?\s+and\s+(?:is|am|'m)\s+(?:now\s+)?single(?:\s+now)?)?$", re.I),
     # "I'm separated from Chris now", "I am divorced now" (a bare "is divorced" may be from a first marriage)
     re.compile(rf"^(?P<who>i|(?:the\s+)?user){_BE}\s+(?:(?P<now1>now)\s+)?(?P<ev>separated|divorced)"
                rf"(?:\s+from\s+{_PARTY})?(?:\s+(?P<now2>now))?$", re.I),
     # "Chris and I are no longer together", "We aren't together anymore", "Chris and I finalised our divorce",
     # "We called off the engagement"
-    re.compile(rf"^(?:{_N}\s+and\s+(?:i|(?:the\s+)?user)|(?P<we>we))(?:(?:\s+are|'re)\s+no\s+longer\s+(?P<ev>together|a\s+couple)"
+    re.compile(rf"^(?:{_N}\s+and\s+(?:i|(?:the\s+)?user)|(?P<we>we))"
+               rf"(?:(?:\s+are|'re)\s+no\s+longer\s+(?P<ev>together|a\s+couple)"
                rf"|(?:\s+are\s+not|\s+aren't|'re\s+not)\s+(?P<ev2>together)\s+any\s*more"
                rf"|\s+(?:just\s+|finally\s+|officially\s+)?(?:(?P<ev3>finali[sz]ed)\s+(?:our|the)\s+divorce|"
                rf"(?P<ev4>called\s+off)\s+(?:our|the)\s+engagement)){RECENT}$", re.I),
     # "I ended things with Chris", "Chris broke up with me", "Chris dumped me", "I'm no longer seeing Chris"
-    re.compile(rf"^(?:(?P<who>i|(?:the\s+)?user)(?:'ve|\s+has|\s+have)?\s+{_ADV}(?P<ev>ended\s+things|broke\s+things\s+off)"
-               rf"\s+with\s+{_PARTY}|{_N.replace('<name>', '<name2>')}\s+(?:has\s+)?(?P<ev2>broke\s+up\s+with|dumped|left)"
+    re.compile(rf"^(?:(?P<who>i|(?:the\s+)?user)(?:'ve|\s+has|\s+have)?\s+{_ADV}"
+               rf"(?P<ev>ended\s+things|broke\s+things\s+off)\s+with\s+{_PARTY}|"
+               rf"{_N.replace('<name>', '<name2>')}\s+(?:has\s+)?(?P<ev2>broke\s+up\s+with|dumped|left)"
                rf"\s+(?:me|the\s+user)|(?:i|(?:the\s+)?user){_BE}\s+(?P<ev3>no\s+longer)\s+(?:with|seeing|dating)\s+"
                rf"{_N.replace('<name>', '<name3>')}){RECENT}$", re.I),
     # "I'm single now", "I'm single again" (no name: it ends a courtship, never a marriage)
@@ -129,8 +133,9 @@ def _stored_relationship(old: str) -> tuple[str, str, str] | None:
 
 # Endings said other ways, as the ending whose families they end.
 _EV_ALIASES = {"ended things": "broke up", "broke things off": "broke up", "broke up with": "broke up",
-               "dumped": "broke up", "left": "split up", "no longer": "split up", "divorce": "divorced", "finalised": "divorced", "finalized": "divorced", "together": "split up",
-               "a couple": "split up", "called off": "broke up", "single": "broke up"}
+               "dumped": "broke up", "left": "split up", "no longer": "split up", "divorce": "divorced",
+               "finalised": "divorced", "finalized": "divorced", "together": "split up", "a couple": "split up",
+               "called off": "broke up", "single": "broke up"}
 # Roles that say the partner's sex: "my wife" is not the stored husband.
 _GENDERED = {"wife": "f", "girlfriend": "f", "fiancee": "f", "fiancée": "f",
              "husband": "m", "boyfriend": "m", "fiance": "m", "fiancé": "m"}
@@ -215,7 +220,8 @@ _EVENT_DIED = [
     re.compile(rf"^{_N},\s+{_WHOSE}\s+(?:{_PET}|{_KIN}),\s+(?:has\s+)?{_ADV}{_DIED}{_HOW}{RECENT}{_HOW}$", re.I),
     re.compile(rf"^(?:{_WHOSE}\s+(?:{_PET}|{_KIN})\s+)?{_N}\s+is\s+no\s+longer\s+with\s+us$", re.I),
     # "We had to put Biscuit down", "We put our dog Biscuit to sleep yesterday"
-    re.compile(rf"^(?:we|i|(?:the\s+)?user)(?:\s+(?:just\s+)?(?:had|have\s+had)|'ve\s+had)\s+to\s+(?:put\s+(?:{_WHOSE}\s+"
+    re.compile(rf"^(?:we|i|(?:the\s+)?user)(?:\s+(?:just\s+)?(?:had|have\s+had)|'ve\s+had)\s+to\s+"
+               rf"(?:put\s+(?:{_WHOSE}\s+"
                rf"{_PET}\s+)?{_N}\s+(?:down|to\s+sleep)|euthani[sz]e\s+(?:{_WHOSE.replace('<det>', '<det2>')}\s+"
                rf"{_PET.replace('<kind>', '<kind2>')}\s+)?{_N.replace('<name>', '<name2>')}){RECENT}$", re.I),
 ]
@@ -274,7 +280,8 @@ def _pet_died(old: str, sentence: str, incoming: str) -> str | None:
 
 # The cue the incoming memory must show before it is segmented: one of the families' verbs.
 _CUE_RE = re.compile(r"divorc|broke\s+up|split|separated|passed|died|together|single|called\s+off|no\s+longer|"
-                     r"ended\s+things|things\s+off|dumped|left\s+me|euthani|put\s+\w+(?:\s+\w+){0,2}\s+(?:down|to\s+sleep)|"
+                     r"ended\s+things|things\s+off|dumped|left\s+me|euthani|"
+                     r"put\s+\w+(?:\s+\w+){0,2}\s+(?:down|to\s+sleep)|"
                      r"rainbow", re.I)
 
 

@@ -105,7 +105,8 @@ _FOR_GOOD = r"(?:\s+(?:for\s+good|completely|entirely|altogether|cold\s+turkey))
 _COUNT = (r"(?:over\s+|more\s+than\s+|almost\s+|nearly\s+)?(?:a|an|\d{1,2}|one|two|three|four|five|six|seven|eight|"
           r"nine|ten|eleven|twelve|a\s+few|several)")
 _MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
-_SINCE = rf"(?:since\s+(?:{_MONTH}|last\s+(?:year|spring|summer|autumn|fall|winter)|new\s+year(?:'s)?)|for\s+{_COUNT}\s+(?:months?|years?))"
+_SINCE = (rf"(?:since\s+(?:{_MONTH}|last\s+(?:year|spring|summer|autumn|fall|winter)|new\s+year(?:'s)?)|"
+          rf"for\s+{_COUNT}\s+(?:months?|years?))")
 _LONG = (rf"(?:(?:in|for)\s+{_COUNT}\s+(?:months?|years?)|since\s+(?:{_MONTH}|last\s+(?:year|spring|summer|autumn|fall|"
          rf"winter)|new\s+year(?:'s)?))")
 _SMOKE_OBJ = (r"(?:cigarettes|cigs|(?:about\s+|around\s+|roughly\s+)?(?:half\s+)?a\s+pack(?:\s+of\s+cigarettes)?|"
@@ -124,14 +125,15 @@ _HABITS: dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] = {
          re.compile(rf"^{_U}(?:'ve|\s+has|\s+have)\s+been\s+smoking(?:\s+cigarettes)?{DURATION}?$", re.I),
          re.compile(rf"^{_U}{_BE}\s+an?\s+(?:(?:heavy|regular|daily|social|chain|occasional|pack-a-day)\s+)?smoker$",
                     re.I)],
-        [re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:quit|stopped|gave\s+up|given\s+up|cut\s+out|kicked\s+(?:the|my)\s+(?=smoking\s+habit))"
+        [re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:quit|stopped|gave\s+up|given\s+up|cut\s+out|"
+                    rf"kicked\s+(?:the|my)\s+(?=smoking\s+habit))"
                     rf"\s*(?:smoking(?:\s+habit)?|cigarettes|tobacco)"
                     rf"{_FOR_GOOD}{RECENT}(?:,?\s+and\s+(?:no\s+longer\s+smokes?|(?:doesn't|don't|does\s+not|do\s+not)"
                     rf"\s+smoke(?:\s+any\s*more)?))?$", re.I),
          re.compile(rf"^{_U}\s+(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:had\s+a\s+(?:single\s+)?cigarette|"
                     rf"touched\s+(?:a\s+)?cigarettes?|smoked(?:\s+a\s+(?:single\s+)?cigarette)?)\s+{_LONG}$", re.I),
-         re.compile(rf"^{_U}{_BE}\s+(?:now\s+)?(?:an?\s+(?:non-?smoker|ex-smoker|former\s+smoker)|smoke-free)(?:\s+now)?$",
-                    re.I),
+         re.compile(rf"^{_U}{_BE}\s+(?:now\s+)?(?:an?\s+(?:non-?smoker|ex-smoker|former\s+smoker)|smoke-free)"
+                    rf"(?:\s+now)?$", re.I),
          re.compile(rf"^{_U}(?:'ve|\s+have|\s+has)\s+been\s+(?:completely\s+)?smoke-free\s+{_SINCE}$", re.I),
          re.compile(rf"^{_U}\s+(?:no\s+longer\s+smokes?|(?:doesn't|don't|does\s+not|do\s+not)\s+smoke\s+any\s*more)$",
                     re.I)],
@@ -143,7 +145,8 @@ _HABITS: dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] = {
          re.compile(rf"^{_U}\s+(?:still\s+)?drinks?\s+(?:socially|heavily|occasionally|on\s+(?:the\s+)?weekends|"
                     rf"most\s+nights)$", re.I),
          re.compile(rf"^{_U}{_BE}\s+an?\s+(?:(?:social|heavy|occasional|moderate)\s+)?drinker$", re.I)],
-        [re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:quit|stopped|gave\s+up|given\s+up|cut\s+out)\s+(?:drinking(?:\s+alcohol)?|alcohol|"
+        [re.compile(rf"^{_U}{_HAS}\s+{_ADV}(?:quit|stopped|gave\s+up|given\s+up|cut\s+out)\s+"
+                    rf"(?:drinking(?:\s+alcohol)?|alcohol|"
                     rf"booze){_FOR_GOOD}{RECENT}(?:,?\s+and\s+(?:no\s+longer\s+drinks?|(?:doesn't|don't|does\s+not|"
                     rf"do\s+not)\s+drink(?:\s+any\s*more)?))?$", re.I),
          re.compile(rf"^{_U}{_BE}\s+(?P<now1>now\s+)?(?:completely\s+)?(?P<state>sober|teetotal|a\s+teetotal(?:l)?er|"

@@ -16,7 +16,8 @@ from festinger.core.contradiction.quitting import habit_ended
 from festinger.core.contradiction.rescheduled import event_moved
 from festinger.core.contradiction.verdict import Contradiction, clip
 
-__all__ = ["by_age_or_count", "by_event_moved", "by_life_event", "by_job_left", "by_migration", "by_possession_ended", "by_status_ended"]
+__all__ = ["by_age_or_count", "by_event_moved", "by_job_left", "by_life_event", "by_migration", "by_possession_ended",
+           "by_status_ended"]
 
 
 def by_migration(existing: str, incoming: str) -> Contradiction | None:
