@@ -53,8 +53,8 @@ _STORED: dict[str, list[re.Pattern[str]]] = {
         re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?an?\s+(?:freshman|sophomore|junior|senior)\s+at\s+"
                    rf"{_PARTY}$", re.I),
         re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?in\s+(?:my|their)\s+"
-                   rf"(?:final|last|first|second|third|fourth)\s+year\s+(?:at|of)\s+(?:{_PARTY}|university|college|uni)$",
-                   re.I),
+                   rf"(?:final|last|first|second|third|fourth)\s+year\s+(?:at|of)\s+"
+                   rf"(?:{_PARTY}|university|college|uni)$", re.I),
         re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?(?:pursuing|working\s+towards?|studying\s+for)\s+"
                    rf"(?:a|my|their)\s+(?:bachelor's\s+)?degree(?:\s+in\s+(?:[A-Za-z]+\s*){{1,4}}?)?"
                    rf"(?:\s+at\s+{_PARTY})?$", re.I),
