@@ -61,6 +61,7 @@ LOOKALIKES = [
     ("My sister's cat Luna is 12 years old.", "Luna passed away last week."),
     ("My sister cat Luna is 12 years old.", "Luna passed away last week."),
     ("User has a dog.", "Our dog died yesterday. Max is coping."),  # which dog?
+    ("User has a dog named Rex.", "Rex put down the ball."),
     ("User has a dog named Biscuit.", "Biscuit nearly died yesterday."),
     ("User has a dog named Biscuit.", "Our old dog Biscuit died before we got the puppy."),
 ]
@@ -94,6 +95,8 @@ CATCHES = [
     ("Our dog Max loves the beach.", "Max died yesterday."),
     ("User has a dog named Biscuit.", "Biscuit passed away on Sunday. He was 14."),
     ("User has a dog.", "Our dog died yesterday. My son is heartbroken."),
+    ("User has a dog named Rex.", "Rex was put down."),
+    ("User has a dog named Rex.", "Rex had to be put to sleep last week."),
 ]
 
 

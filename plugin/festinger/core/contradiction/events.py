@@ -195,7 +195,7 @@ _STORED_PET = [
     re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+an?\s+{_ADJ}{_PET}(?:\s+(?:named|called)|,)\s+{_N}$", re.I),
     re.compile(rf"^{_POSS}\s+{_PET}(?:'s\s+name)?(?:\s+is|:)\s+(?:named\s+|called\s+)?{_N}$", re.I),
     # "User's dog is a beagle named Max", "Max is my cat", "User has a dog (Max)"
-    re.compile(rf"^{_POSS}\s+{_PET}\s+is\s+an?\s+(?:[a-z][\w'-]*\s+){{1,3}}?(?:named|called)\s+{_N}$", re.I),
+    re.compile(rf"^{_POSS}\s+{_PET}\s+is\s+an?\s+(?:[a-z][\w-]*\s+){{1,3}}?(?:named|called)\s+{_N}$", re.I),
     re.compile(rf"^{_N}\s+is\s+{_POSS}\s+{_ADJ}{_PET}$", re.I),
     re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+an?\s+{_ADJ}{_PET}\s*\(\s*{_N}\s*\)$", re.I),
     # "My cat Luna is 12 years old", "Our dog Max loves the beach": a present fact of the named pet
@@ -281,7 +281,7 @@ def _pet_died(old: str, sentence: str, incoming: str) -> str | None:
 # The cue the incoming memory must show before it is segmented: one of the families' verbs.
 _CUE_RE = re.compile(r"divorc|broke\s+up|split|separated|passed|died|together|single|called\s+off|no\s+longer|"
                      r"ended\s+things|things\s+off|dumped|left\s+me|euthani|"
-                     r"put\s+\w+(?:\s+\w+){0,2}\s+(?:down|to\s+sleep)|"
+                     r"put\s+(?:\w+\s+){0,3}(?:down|to\s+sleep)|"
                      r"rainbow", re.I)
 
 
