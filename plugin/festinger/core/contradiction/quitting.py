@@ -15,6 +15,10 @@ quit"), a job, a team or a school, or any tail the rule does not read is left al
 service, the words do not say which) or with an application one opens and closes ("quit Chrome" is
 closing the window), and "is off" an application ("is off Slack now" is offline as often as gone):
 the eleventh attack's debatable pairs. "gave up Twitter" or "ditched Chrome" are habit words and read.
+
+`habit_ended` (below) reads the two habits said by their verb or their noun, smoking and drinking
+("I quit smoking", "I'm a non-smoker now", "I'm sober now" against "User smokes cigarettes", "User
+is a smoker", "User drinks beer"), one incoming sentence at a time, as the other life events are.
 """
 
 from __future__ import annotations
