@@ -59,7 +59,7 @@ ATTACKS = [
     #                                   tuned on its misses, before a bare
     #                                   "started a new role at Y" stopped ending the employer, attack 18; 14 at the
     #                                   blind run on d5db889: 0 of 256 everyday FPs)
-    ("corpus_attack17.jsonl", 0.06),  # 8 of 119 after the life-event rules (events-b, still never tuned
+    ("corpus_attack17.jsonl", 0.06),  # 9 of 119 after the life-event rules (events-b, still never tuned
     #                                   on, counts only); 4 of 119 (a blind run on life events: 0 of 332 FPs)
 ]
 

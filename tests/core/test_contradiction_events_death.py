@@ -62,6 +62,9 @@ LOOKALIKES = [
     ("My sister cat Luna is 12 years old.", "Luna passed away last week."),
     ("User has a dog.", "Our dog died yesterday. Max is coping."),  # which dog?
     ("User has a dog named Rex.", "Rex put down the ball."),
+    ("User has a dog named Max.", "We lost Max at the park."),  # lost, not dead
+    ("User has a dog named Max.", "We lost Max."),
+    ("User has a dog named Max.", "RIP Max Verstappen's lead."),
     ("User has a dog named Biscuit.", "Biscuit nearly died yesterday."),
     ("User has a dog named Biscuit.", "Our old dog Biscuit died before we got the puppy."),
 ]
@@ -97,6 +100,9 @@ CATCHES = [
     ("User has a dog.", "Our dog died yesterday. My son is heartbroken."),
     ("User has a dog named Rex.", "Rex was put down."),
     ("User has a dog named Rex.", "Rex had to be put to sleep last week."),
+    ("User adopted a cat named Miso last month.", "Miso died yesterday."),
+    ("User has a dog named Max.", "We lost Max to cancer last month."),
+    ("User has a dog named Max.", "RIP Max."),
 ]
 
 

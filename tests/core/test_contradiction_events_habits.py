@@ -65,6 +65,9 @@ LOOKALIKES = [
     ("User is a smoker.", "I quit smoking. It didn't last."),  # a relapse in the chatter
     ("User is a smoker.", "I quit smoking. I'll start again."),
     ("User is a smoker.", "I quit smoking. I'd been trying for years."),
+    ("User smokes.", "It's been 3 days since my last cigarette."),  # days: a cold, a flight
+    ("User smokes.", "It's been 3 months since my last cigar."),
+    ("User drinks coffee.", "It's been six months since my last drink."),
 ]
 
 CATCHES = [
@@ -89,6 +92,10 @@ CATCHES = [
     ("User drinks beer.", "I no longer drink alcohol."),
     ("User smokes.", "I finally kicked the smoking habit."),
     ("User drinks beer.", "I cut out alcohol."),
+    ("User likes to drink beer on weekends.", "I stopped drinking."),
+    ("User drinks wine.", "I've been alcohol-free for a year."),
+    ("User drinks wine.", "It's been six months since my last drink."),
+    ("User smokes.", "It's been 3 months since my last cigarette."),
     ("I've been smoking for 10 years.", "I quit smoking last month."),
     ("I enjoy a few beers on weekends.", "I quit drinking."),
     ("User has a glass of wine with dinner.", "I've been sober since January."),

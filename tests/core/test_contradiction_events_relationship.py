@@ -87,6 +87,7 @@ LOOKALIKES = [
     ("User is dating Alex.", "We broke up. I'm seeing Sam now."),
     ("User is dating Alex.", "I broke up with my girlfriend. I'm seeing Alex now."),
     ("User is dating Alex.", "My sister visited. I broke up with my girlfriend."),
+    ("User is in a long-term relationship with Emma.", "Sam and I broke up."),
 ]
 
 CATCHES = [
@@ -114,6 +115,7 @@ CATCHES = [
     ("User is married to Chris.", "Chris and I finalized our divorce last month."),
     ("User has been married to Chris for ten years.", "Chris and I got divorced last month."),
     ("User and Chris have been together since 2019.", "We broke up last week."),
+    ("User is in a long-term relationship with Emma.", "Emma and I broke up."),
     ("User is dating Emma.", "I ended things with Emma last week."),
     ("User is dating Emma.", "Emma dumped me."),
     ("User is dating Emma.", "I'm no longer seeing Emma."),

@@ -72,6 +72,8 @@ LOOKALIKES = [
     ("User is a student at UCLA.", "We graduated last May."),
     ("User works at Acme.", "Acme retired the old product line last month."),
     ("User works at Acme.", "I'm retired from the army."),
+    ("User is enrolled in a PhD program at MIT.", "My wife defended her dissertation last week."),
+    ("User is pregnant with twins.", "My sister's twins were born last week."),
 ]
 
 CATCHES = [
@@ -111,6 +113,9 @@ CATCHES = [
     ("User's wife is pregnant.", "Our son was born on Monday."),
     ("User has worked at Acme for ten years.", "I retired last month."),
     ("User works at Acme.", "I retired from Acme after 30 years."),
+    ("User is enrolled in a PhD program at MIT.", "I defended my dissertation last week."),
+    ("User is pregnant with twins.", "The twins were born last week."),
+    ("User works at Acme.", "User is now a retiree."),
     ("User is a student at UCLA.", "I completed my studies at UCLA last month."),
     ("User is a student.", "I'm a college graduate now."),
     ("User is studying for a master's.", "I got my master's degree last month."),

@@ -66,6 +66,8 @@ _STORED: dict[str, list[re.Pattern[str]]] = {
     "studying for a degree": [
         re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?an?\s+{_DEG}\s+(?:student|candidate)"
                    rf"(?:\s+at\s+{_PARTY})?$", re.I),
+        re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?enrolled\s+in\s+an?\s+{_DEG}\s+program(?:me)?"
+                   rf"(?:\s+at\s+{_PARTY})?$", re.I),
         re.compile(rf"^{_U}{_BE}\s+(?:currently\s+|still\s+)?(?:doing|pursuing|working\s+on|studying\s+for)\s+"
                    rf"(?:an?|my|their)\s+{_DEG}(?:\s+in\s+(?:[A-Za-z]+\s*){{1,4}}?)?(?:\s+at\s+{_PARTY})?$", re.I),
     ],
@@ -119,7 +121,7 @@ _EVENTS: dict[str, list[re.Pattern[str]]] = {
                    rf"{RECENT}$", re.I),
         re.compile(rf"^{_U}{_HAS}\s+{_ADV}gave\s+birth(?:\s+to\s+(?P<det>an?|our|my|their)\s+(?:healthy\s+)?{_KID}"
                    rf"(?:\s+named\s+{NAME})?)?{RECENT}$", re.I),
-        re.compile(rf"^(?:(?P<det>our|my|the\s+user's|user's)\s+(?:(?P<kid>{_KID})|baby|newborn)|the\s+baby)"
+        re.compile(rf"^(?:(?P<det>our|my|the\s+user's|user's)\s+(?:(?P<kid>{_KID})|baby|newborn)|the\s+(?:baby|twins))"
                    rf"(?:,?\s+{NAME},?)?\s+(?:was|were|has\s+been)\s+born{RECENT}$", re.I),
         re.compile(rf"^(?:the|our|my)\s+baby(?:\s+(?:boy|girl))?\s+(?:has\s+)?(?:arrived|is\s+here|came(?:\s+early)?)"
                    rf"{RECENT}$", re.I),
@@ -139,7 +141,7 @@ _EVENTS: dict[str, list[re.Pattern[str]]] = {
                    rf"{_PARTY.replace('<party>', '<party2>')}|\s+of\s+(?-i:[a-z]+))?)?"
                    rf"{RECENT.replace('<when>', '<when2>')}$",
                    re.I),
-        re.compile(rf"^{_U}{_BE}\s+(?P<adv>now\s+)?(?:officially\s+|fully\s+)?retired(?P<now>\s+now|\s+as\s+of"
+        re.compile(rf"^{_U}{_BE}\s+(?P<adv>now\s+)?(?:officially\s+|fully\s+)?(?:retired|a\s+retiree)(?P<now>\s+now|\s+as\s+of"
                    rf"\s+(?:last\s+(?:week|month)|this\s+(?:week|month)|yesterday|today))?$", re.I),
     ],
 }

@@ -56,7 +56,7 @@ _NOT_NAMES = frozenset("i he she it they we you this that there here who user my
 # -- relationship ---------------------------------------------------------------------------------
 _STORED_REL = [
     re.compile(rf"^{_U}{_BE}\s+(?:(?:currently|happily|now)\s+)?(?P<rel>married|engaged|dating|seeing|"
-               rf"in\s+a\s+relationship)(?:\s+(?:to\s+|with\s+)?{_N})?$", re.I),
+               rf"in\s+a\s+(?:(?:long-term|serious|committed)\s+)?relationship)(?:\s+(?:to\s+|with\s+)?{_N})?$", re.I),
     re.compile(rf"^{_POSS}\s+(?:current\s+)?{_ROLE}(?:'s\s+name)?(?:\s+is|:)\s+(?:named\s+|called\s+)?{_N}$", re.I),
     # "I live with my girlfriend Sarah", "I've been with my boyfriend Jake for three years"
     re.compile(rf"^{_U}(?:\s+lives?\s+with|(?:'ve|\s+has|\s+have)\s+been\s+with)\s+{_POSS}\s+{_ROLE},?\s+{_N}"
@@ -121,7 +121,7 @@ def _stored_relationship(old: str) -> tuple[str, str, str] | None:
             continue
         g = m.groupdict()
         rel = " ".join((g.get("rel") or g.get("rel2") or g.get("role") or "").lower().split())
-        rel = "engaged" if rel == "getting" else rel
+        rel = "engaged" if rel == "getting" else "in a relationship" if rel.endswith("relationship") else rel
         name = (g.get("name") or g.get("name2") or "").lower()
         if name in _NOT_NAMES or rel not in RELATIONSHIP_FAMILY:
             return None
@@ -198,6 +198,9 @@ _STORED_PET = [
     re.compile(rf"^{_POSS}\s+{_PET}\s+is\s+an?\s+(?:[a-z][\w-]*\s+){{1,3}}?(?:named|called)\s+{_N}$", re.I),
     re.compile(rf"^{_N}\s+is\s+{_POSS}\s+{_ADJ}{_PET}$", re.I),
     re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+an?\s+{_ADJ}{_PET}\s*\(\s*{_N}\s*\)$", re.I),
+    # "User adopted a cat named Miso last month": the user has it since
+    re.compile(rf"^{_U}\s+(?:(?:recently|just)\s+)?adopted\s+an?\s+{_ADJ}{_PET}\s+(?:named|called)\s+{_N}"
+               rf"(?:\s+(?:last\s+\w+|in\s+\w+|recently))?$", re.I),
     # "My cat Luna is 12 years old", "Our dog Max loves the beach": a present fact of the named pet
     re.compile(rf"^{_POSS}\s+{_ADJ}{_PET},?\s+{_N},?\s+(?:is|has|lives|loves|likes|sleeps|eats|weighs|needs|takes|"
                rf"gets|goes)\s+[^,;]{{1,60}}$", re.I),
@@ -219,6 +222,11 @@ _EVENT_DIED = [
     # "Miso, our cat, died yesterday", "Biscuit is no longer with us"
     re.compile(rf"^{_N},\s+{_WHOSE}\s+(?:{_PET}|{_KIN}),\s+(?:has\s+)?{_ADV}{_DIED}{_HOW}{RECENT}{_HOW}$", re.I),
     re.compile(rf"^(?:{_WHOSE}\s+(?:{_PET}|{_KIN})\s+)?{_N}\s+is\s+no\s+longer\s+with\s+us$", re.I),
+    # "We lost Max to cancer last month" (lost TO an illness: not lost in the park), "RIP Max"
+    re.compile(rf"^(?:we|i|(?:the\s+)?user)(?:'ve|\s+have|\s+has)?\s+{_ADV}lost\s+(?:{_WHOSE}\s+(?:{_PET}|{_KIN})\s+)?"
+               rf"{_N}\s+to\s+(?:cancer|old\s+age|an?\s+(?:illness|disease|tumou?r|infection)|[a-z]+\s+failure)"
+               rf"{RECENT}$", re.I),
+    re.compile(rf"^(?:rip|rest\s+in\s+peace),?\s+{_N}$", re.I),
     # "We had to put Biscuit down", "We put our dog Biscuit to sleep yesterday"
     re.compile(rf"^(?:we|i|(?:the\s+)?user)(?:\s+(?:just\s+)?(?:had|have\s+had)|'ve\s+had)\s+to\s+"
                rf"(?:put\s+(?:{_WHOSE}\s+"
@@ -282,7 +290,7 @@ def _pet_died(old: str, sentence: str, incoming: str) -> str | None:
 _CUE_RE = re.compile(r"divorc|broke\s+up|split|separated|passed|died|together|single|called\s+off|no\s+longer|"
                      r"ended\s+things|things\s+off|dumped|left\s+me|euthani|"
                      r"put\s+(?:\w+\s+){0,3}(?:down|to\s+sleep)|"
-                     r"rainbow", re.I)
+                     r"rainbow|lost\s+|rip\b|rest\s+in\s+peace", re.I)
 
 
 # ... and the stored memory one of the stored facts' words (both looked at before any segmenting).

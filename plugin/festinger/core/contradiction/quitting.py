@@ -139,11 +139,14 @@ _HABITS: dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] = {
          re.compile(rf"^{_U}{_BE}\s+(?:now\s+)?(?:an?\s+(?:non-?smoker|ex-smoker|former\s+smoker)|smoke-free)"
                     rf"(?:\s+now)?$", re.I),
          re.compile(rf"^{_U}(?:'ve|\s+have|\s+has)\s+been\s+(?:completely\s+)?smoke-free\s+{_SINCE}$", re.I),
+         re.compile(rf"^it's\s+been\s+{_COUNT}\s+(?:months?|years?)\s+since\s+(?:my|the\s+user's)\s+last\s+"
+                    rf"(?:cigarette|smoke)$", re.I),
          re.compile(rf"^{_U}\s+(?:no\s+longer\s+smokes?|(?:doesn't|don't|does\s+not|do\s+not)\s+smoke\s+any\s*more)$",
                     re.I)],
     ),
     "drinking": (
-        [re.compile(rf"^{_U}\s+(?:still\s+)?drinks?\s+{_ALC_OBJ}(?:\s+{_FREQ})?$", re.I),
+        [re.compile(rf"^{_U}\s+(?:still\s+|(?:likes|loves|tends)\s+to\s+)?drinks?\s+{_ALC_OBJ}(?:\s+{_FREQ})?$",
+                    re.I),
          # "I enjoy a few beers on weekends", "User has a glass of wine with dinner" (a habit: its time said)
          re.compile(rf"^{_U}\s+(?:usually\s+)?(?:enjoys?|has|have)\s+{_ALC_OBJ}\s+(?:{_FREQ}|after\s+work)$", re.I),
          re.compile(rf"^{_U}\s+(?:still\s+)?drinks?\s+(?:socially|heavily|occasionally|on\s+(?:the\s+)?weekends|"
@@ -155,7 +158,10 @@ _HABITS: dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] = {
                     rf"do\s+not)\s+drink(?:\s+any\s*more)?))?$", re.I),
          re.compile(rf"^{_U}{_BE}\s+(?P<now1>now\s+)?(?:completely\s+)?(?P<state>sober|teetotal|a\s+teetotal(?:l)?er|"
                     rf"alcohol-free)(?P<now2>\s+now)?$", re.I),
-         re.compile(rf"^{_U}(?:'ve|\s+have|\s+has)\s+been\s+(?:completely\s+|totally\s+)?sober\s+{_SINCE}$", re.I),
+         re.compile(rf"^{_U}(?:'ve|\s+have|\s+has)\s+been\s+(?:completely\s+|totally\s+)?(?:sober|alcohol-free)\s+"
+                    rf"{_SINCE}$", re.I),
+         re.compile(rf"^it's\s+been\s+{_COUNT}\s+(?:months?|years?)\s+since\s+(?:my|the\s+user's)\s+last\s+drink$",
+                    re.I),
          re.compile(rf"^{_U}{_BE}\s+(?:\d{{1,2}}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
                     rf"(?:months?|years?)\s+sober$", re.I),
          re.compile(rf"^{_U}\s+(?:haven't|have\s+not|hasn't|has\s+not)\s+(?:had\s+a\s+(?:single\s+)?drink|touched\s+"
