@@ -65,6 +65,11 @@ LOOKALIKES = [
     ("User is a smoker.", "I quit smoking. It didn't last."),  # a relapse in the chatter
     ("User is a smoker.", "I quit smoking. I'll start again."),
     ("User is a smoker.", "I quit smoking. I'd been trying for years."),
+    # the grammar read the first sentence alone before situation.is_afterthought knew an undoing
+    ("User smokes.", "I quit smoking. Then I started again a week later."),
+    ("User smokes.", "I quit smoking. It didn't last."),
+    ("User smokes.", "I quit smoking. I relapsed in May."),
+    ("User smokes.", "I quit smoking. I'm back on cigarettes."),
     ("User smokes.", "It's been 3 days since my last cigarette."),  # days: a cold, a flight
     ("User smokes.", "It's been 3 months since my last cigar."),
     ("User drinks coffee.", "It's been six months since my last drink."),

@@ -129,9 +129,15 @@ _SCOPE_WORD_RE = re.compile(
 _SCOPE_FRAGMENT_RE = re.compile(r"^\W*(?:on|at|in|for|during|until|till|when|while|before|after)\s", re.I)
 
 
+# "I quit smoking. I started again in May.", "It didn't last.": a later sentence that undoes a change.
+_UNDOING_RE = re.compile(r"(?<![\w'])(?:(?:started|began|picked\s+(?:it|them)\s+up)\s+again|relapsed|"
+                         r"didn't\s+last|did\s+not\s+last|(?:i'm|i\s+am|we're|we\s+are)\s+back\s+(?:on|to)\b)", re.I)
+
+
 def is_afterthought(sentence: str) -> bool:
-    """Whether a sentence after the first scopes what came before ("That was until 2019.")."""
-    if _LIMITING_RE.match(sentence):
+    """Whether a sentence after the first scopes what came before ("That was until 2019.") or
+    undoes it ("I started again in May.")."""
+    if _LIMITING_RE.match(sentence) or _UNDOING_RE.search(sentence):
         return True
     if _POINTING_RE.match(sentence):
         return bool(_SCOPE_WORD_RE.search(sentence))
