@@ -55,11 +55,13 @@ ATTACKS = [
     #                                   run too: the fixes answering it lost none)
     ("corpus_attack14.jsonl", 0.37),  # 25 of 64 after recall7-ages (23 before); 22 of 64 (19 at first
     #                                   run, 22 after recall6: the fixes answering it lost none)
-    ("corpus_attack16.jsonl", 0.52),  # 36 of 67 after recall7-ages; 31 of 67 (32 after recall7-work,
+    ("corpus_attack16.jsonl", 0.62),  # 43 of 67 after the life-event rules (events-b); 36 of 67 after
+    #                                   recall7-ages; 31 of 67 (32 after recall7-work,
     #                                   tuned on its misses, before a bare
     #                                   "started a new role at Y" stopped ending the employer, attack 18; 14 at the
     #                                   blind run on d5db889: 0 of 256 everyday FPs)
-    ("corpus_attack17.jsonl", 0.03),  # 4 of 119 (a blind run on life events, never tuned on: 0 of 332 FPs)
+    ("corpus_attack17.jsonl", 0.06),  # 9 of 119 after the life-event rules (events-b, still never tuned
+    #                                   on, counts only); 4 of 119 (a blind run on life events: 0 of 332 FPs)
 ]
 
 
@@ -110,7 +112,8 @@ TARGETED = [
     ("corpus_attack18.jsonl", 300, 49, 0.67),  # 34 of 49
     ("corpus_attack19.jsonl", 250, 56, 0.30),  # 18 of 56 (written from the age and count rules' description
     #                                            before they existed: 0 FPs in 264 at its one run)
-    ("corpus_attack21.jsonl", 600, 107, 0.22),  # 24 of 107 (multi-sentence take-backs: 287 FPs at first run)
+    ("corpus_attack21.jsonl", 600, 107, 0.21),  # 23 of 107 (multi-sentence take-backs: 287 FPs at first run)
+    ("corpus_attack22.jsonl", 400, 101, 0.70),  # 72 of 101 (the event rules: 182 FPs at first run)
 ]
 
 

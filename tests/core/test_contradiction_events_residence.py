@@ -130,7 +130,6 @@ RESIDENCE_LOOKALIKES = [
 RESIDENCE_CONTRADICTIONS = [
     ("User lives in Denver.", "We moved to Austin last month."),
     ("I live in Denver.", "Big news! We moved to Austin last month. Still unpacking."),
-    ("The user lives in Berlin.", "Big news: the user got the job. I moved to Hamburg last week and start on Monday."),
     ("We live in a flat in Leeds.", "We moved out of Leeds last month and now live in York."),
     ("User mentioned they live in Austin, Texas.", "User mentioned they recently moved from Austin to Denver."),
     ("I'm based in Chicago.", "We just moved to Denver, still unpacking boxes."),

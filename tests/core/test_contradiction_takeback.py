@@ -75,6 +75,14 @@ TAKEN_BACK += [
 # News followed by a sentence the parser does not understand: the news is not sure, since the
 # sentence may take it back in words no list holds. The cost of that rule, kept in view.
 UNSURE = [
+    # event news before chatter the parser does not read (the twenty-second attack hid take-backs in it)
+    ("User works at Acme.", "Today was my last day at Acme. I feel weird."),  # a last day before a break?
+    ('I have a dog named Biscuit.', 'Biscuit passed away on Sunday. The house feels empty.'),
+    ('User works at Acme.', 'I retired last month. Golf every day now!'),
+    ('I work at Stripe.', 'Rough week. I was let go by Stripe on Tuesday. Time to update the CV.'),
+    ('User works at Deloitte.', 'I got laid off from Deloitte. Severance ends in March.'),
+    ("I'm married to Chris.", 'Chris and I are officially divorced. The paperwork took months.'),
+    ('The user lives in Berlin.', 'Big news: the user got the job. I moved to Hamburg last week and start on Monday.'),
     ("I live in Paris.", "Exciting week. We moved to Lyon on Saturday. The kids love it."),  # the event rules too
     ("User lives in Denver.", "Message from my sister. I moved to Berlin."),
     ("User works at Acme Corp.", "I left Acme Corp and joined Globex. Still deciding."),

@@ -28,8 +28,8 @@ from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction.places import left_lone_district, same_place
 from festinger.core.contradiction.quitting import quit_as_denial
 from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_employer_ended, by_event_moved,
-                                                          by_job_left, by_migration, by_possession_ended,
-                                                          by_residence_ended, by_status_ended)
+                                                          by_job_left, by_life_event, by_migration,
+                                                          by_possession_ended, by_residence_ended, by_status_ended)
 from festinger.core.contradiction.refinement import refines
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
@@ -63,7 +63,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
             or by_age_or_count(existing, incoming) or by_residence_ended(existing, incoming)
-            or by_employer_ended(existing, incoming))
+            or by_employer_ended(existing, incoming) or by_life_event(existing, incoming))
 
 
 def _by_group(existing: str, incoming: str) -> Contradiction | None:
@@ -146,6 +146,8 @@ def _match(old, new, incoming: str, accept=None) -> Contradiction | None:
                 continue  # a text that holds several values for the key is not single-valued there
             if any(_restates(c, a) for c in new if c is not b):
                 continue  # "I switched to Emacs. I use Vim.": the incoming memory still says the stored fact
+            if _place_named_after(a, b, incoming):
+                continue  # "I now live in Austin. Long-distance from the family in Denver is hard."
             if accept is not None and not accept(a, b):
                 continue
             return found
@@ -160,6 +162,15 @@ GENERIC_USE_RELS = frozenset("use utilize utilise do:do".split())
 USE_RELS = GENERIC_USE_RELS | frozenset(
     "adopt leverage play wear eat drink smoke run run:on deploy:to deploy:on deploy:with deployed:on deployed:to "
     "hosted:on built:with build:with".split())
+
+
+def _place_named_after(a: Statement, b: Statement, incoming: str) -> bool:
+    """Whether the stored place comes back after the incoming statement's sentence: the memory
+    still has the user there in some way (family, weekends, a commute)."""
+    at = incoming.find(b.sentence)
+    rest = incoming[at + len(b.sentence):] if at >= 0 and b.sentence else ""
+    return any(v.kind == "place" and re.search(rf"(?<![\w']){re.escape(v.display)}(?![\w'])", rest, re.I)
+               for v in a.values)
 
 
 def _restates(c: Statement, a: Statement) -> bool:

@@ -24,6 +24,7 @@ must still find its event at the very start of one of them, said of the user.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import clean, expand_contractions
@@ -35,7 +36,7 @@ from festinger.core.contradiction.situation import hands_voice_over
 from festinger.core.contradiction.values import MONTHS
 
 __all__ = ["MAX_EVENT_MEMORY_CHARS", "denied_elsewhere", "event_phrases", "first_person_only", "named_elsewhere",
-           "others_say", "owner_implied", "user_event_sentences"]
+           "news_stands", "others_say", "owner_implied", "user_event_sentences"]
 
 MAX_EVENT_MEMORY_CHARS = 600  # a few sentences of news; a longer text is a summary of many things
 _MAX_SENTENCES = 5
@@ -53,6 +54,30 @@ _STILL_RE = re.compile(r"\bstill\b(?!\s+unpacking)", re.I)
 # The future the modal phrases do not list: "My last day is next Friday", "I handed in my notice".
 _FUTURE_RE = re.compile(r"\bnext\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|spring|summer|fall|autumn|"
                         r"winter)\b|\blast\s+day\s+(?:is|will)\b|\bnotice\b|\buntil\b|\bupcoming\b", re.I)
+
+
+def news_stands(sentences: list[str], n: int, is_news: Callable[[str], object] = lambda s: False,
+                goes_on: tuple[bool, ...] = ()) -> bool:
+    """Whether the news in `sentences[n]` stands in its memory, read as the statement path reads it
+    (retraction.py): nothing retracted or gone back on anywhere ("We moved to Boulder. Psych!",
+    "... - not!"), no voice handed over before it ("Message from my sister. I moved ..."), and every
+    later sentence read by the grammar as the user's own, more news (`is_news`), passing chatter ("So happy!") or a
+    clause going on the same sentence after "; " (`goes_on`, segment.split_pieces), never one the
+    parser does not read ("I moved to Berlin. Till August.")."""
+    if any(retracted_inline(s) for s in sentences) or any(takes_back(s) for s in sentences[1:]):
+        return False
+    if any(not passes_by(s) and hands_voice_over(s, parsed=bool(parse_sentence(s))) for s in sentences[:n]):
+        return False
+    later = range(n + 1, len(sentences))
+    return all(i < len(goes_on) and goes_on[i] or is_news(sentences[i]) or passes_by(sentences[i])
+               or _users_own(sentences[i]) for i in later)
+
+
+def _users_own(sentence: str) -> bool:
+    """Whether the grammar reads the sentence as facts of the user's own ("I start at KPMG on
+    Monday."), not of a thing or group that may make the news theirs ("The brewery is doing great.")."""
+    found = parse_sentence(sentence)
+    return bool(found) and all(st.key.split()[0] == "user" for st in found)
 
 
 def event_phrases(slot: str) -> str:
@@ -82,14 +107,10 @@ def user_event_sentences(incoming: str, cue: re.Pattern[str]) -> list[str]:
     pieces = split_pieces(text)
     if not pieces or len(pieces) > _MAX_SENTENCES or any(pos for _, pos, _ in pieces):
         return []  # a dash pair: one side may be a label over the other ("From Tom - I moved ...")
-    if any(retracted_inline(p) for p, _, _ in pieces) or any(takes_back(p) for p, _, _ in pieces[1:]):
-        return []  # "We moved to Boulder. Psych!", "... - not!": the statement path's reading (retraction)
-    first = next((i for i, (p, _, _) in enumerate(pieces) if cue.search(p)), 0)
-    before, after = [p for p, _, _ in pieces[:first]], [p for p, _, _ in pieces[first + 1:]]
-    if any(not passes_by(p) and hands_voice_over(p, parsed=bool(parse_sentence(p))) for p in before) or not all(
-            cue.search(p) or passes_by(p) or parse_sentence(p) for p in after):
-        return []  # "Message from my sister. I moved ...", "I moved to Berlin. Till August.": as the
-        #            statement path, a voice handed over, or a later sentence the parser does not read
+    texts = [p for p, _, _ in pieces]
+    if not news_stands(texts, next((i for i, p in enumerate(texts) if cue.search(p)), 0), cue.search,
+                       tuple(k for _, _, k in pieces)):
+        return []
     sentences = []
     for piece, _, _ in pieces:
         lead = _LEAD_RE.match(piece)

@@ -33,8 +33,8 @@ statements as "I work at X" when the incoming memory says the user no longer wor
 Events (`employer_ended`): the stored employer (the same forms, or "my job is at X") ended by one of
 the event lexicon's employer events (`lexicon.EVENT_SLOTS`: laid off, let go, fired, sacked,
 terminated, made redundant, resigned, retired from X, quit/left my job at X, last day at X was
-<day>, "X laid me off"), or a bare retirement ("I'm retired now"), told in ANY sentence of the
-incoming memory that `event_sentences` lets through (the user's own present news: no plan, story,
+<day>, "X laid me off"; a bare "I'm retired" is not: retirees consult and work part-time), told in
+ANY sentence of the incoming memory that `event_sentences` lets through (the user's own present news: no plan, story,
 report, question, old news, leave or undoing anywhere). A last day said without its owner
 ("Last day at Deloitte was Friday") is the user's only among first-person sentences; a school's
 last day may be a term's. The stored employer named again in another sentence ("I start at
@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.event_sentences import (denied_elsewhere, event_phrases, first_person_only,
+from festinger.core.contradiction.event_sentences import (denied_elsewhere, event_phrases,
                                                           named_elsewhere, owner_implied, user_event_sentences)
 from festinger.core.contradiction.rescheduled import one_sentence, one_sentence_matches
 
@@ -216,13 +216,13 @@ _BY_EVENT = re.compile(
     rf"made\s+(?P<me3>me|the\s+user)\s+redundant)"
     rf"{_EVENT_WHEN}$"
     rf"|^{_DAY}\s+was\s+(?P<owner2>my|the\s+user's)\s+last\s+day\s+at\s+{_EMP.replace('emp>', 'emp4>')}$", re.I)
-# "I am retired now", "The user just retired": a retirement ends every employer, whoever it was.
-_RETIRED = re.compile(rf"^{_U}(?:\s+(?:am|is)\s+(?:now\s+)?retired(?:\s+now)?|(?:\s+(?:have|has))?"
-                      rf"(?:\s+(?:just|recently|finally|officially))?\s+retired{_EVENT_WHEN})$", re.I)
 _JOB_WORD_RE = re.compile(r"\b(?:work|works|employed|employer|company|workplace|job)\b|(?:\s(?:is|am)|'m)\s+an?\s",
                           re.I)
 _EVENT_CUE_RE = re.compile(r"laid\s|let\s+(?:me\s+)?go|fired|sacked|terminated|redundant|resigned|retired|"
                            r"job\s+(?:at|with)|last\s+day|parted\s+ways|no\s+longer\s", re.I)
+# A next employer's start after a last day: "I start at KPMG on Monday", "joining Stripe next week".
+_NEXT_JOB_RE = re.compile(r"^(?:i|the\s+user)\s+(?:start|begin|am\s+starting|am\s+joining|join|joined|started)\s+"
+                          r"(?:at|with)?\s*(?-i:[A-Z])", re.I)
 # Workplaces with terms: their "last day" may be the last before a break.
 _TERM_PLACES = frozenset("school college university uni academy elementary high kindergarten nursery preschool "
                          "camp institute".split())
@@ -250,8 +250,6 @@ def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
     for sentence in sentences:
         if named_elsewhere(sentences, sentence, _name(o.group("emp"))[0]) or denied_elsewhere(sentences, sentence):
             continue  # "... I start at Deloitte Digital on Monday": a unit of the same company, or a rehire
-        if _RETIRED.match(sentence):
-            return o.group("emp"), sentence
         n = _BY_EVENT.match(sentence)
         if n is None:
             continue
@@ -263,9 +261,11 @@ def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
         last_day = bool(n.group("emp2") or n.group("emp4")) or "last" in (n.group("ev") or "").lower()
         if last_day and set(_name(said)) & _TERM_PLACES:
             continue  # "Last day at Hillside School was Friday": the end of a term as often as of a job
-        if last_day and not first_person_only(sentences, sentence):
+        if last_day and len(sentences) > 1 and not any(_NEXT_JOB_RE.search(x) for x in sentences if x != sentence):
             # "Talked to Tom. Last day at Deloitte was Friday.": whose last day is not said; "My last
-            # day at Acme was Friday. Three weeks in Rome now.": a last day before time off, maybe
+            # day at Deloitte was Friday. I have jury duty for two weeks.", "... I start my secondment
+            # on Monday": a last day before a break, a leave or a secondment (the twenty-second
+            # attack); with chatter, only a next employer's start makes it the job's end
             continue
         ev = (n.group("ev") or "").lower()
         if n.group("u") is not None and n.group("u").lower() == "i" and ("their" in ev or "user" in ev):

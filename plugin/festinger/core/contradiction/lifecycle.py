@@ -37,7 +37,7 @@ _PARTY2 = _PARTY.replace("?P<party>", "?P<party2>")
 _WHEN = (r"(?:\s+(?:last\s+(?:week|month|year|weekend)|recently|this\s+(?:week|month|year)|yesterday|today|"
          r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|"
          r"(?:a|one|two|three|\d{1,2})\s+(?:weeks?|months?)\s+ago))?")  # no year, no "years ago": biography
-_IS = r"\s+(?:is|are)\s+"
+_IS = r"(?:\s+(?:is|are|am)\s+|'m\s+|'re\s+)"  # "I'm single" as "User is single"
 _HAS = r"\s+(?:has\s+been|have\s+been|was|were|got)\s+"
 
 # (status name, the existing memory's statement, the incoming memory's events ending it)

@@ -6,15 +6,18 @@ statement path found nothing."""
 from __future__ import annotations
 
 from festinger.core.contradiction.ages import age_changed, count_changed
+from festinger.core.contradiction.event_statuses import status_event_ended
+from festinger.core.contradiction.events import life_event_ended
 from festinger.core.contradiction.jobchange import employer_ended, job_left
 from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.migration import migrated_away
 from festinger.core.contradiction.possessions import possession_ended
+from festinger.core.contradiction.quitting import habit_ended
 from festinger.core.contradiction.rescheduled import event_moved
 from festinger.core.contradiction.residence import residence_ended
 from festinger.core.contradiction.verdict import Contradiction, clip
 
-__all__ = ["by_age_or_count", "by_employer_ended", "by_event_moved", "by_job_left", "by_migration",
+__all__ = ["by_age_or_count", "by_employer_ended", "by_event_moved", "by_job_left", "by_life_event", "by_migration",
            "by_possession_ended", "by_residence_ended", "by_status_ended"]
 
 
@@ -101,3 +104,15 @@ def by_employer_ended(existing: str, incoming: str) -> Contradiction | None:
     employer, event = found
     return Contradiction("value", "user employer", employer, event, f"the user no longer works at {employer!r}: "
                          f"{clip(event)!r} (existing: {clip(existing)!r})")
+
+
+def by_life_event(existing: str, incoming: str) -> Contradiction | None:
+    """"I'm married to Chris" / "Chris and I got divorced", "I have a dog named Biscuit" / "Biscuit
+    passed away last week": the user's stored fact ended by an event (events)."""
+    found = (life_event_ended(existing, incoming) or status_event_ended(existing, incoming)
+             or habit_ended(existing, incoming))
+    if found is None:
+        return None
+    subject, fact, event = found
+    return Contradiction("value", subject, fact, event, f"{fact!r} no longer holds: {event} "
+                         f"({clip(incoming)!r}; existing: {clip(existing)!r})")

@@ -97,8 +97,20 @@ def _place(m: re.Match[str], name: str = "place", region: str = "region") -> Val
 
 
 def _elsewhere(old: Value, new: Value) -> bool:
-    """Whether the new home is another place than the stored one, as the lexicon knows them."""
+    """Whether the new home is another place than the stored one, as the lexicon knows them. Never
+    when the two share a word ("Quebec" / "Quebec City", "Addis" / "Addis Ababa", "St. Louis" /
+    "Saint Louis": one place written two ways), nor a country against a stored place with a region
+    the lexicon may not place ("Hanover, New Hampshire" / "the US")."""
+    namesakes = old.region and new.region and old.region.lower() != new.region.lower()  # "Portland, Maine"
+    if set(_words(old.norm)) & set(_words(new.norm)) and not namesakes:
+        return False
+    if old.region and len(place_chain(new.norm) or ()) == 1:
+        return False  # a country against a city the lexicon places by a region it may not know
     return compare_place_values(old, new) is Relation.CONFLICT or left_lone_district(old, new)
+
+
+def _words(place: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z]+", place.lower()) if w not in ("st", "saint", "the", "of", "city", "new")]
 
 
 def _left(old: Value, left: Value) -> bool:

@@ -22,6 +22,7 @@ __all__ = ["hands_voice_over", "is_afterthought", "is_headline", "names_environm
 _TEMPORARY_RE = re.compile(
     r"(?<![\w'])(?:(?:this|next|coming|the\s+coming)\s+(?:week|weekend|sprint|month|quarter|semester|term|season|"
     r"trip|visit|stay|year)|for\s+the\s+(?:week|weekend|time\s+being|holidays?|summer|winter)|temporarily|"
+    r"for\s+(?:a|one|two|three|four|five|six|eight|nine|ten|a\s+few|\d{1,2})\s+(?:days?|weeks?|months?)|"
     r"on\s+(?:vacation|holiday|holidays|leave|sabbatical|parental\s+leave|a\s+trip|the\s+road|call\s+this)|"
     r"in\s+the\s+shop|at\s+the\s+mechanic|under\s+repair|closed\s+for|out\s+of\s+order|while\s+\w+ing|"
     r"(?:in|during)\s+(?:the\s+)?(?:winter|summer|spring|autumn|fall|holidays|rainy\s+season|exam\s+season)|"
@@ -139,7 +140,8 @@ _SCOPE_FRAGMENT_RE = re.compile(r"^\W*(?:on|at|in|for|during|until|till|when|whi
 
 
 def is_afterthought(sentence: str) -> bool:
-    """Whether a sentence after the first scopes what came before ("That was until 2019.")."""
+    """Whether a sentence after the first scopes what came before ("That was until 2019."); one
+    that undoes it ("I started again in May.") is `retraction.takes_back`'s."""
     if _LIMITING_RE.match(sentence):
         return True
     if _POINTING_RE.match(sentence):
