@@ -1,9 +1,11 @@
 """The one-sentence recall rules' findings as verdicts: each rule (jobchange, possessions,
-migration, lifecycle, rescheduled, ages, residence) reads two one-sentence memories and says what changed;
+migration, lifecycle, rescheduled, ages, residence, events) reads two memories and says what changed;
 these wrap that in a `Contradiction` with its explanation. `compare` tries them after the
 statement path found nothing."""
 
 from __future__ import annotations
+
+from typing import Callable, Optional
 
 from festinger.core.contradiction.ages import age_changed, count_changed
 from festinger.core.contradiction.event_statuses import status_event_ended
@@ -17,6 +19,9 @@ from festinger.core.contradiction.rescheduled import event_moved
 from festinger.core.contradiction.residence import residence_ended
 from festinger.core.contradiction.verdict import Contradiction, clip
 
+Rule = Callable[[str, str], Optional[tuple[str, str]]]
+Verdict = Callable[[str, str], Optional[Contradiction]]
+
 __all__ = ["by_age_or_count", "by_employer_ended", "by_event_moved", "by_job_left", "by_life_event", "by_migration",
            "by_possession_ended", "by_residence_ended", "by_status_ended"]
 
@@ -29,26 +34,6 @@ def by_migration(existing: str, incoming: str) -> Contradiction | None:
     subject, was, now = found
     return Contradiction("value", subject, was, now, f"{subject!r} migrated: {was!r} -> {now!r} "
                          f"(existing: {clip(existing)!r}; incoming: {clip(incoming)!r})")
-
-
-def by_possession_ended(existing: str, incoming: str) -> Contradiction | None:
-    """"I drive a Toyota Corolla" / "I sold the Corolla": the user's thing gone (possessions)."""
-    found = possession_ended(existing, incoming)
-    if found is None:
-        return None
-    thing, event = found
-    return Contradiction("value", "user possession", thing, event, f"the user no longer has {thing!r}: "
-                         f"{clip(incoming)!r} (existing: {clip(existing)!r})")
-
-
-def by_job_left(existing: str, incoming: str) -> Contradiction | None:
-    """"User works at Acme Corp" / "User left Acme and joined Globex": the employer left (jobchange)."""
-    found = job_left(existing, incoming)
-    if found is None:
-        return None
-    employer, now = found
-    return Contradiction("value", "user employer", employer, now, f"the user left {employer!r}: {clip(incoming)!r} "
-                         f"(existing: {clip(existing)!r})")
 
 
 def by_status_ended(existing: str, incoming: str) -> Contradiction | None:
@@ -86,26 +71,6 @@ def by_age_or_count(existing: str, incoming: str) -> Contradiction | None:
                          f"{clip(incoming)!r} (existing: {clip(existing)!r})")
 
 
-def by_residence_ended(existing: str, incoming: str) -> Contradiction | None:
-    """"User lives in Denver" / "We moved to Austin last month. Still unpacking!": a move away (residence)."""
-    found = residence_ended(existing, incoming)
-    if found is None:
-        return None
-    place, event = found
-    return Contradiction("value", "user location", place, event, f"the user no longer lives in {place!r}: "
-                         f"{clip(event)!r} (existing: {clip(existing)!r})")
-
-
-def by_employer_ended(existing: str, incoming: str) -> Contradiction | None:
-    """"User works at Deloitte" / "I got laid off from Deloitte": the employer ended by an event (jobchange)."""
-    found = employer_ended(existing, incoming)
-    if found is None:
-        return None
-    employer, event = found
-    return Contradiction("value", "user employer", employer, event, f"the user no longer works at {employer!r}: "
-                         f"{clip(event)!r} (existing: {clip(existing)!r})")
-
-
 def by_life_event(existing: str, incoming: str) -> Contradiction | None:
     """"I'm married to Chris" / "Chris and I got divorced", "I have a dog named Biscuit" / "Biscuit
     passed away last week": the user's stored fact ended by an event (events)."""
@@ -116,3 +81,26 @@ def by_life_event(existing: str, incoming: str) -> Contradiction | None:
     subject, fact, event = found
     return Contradiction("value", subject, fact, event, f"{fact!r} no longer holds: {event} "
                          f"({clip(incoming)!r}; existing: {clip(existing)!r})")
+
+
+def _ended_by(rule: Rule, slot: str, says: str) -> Verdict:
+    """The verdict of a rule that finds (the stored value, what ended it): `says` is the
+    explanation's lead, with `{old}` for the stored value."""
+    def verdict(existing: str, incoming: str) -> Contradiction | None:
+        found = rule(existing, incoming)
+        if found is None:
+            return None
+        old, now = found
+        return Contradiction("value", slot, old, now, f"{says.format(old=repr(old))}: {clip(incoming)!r} "
+                             f"(existing: {clip(existing)!r})")
+    return verdict
+
+
+# "I drive a Toyota Corolla" / "I sold the Corolla": the user's thing gone (possessions).
+by_possession_ended = _ended_by(possession_ended, "user possession", "the user no longer has {old}")
+# "User works at Acme Corp" / "User left Acme and joined Globex": the employer left (jobchange).
+by_job_left = _ended_by(job_left, "user employer", "the user left {old}")
+# "User lives in Denver" / "We moved to Austin last month. Still unpacking!": a move away (residence).
+by_residence_ended = _ended_by(residence_ended, "user location", "the user no longer lives in {old}")
+# "User works at Deloitte" / "I got laid off from Deloitte": the employer ended by an event (jobchange).
+by_employer_ended = _ended_by(employer_ended, "user employer", "the user no longer works at {old}")
