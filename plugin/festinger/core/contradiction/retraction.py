@@ -50,9 +50,11 @@ _TAKEN_BACK_RE = re.compile(
     r"(?:is|was|am|are|'m|were)\s+(?:just\s+|only\s+)?(?:lying|trolling|being\s+sarcastic|pulling\s+\w+\s+leg|"
     r"testing\s+(?:the\s+memory|you|me|the\s+bot|the\s+agent|whether|if))|"
     # a return to the old value
-    r"re-?joined|re-?hired|reinstated|un-?fired|hired\s+(?:me|us|him|her|them)\s+back|returned\s+to|went\s+back\s+to|moved\s+back|"
+    r"re-?joined|re-?hired|reinstated|un-?fired|hired\s+(?:me|us|him|her|them)\s+back|returned\s+to|"
+    r"went\s+back\s+to|moved\s+back|"
     r"switched\s+back|changed\s+back|reverted|rolled\s+(?:it\s+|that\s+|this\s+)?back|undid|got\s+back\s+together|"
-    rf"(?:(?:i'?m|i\s+am|we'?re|we\s+are|is|am|are|now)\s+|^\W*|(?<=,\s))back\s+(?:at|to|with|on|in)\s+(?!{_WHEN})(?-i:[A-Z])|"
+    rf"(?:(?:i'?m|i\s+am|we'?re|we\s+are|is|am|are|now)\s+|^\W*|(?<=,\s))back\s+(?:at|to|with|on|in)\s+"
+    rf"(?!{_WHEN})(?-i:[A-Z])|"
     r"\bagain\W*$|(?:started|began|picked\s+(?:it|them)\s+up)\s+again|relapsed|did\s*n[o']t\s+last|"
     r"(?:i'?m|i\s+am|we'?re|we\s+are)\s+back\s+(?:on|to)\s+(?:it|them|the|cigarettes|smoking|drinking|\w+ing)\b|"
     r"ended\s+up\s+staying|(?:fell|falls|has\s+fallen)\s+through|changed\s+(?:my|our|his|her|their)\s+minds?|"
@@ -67,7 +69,8 @@ _INLINE_RE = re.compile(
     r"(?:jk|j/k|kidding|just\s+kidding|psych|sike|/s)\b)", re.I)
 # A later sentence that leaves the news standing: a feeling about it, a greeting, an emoji.
 _PASSING_RE = re.compile(
-    r"(?:(?:(?:i'?m|i\s+am|we'?re|we\s+are|they'?re|they\s+are|(?:the\s+)?user\s+is)\s+)?(?:so\s+|very\s+|really\s+|super\s+)?"
+    r"(?:(?:(?:i'?m|i\s+am|we'?re|we\s+are|they'?re|they\s+are|(?:the\s+)?user\s+is)\s+)?"
+    r"(?:so\s+|very\s+|really\s+|super\s+)?"
     r"(?:happy|excited|thrilled|relieved|glad|pleased|sad|nervous|proud|exhausted|tired)"
     r"(?:\s+(?:with|about)\s+(?:it|(?:the|their|my|our)\s+[\w-]+))?|"
     r"(?:rough|exciting|big|long|busy|crazy|great|good)\s+(?:week|day|month|year)|"
@@ -75,7 +78,8 @@ _PASSING_RE = re.compile(
     r"fingers\s+crossed|can'?t\s+wait|(?:so\s+)?(?:loving|love)\s+it|feeling\s+(?:old|good|great|sad|happy|"
     r"lucky|blessed|grateful|lost)|still\s+(?:unpacking|settling\s+in)|thanks?(?:\s+you)?|cheers|"
     # a word about the news' subject: "It was hard.", "He was 14.", "She's perfect."
-    r"(?:it|he|she|they)(?:'s|\s+(?:was|is|were|are))\s+(?:so\s+|very\s+|really\s+)?[\w-]+"
+    r"(?:it|he|she|they)(?:'s|\s+(?:was|is|were|are))\s+(?:so\s+|very\s+|really\s+)?(?:\d{1,3}|hard|tough|sad|"
+    r"great|amazing|perfect|beautiful|emotional|bittersweet|peaceful|quick|easy|stressful|wonderful|lovely)"
     r")[\s.!]*", re.I)
 
 
