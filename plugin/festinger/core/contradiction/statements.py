@@ -20,6 +20,7 @@ from festinger.core.contradiction.objects import ITEM_STOPS
 from festinger.core.contradiction.normalise import clean, expand_contractions, strip_correction_lead
 from festinger.core.contradiction.referents import Referents
 from festinger.core.contradiction.rephrase import rephrase
+from festinger.core.contradiction.retraction import passes_by, retracted_inline, takes_back
 from festinger.core.contradiction.scope import (
     ANNOUNCING,
     CHANGE_NOTE_RE,
@@ -33,7 +34,6 @@ from festinger.core.contradiction.segment import DASH_LEFT, DASH_RIGHT, MAX_SENT
 from festinger.core.contradiction.situation import (hands_voice_over, is_afterthought, is_headline, names_environment,
                                                    opens_agent_voice, sets_activity, sets_passing_state,
                                                    sets_temporary_scene)
-from festinger.core.contradiction.retraction import passes_by, retracted_inline, takes_back
 from festinger.core.contradiction.slots import aliases
 from festinger.core.contradiction.subject import tokenize
 from festinger.core.contradiction.values import Statement, singular
@@ -84,7 +84,8 @@ _KEY_VALUE_RE = re.compile(r"^((?:the\s+)?user's|my)\s+([^:]{1,60}?):\s+(\S.*)$"
 _LEAD_PHRASE_RE = re.compile(
     r"^(?:for|in|on|at|under|during|inside|within|with|outside|across|per)\s+([^,;:]{1,60}?),\s+(?=\S)", re.I)
 # The head of a noun phrase that brings in a thing of its own: "a new laptop" -> "laptop" (up to two
-# modifiers); "my old project", "her project", "uses the loaner laptop" (a later "The laptop ..." is that one; a subject "The API port" is not).
+# modifiers); "my old project", "her project", "uses the loaner laptop" (a later "The laptop ..." is
+# that one; a subject "The API port" is not).
 _INTRODUCED_RE = re.compile(r"(?<![\w'])(?:a|an|another|(?:my|our|the\s+user's|user's)\s+(?:old|previous|former|"
                             r"last|first|earlier|other)|his|her|their|your|(?<=\w\s)the\s+(?!user\b|user's\b)[\w-]+)"
                             r"\s+([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})", re.I)
