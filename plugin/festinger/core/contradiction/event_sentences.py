@@ -14,7 +14,10 @@ memory that as a whole is the user's own, present news:
   or makes it a while away ("the decision was reversed", "I appealed", "trip", "surgery"), or
   not yet or not a home ("Renting it out", "Three more weeks there", "Leaving at the end of the month");
 * no scope or while: a trip, a season, a second home, an office, "also", "still" (the stored
-  fact may hold beside the event: "I still live in Denver during the week").
+  fact may hold beside the event: "I still live in Denver during the week");
+* what follows the event leaves it standing (`news_stands`, shared with `event_context`): no
+  retraction or return anywhere, no voice handed over before it, every later sentence the
+  user's own fact, more news or a few whole chatter sentences (retraction.py).
 
 What is left are the candidate sentences, each without its final stop and with the memorizer's
 own lead ("User mentioned that they moved ...") read as the user ("The user moved ..."). A rule
@@ -30,9 +33,9 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import clean, expand_contractions
 from festinger.core.contradiction.places import is_known_place
 from festinger.core.contradiction.retraction import CHATTER_OPENERS, passes_by, retracted_inline, takes_back
-from festinger.core.contradiction.statements import parse_sentence
 from festinger.core.contradiction.segment import split_pieces
 from festinger.core.contradiction.situation import hands_voice_over
+from festinger.core.contradiction.statements import parse_sentence
 from festinger.core.contradiction.values import MONTHS
 
 __all__ = ["MAX_EVENT_MEMORY_CHARS", "denied_elsewhere", "event_phrases", "first_person_only", "named_elsewhere",
@@ -61,9 +64,9 @@ def news_stands(sentences: list[str], n: int, is_news: Callable[[str], object] =
     """Whether the news in `sentences[n]` stands in its memory, read as the statement path reads it
     (retraction.py): nothing retracted or gone back on anywhere ("We moved to Boulder. Psych!",
     "... - not!"), no voice handed over before it ("Message from my sister. I moved ..."), and every
-    later sentence read by the grammar as the user's own, more news (`is_news`), passing chatter ("So happy!") or a
-    clause going on the same sentence after "; " (`goes_on`, segment.split_pieces), never one the
-    parser does not read ("I moved to Berlin. Till August.")."""
+    later sentence read by the grammar as the user's own, more news (`is_news`), passing chatter
+    ("So happy!") or a clause going on the same sentence after "; " (`goes_on`,
+    segment.split_pieces), never one the parser does not read ("I moved to Berlin. Till August.")."""
     if any(retracted_inline(s) for s in sentences) or any(takes_back(s) for s in sentences[1:]):
         return False
     if any(not passes_by(s) and hands_voice_over(s, parsed=bool(parse_sentence(s))) for s in sentences[:n]):
