@@ -116,6 +116,7 @@ TARGETED = [
     #                                            before they existed: 0 FPs in 264 at its one run)
     ("corpus_attack21.jsonl", 600, 107, 0.21),  # 23 of 107 (multi-sentence take-backs: 287 FPs at first run)
     ("corpus_attack22.jsonl", 400, 101, 0.70),  # 72 of 101 (the event rules: 182 FPs at first run)
+    ("corpus_attack23.jsonl", 550, 161, 0.82),  # 134 of 161 (the life-event rules: 125 FPs at first run)
 ]
 
 

@@ -157,7 +157,6 @@ RESIDENCE_CONTRADICTIONS = [
     ("User is living in Denver.", "We are now living in Austin."),
     ("I live in Denver.", "We just got the keys to our new house in Austin!"),
     ("I live in Denver.", "We relocated from Denver to Austin."),
-    ("I live in Denver.", "Sarah and I got married. We moved to Austin last month."),
     ("The user lives in Denver.", "The user's parents moved to Austin. The user moved to Dallas."),
     ("I live in Portland, Oregon.", "We moved to Portland, Maine."),
     ("I live in Denver.", "Just moved to Austin! Loving it."),

@@ -76,6 +76,10 @@ TAKEN_BACK += [
 # sentence may take it back in words no list holds. The cost of that rule, kept in view.
 UNSURE = [
     # event news before chatter the parser does not read (the twenty-second attack hid take-backs in it)
+    ('User has a dog.', 'Our dog died yesterday. My son is heartbroken.'),  # another person's fact after it
+    ('The user has a cat.', "The user's cat died; they don't have a cat anymore."),
+    ('User has a dog named Biscuit.', 'Biscuit passed away on Sunday. He was 14.'),
+    ('I live in Denver.', 'Sarah and I got married. We moved to Austin last month.'),
     ("User works at Acme.", "Today was my last day at Acme. I feel weird."),  # a last day before a break?
     ('I have a dog named Biscuit.', 'Biscuit passed away on Sunday. The house feels empty.'),
     ('User works at Acme.', 'I retired last month. Golf every day now!'),

@@ -20,6 +20,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import compare, is_known_term
+from festinger.core.contradiction.event_sentences import said_again
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.groups import group_statements, same_kind_or_named
 from festinger.core.contradiction.jobchange import employer_as_work
@@ -62,8 +63,19 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
-            or by_age_or_count(existing, incoming) or by_residence_ended(existing, incoming)
-            or by_employer_ended(existing, incoming) or by_life_event(existing, incoming))
+            or by_age_or_count(existing, incoming) or _by_event(existing, incoming))
+
+
+def _by_event(existing: str, incoming: str) -> Contradiction | None:
+    """The event rules (read per sentence), unless another sentence of the incoming memory says the
+    stored fact again ("I'm retired now. I work as a nurse on weekends.", "I quit smoking last
+    month. I smoke cigars now.", "Sam and I broke up. I'm dating Sam now."): the event then ends
+    something else, or nothing."""
+    for rule in (by_residence_ended, by_employer_ended, by_life_event):
+        found = rule(existing, incoming)
+        if found is not None:
+            return None if said_again(existing, incoming, rule) else found
+    return None
 
 
 def _by_group(existing: str, incoming: str) -> Contradiction | None:

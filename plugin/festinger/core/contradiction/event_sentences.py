@@ -34,12 +34,11 @@ from festinger.core.contradiction.normalise import clean, expand_contractions
 from festinger.core.contradiction.places import is_known_place
 from festinger.core.contradiction.retraction import CHATTER_OPENERS, passes_by, retracted_inline, takes_back
 from festinger.core.contradiction.segment import split_pieces
-from festinger.core.contradiction.situation import hands_voice_over
 from festinger.core.contradiction.statements import parse_sentence
 from festinger.core.contradiction.values import MONTHS
 
 __all__ = ["MAX_EVENT_MEMORY_CHARS", "denied_elsewhere", "event_phrases", "first_person_only", "named_elsewhere",
-           "news_stands", "others_say", "owner_implied", "user_event_sentences"]
+           "news_stands", "others_say", "owner_implied", "said_again", "user_event_sentences"]
 
 MAX_EVENT_MEMORY_CHARS = 600  # a few sentences of news; a longer text is a summary of many things
 _MAX_SENTENCES = 5
@@ -63,24 +62,32 @@ def news_stands(sentences: list[str], n: int, is_news: Callable[[str], object] =
                 goes_on: tuple[bool, ...] = ()) -> bool:
     """Whether the news in `sentences[n]` stands in its memory, read as the statement path reads it
     (retraction.py): nothing retracted or gone back on anywhere ("We moved to Boulder. Psych!",
-    "... - not!"), no voice handed over before it ("Message from my sister. I moved ..."), and every
+    "... - not!"), every sentence before it the user's own fact or chatter (not "Message from my
+    sister." nor "Practice line for my acting class."), a "we" no sentence ties to a group, and every
     later sentence read by the grammar as the user's own, more news (`is_news`), passing chatter
     ("So happy!") or a clause going on the same sentence after "; " (`goes_on`,
     segment.split_pieces), never one the parser does not read ("I moved to Berlin. Till August.")."""
     if any(retracted_inline(s) for s in sentences) or any(takes_back(s) for s in sentences[1:]):
         return False
-    if any(not passes_by(s) and hands_voice_over(s, parsed=bool(parse_sentence(s))) for s in sentences[:n]):
-        return False
+    if any(not (passes_by(s) or _users_own(s)) for s in sentences[:n]):
+        return False  # "Practice line for my acting class.", "My sister's news.": an opening not read
+    if re.match(r"\W*we\b", sentences[n], re.I) and any(
+            w.strip(".,;:!").lower() in lx.WE_GROUP_WORDS | _BAND_WORDS for s in sentences for w in s.split()):
+        return False  # "We broke up. I quit the band.": a "we" the memory ties to a group
     later = range(n + 1, len(sentences))
     return all(i < len(goes_on) and goes_on[i] or is_news(sentences[i]) or passes_by(sentences[i])
                or _users_own(sentences[i]) for i in later)
+
+
+_BAND_WORDS = frozenset("drummer bassist guitarist singer bandmates gig gigs tour solo alone group".split())
 
 
 def _users_own(sentence: str) -> bool:
     """Whether the grammar reads the sentence as facts of the user's own ("I start at KPMG on
     Monday."), not of a thing or group that may make the news theirs ("The brewery is doing great.")."""
     found = parse_sentence(sentence)
-    return bool(found) and all(st.key.split()[0] == "user" for st in found)
+    return bool(found) and all(st.key.split()[0] == "user" and not (
+        len(st.key.split()) > 1 and st.key.split()[1] in lx.PERSON_ROLES) for st in found)  # "My sister's news."
 
 
 def event_phrases(slot: str) -> str:
@@ -185,3 +192,25 @@ def others_say(sentences: list[str], but: str, pattern: re.Pattern[str]) -> bool
 def denied_elsewhere(sentences: list[str], but: str) -> bool:
     """"We moved to Austin. Not!": a denial in another sentence may be of the event itself."""
     return others_say(sentences, but, _NEGATION_RE)
+
+
+# Words of a stored memory that name no slot of their own ("User has a dog named Biscuit").
+_GENERIC_WORDS = frozenset("user users have named called with that this from their they lives live living works "
+                           "work working years year since been also still".split())
+
+
+def said_again(existing: str, incoming: str, ends: Callable[[str, str], object]) -> bool:
+    """Whether a sentence of the incoming memory other than the event's names a word of the stored
+    memory again (the same first five letters: "smoker" / "I smoke cigars now", "nurse" / "I work
+    as a nurse on weekends", "Sam" / "I'm dating Sam now"). The event's sentence is the one `ends`
+    (the rule) finds the event in on its own."""
+    pieces = [p for p, _, _ in split_pieces(expand_contractions(clean(incoming)))]
+    if len(pieces) < 2:
+        return False
+    at = next((i for i, p in enumerate(pieces) if ends(existing, p) is not None), None)
+    if at is None:
+        return False
+    stored = {w[:5] for w in _WORD_RE.findall(existing.lower()) if len(w) >= 3 and w not in _GENERIC_WORDS
+              and w not in lx.SUBJECT_STOPWORDS}
+    return any(w[:5] in stored for i, p in enumerate(pieces) if i != at
+               for w in _WORD_RE.findall(p.lower()) if len(w) >= 3)

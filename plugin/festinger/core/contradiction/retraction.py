@@ -77,8 +77,8 @@ _PASSING_RE = re.compile(
     r"(?:big|great|good|exciting|sad|happy)\s+news|yay|woohoo|phew|wow|finally|onwards?|wish\s+me\s+luck|"
     r"fingers\s+crossed|can'?t\s+wait|(?:so\s+)?(?:loving|love)\s+it|feeling\s+(?:old|good|great|sad|happy|"
     r"lucky|blessed|grateful|lost)|still\s+(?:unpacking|settling\s+in)|thanks?(?:\s+you)?|cheers|"
-    # a word about the news' subject: "It was hard.", "He was 14.", "She's perfect."
-    r"(?:it|he|she|they)(?:'s|\s+(?:was|is|were|are))\s+(?:so\s+|very\s+|really\s+)?(?:\d{1,3}|hard|tough|sad|"
+    # a word about the news' subject: "It was hard.", "She's perfect." (never an age: "She was 92.")
+    r"(?:it|he|she|they)(?:'s|\s+(?:was|is|were|are))\s+(?:so\s+|very\s+|really\s+)?(?:hard|tough|sad|"
     r"great|amazing|perfect|beautiful|emotional|bittersweet|peaceful|quick|easy|stressful|wonderful|lovely)"
     r")[\s.!]*", re.I)
 
