@@ -26,13 +26,14 @@ must still find its event at the very start of one of them, said of the user.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Callable
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import clean, expand_contractions
 from festinger.core.contradiction.places import is_known_place
-from festinger.core.contradiction.retraction import CHATTER_OPENERS, passes_by, retracted_inline, takes_back
+from festinger.core.contradiction.retraction import passes_by, retracted_inline, takes_back
 from festinger.core.contradiction.segment import split_pieces
 from festinger.core.contradiction.statements import parse_sentence
 from festinger.core.contradiction.values import MONTHS
@@ -79,12 +80,19 @@ def news_stands(sentences: list[str], n: int, is_news: Callable[[str], object] =
                or _users_own(sentences[i]) for i in later)
 
 
+# How chatter around news opens, for an event said without its subject ("Loving it.", "Big news!"):
+# only who is speaking is read from it (`owner_implied`), never that the news stands.
+_CHATTER_OPENERS = frozenset(
+    "loving love so big feeling excited exciting great new finally wow yay phew life best happy sad bittersweet "
+    "onwards onward time what crazy wild busy exhausted tired relieved".split())
 _BAND_WORDS = frozenset("drummer bassist guitarist singer bandmates gig gigs tour solo alone group".split())
 
 
+@functools.lru_cache(maxsize=256)
 def _users_own(sentence: str) -> bool:
     """Whether the grammar reads the sentence as facts of the user's own ("I start at KPMG on
-    Monday."), not of a thing or group that may make the news theirs ("The brewery is doing great.")."""
+    Monday."), not of a thing or group that may make the news theirs ("The brewery is doing great.").
+    Kept per sentence: an event reader asks it of the same sentences for each candidate event."""
     found = parse_sentence(sentence)
     return bool(found) and all(st.key.split()[0] == "user" and not (
         len(st.key.split()) > 1 and st.key.split()[1] in lx.PERSON_ROLES) for st in found)  # "My sister's news."
@@ -156,7 +164,7 @@ def owner_implied(sentences: list[str], but: str, names: tuple[str, ...] = ()) -
             continue
         words = s.split()
         first = words[0].strip(".,;:!").lower() if words else ""
-        if _brings_in_someone(s) or not (first in CHATTER_OPENERS or first_person_only([s], "")):
+        if _brings_in_someone(s) or not (first in _CHATTER_OPENERS or first_person_only([s], "")):
             return False
         for w in words[1:]:
             word = w.strip(".,;:!()")

@@ -29,9 +29,7 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.event_context import (BE, DURATION, HAS, NAME, RECENT, USER, event_sentences,
                                                          stored_sentence)
-from festinger.core.contradiction.event_sentences import named_elsewhere
 from festinger.core.contradiction.lexicon.life_events import DEGREES
-from festinger.core.contradiction.segment import split_sentences
 
 __all__ = ["status_event_ended"]
 
@@ -216,10 +214,6 @@ def status_event_ended(existing: str, incoming: str) -> tuple[str, str, str] | N
         return None
     for sentence in event_sentences(incoming):
         for status, o in stored:
-            party = " ".join(_party(o.groupdict().get("party") or o.groupdict().get("party2")))
-            others = [p.rstrip(".!").strip() for p in split_sentences(incoming)]
-            if status == "working" and party and named_elsewhere(others, sentence, party):
-                continue  # "I'm retired now. I consult for Acme.": the stored employer still in the memory
             for rx in _EVENTS[status]:
                 n = rx.match(sentence)
                 if n is not None and _ended(status, o, n):

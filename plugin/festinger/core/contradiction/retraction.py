@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CHATTER_OPENERS", "passes_by", "retracted_inline", "takes_back"]
+__all__ = ["passes_by", "retracted_inline", "takes_back"]
 
 # Words around a retraction that say nothing themselves ("Oops, typo.", "lol jk").
 _FILLER = r"(?:actually|wait|oops|ok|okay|lol|lmao|haha|hah|hehe|sorry|well|though|tho|really|oh|yeah)"
@@ -108,11 +108,6 @@ def retracted_inline(sentence: str) -> bool:
     return bool(_INLINE_RE.search(sentence)) and not _EMPHATIC_RE.search(sentence)
 
 
-# How chatter around news opens, for an event said without its subject ("Loving it.", "Big news!"):
-# only who is speaking is read from it (`event_sentences.owner_implied`), never that the news stands.
-CHATTER_OPENERS = frozenset(
-    "loving love so big feeling excited exciting great new finally wow yay phew life best happy sad bittersweet "
-    "onwards onward time what crazy wild busy exhausted tired relieved".split())
 _CORE_ANYWHERE_RE = re.compile(rf"(?<![\w']){_CORE}(?![\w'])", re.I)
 
 
