@@ -6,8 +6,12 @@ quick: ten times smaller), behind the proxy's `Graph` interface through `recolle
 same tokenise/count/cue/render steps `GraphService.process_prompt` runs, without the
 Postgres journal handoff, which is one non-blocking queue put). Prompts are 2,000 words, a
 new conversation each, so every request is fully processed. The upstream is a loopback
-fake Ollama answering at once, on its own thread and loop, so the figures are the proxy's
-own cost; the proxy also runs on its own thread, the clients on the caller's loop.
+fake Ollama answering at once, so the figures are the proxy's own cost.
+
+As deployed, the client, the proxy and the upstream are three processes: each runs in its
+own here, the proxy with a graph it builds itself (the same seeded data). In one process the
+three would share one GIL, and the proxy's counting after the first chunk would delay the
+client's own timestamp of that chunk.
 """
 
 from __future__ import annotations
@@ -15,13 +19,15 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import multiprocessing
 import random
 import statistics
 import threading
+from multiprocessing.connection import Connection
 import time
 from datetime import datetime, timezone
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Optional
 
 import aiohttp
 from aiohttp import web
@@ -99,28 +105,70 @@ async def _fake_chat(request: web.Request) -> web.StreamResponse:
     return resp
 
 
-class _Thread:
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
+def _serve(conn: Connection, make_server) -> None:
+    """In a child process: start the server `make_server()` builds (a coroutine returning
+    (url, stop coroutine factory)), send its URL, serve until the parent says stop."""
+    async def main() -> None:
+        url, stop = await make_server()
+        conn.send(url)
+        await asyncio.get_running_loop().run_in_executor(None, conn.recv)
+        await stop()
+    try:
+        asyncio.run(main())
+    finally:
+        conn.close()
 
-    def call(self, coro) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(120)
+
+class _Child:
+    """A server in a forked process (fork: the child shares the parent's cache pages)."""
+
+    def __init__(self, make_server) -> None:
+        ctx = multiprocessing.get_context("fork")
+        self.conn, child_end = ctx.Pipe()
+        self.proc = ctx.Process(target=_serve, args=(child_end, make_server), daemon=True)
+        self.proc.start()
+        child_end.close()
+        if not self.conn.poll(120):
+            raise RuntimeError("a bench server did not start")
+        self.url: str = self.conn.recv()
 
     def close(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
+        try:
+            self.conn.send("stop")
+        except OSError:
+            pass
+        self.proc.join(10)
+        if self.proc.is_alive():
+            self.proc.kill()
 
 
-async def _start_upstream() -> tuple[web.AppRunner, str]:
+async def _start_upstream() -> tuple[str, Any]:
     app = web.Application(client_max_size=64 * 1024 * 1024)
     app.router.add_post("/api/chat", _fake_chat)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0, backlog=1024)
     await site.start()
-    return runner, f"http://127.0.0.1:{runner.addresses[0][1]}"
+    return f"http://127.0.0.1:{runner.addresses[0][1]}", runner.cleanup
+
+
+def _proxy_factory(up_url: str, size: Optional[tuple[int, int]]):
+    """`make_server` for a proxy on `up_url` with a graph of `size` (tokens, edges) it builds
+    itself, as `festinger proxy` loads its own (a cache shared with the parent by fork would
+    cost a copy-on-write page fault wherever a reference count changes); None: no graph."""
+    async def start() -> tuple[str, Any]:
+        graph = None
+        if size is not None:
+            cache, _ = _build(*size, datetime.now(timezone.utc))
+            gc.collect()
+            gc.freeze()
+            graph = CacheGraph(cache)
+        state = ProxyState(ProxyConfig(upstream=up_url, upstream_kind="ollama",
+                                       listen="127.0.0.1:0", recollection=graph is not None),
+                           graph=graph, base_loops=LoopSettings())
+        server = ProxyServer(state)
+        return await server.start(), server.stop
+    return start
 
 
 async def _one(session: aiohttp.ClientSession, url: str, prompt: str, stream: bool
@@ -166,55 +214,53 @@ async def _concurrent(url: str, prompts: list[str]) -> tuple[list[float], int, f
 
 def bench_proxy(quick: bool) -> list[dict]:
     n_tokens, n_edges = (50_000, 100_000) if quick else (500_000, 1_000_000)
-    now = datetime.now(timezone.utc)
-    cache, common = _build(n_tokens, n_edges, now)
-    # as `festinger proxy` does once its graph has loaded (proxy/gcfreeze.py): the collector no
-    # longer walks the cache's millions of objects in the middle of a request
-    gc.collect()
-    gc.freeze()
-    rng = random.Random(3)
-    vocab = [cache.soas_by_id[rng.randrange(7, n_tokens)] for _ in range(5000)]
-    common_list = sorted(w for w in common if len(w) >= 3)
-    n = 60 if quick else 300
-    # three sets: a prompt seen before is only re-rendered (a later call of the same turn),
-    # so each series gets prompts of its own and every request is fully processed
-    every = _prompts(3 * (n + 5), 2000, vocab, common_list, fresh_start=n_tokens * 2)
-    prompts, s_prompts, g_prompts = every[:n + 5], every[n + 5:2 * n + 10], every[2 * n + 10:]
-    up_thread, px_thread = _Thread(), _Thread()
+    # three processes, forked before this one builds anything
+    upstream = _Child(_start_upstream)
+    children = [upstream]
     try:
-        runner, up_url = up_thread.call(_start_upstream())
-        state = ProxyState(ProxyConfig(upstream=up_url, upstream_kind="ollama",
-                                       listen="127.0.0.1:0"),
-                           graph=CacheGraph(cache), base_loops=LoopSettings())
-        server = ProxyServer(state)
-        px_url = px_thread.call(server.start())
+        proxy = _Child(_proxy_factory(upstream.url, (n_tokens, n_edges)))
+        children.append(proxy)
         # the same proxy without the graph: its own HTTP hop, parsing and loop guard
-        bare = ProxyServer(ProxyState(ProxyConfig(upstream=up_url, upstream_kind="ollama",
-                                                  listen="127.0.0.1:0", recollection=False),
-                                      base_loops=LoopSettings()))
-        bare_url = px_thread.call(bare.start())
-        direct, d_first = asyncio.run(_series(up_url, prompts, False))
-        proxied, p_first = asyncio.run(_series(px_url, prompts, False))
-        hop, _ = asyncio.run(_series(bare_url, prompts, False))
-        px_thread.call(bare.stop())
+        bare = _Child(_proxy_factory(upstream.url, None))
+        children.append(bare)
+        now = datetime.now(timezone.utc)
+        cache, common = _build(n_tokens, n_edges, now)
+        # as `festinger proxy` does once its graph has loaded (proxy/gcfreeze.py): the
+        # collector no longer walks the cache's millions of objects in the middle of a request
+        gc.collect()
+        gc.freeze()
+        rng = random.Random(3)
+        vocab = [cache.soas_by_id[rng.randrange(7, n_tokens)] for _ in range(5000)]
+        common_list = sorted(w for w in common if len(w) >= 3)
+        n = 60 if quick else 300
+        # three sets: a prompt seen before is only re-rendered (a later call of the same
+        # turn), so each series gets prompts of its own and every request is fully processed
+        every = _prompts(3 * (n + 5), 2000, vocab, common_list, fresh_start=n_tokens * 2)
+        prompts, s_prompts, g_prompts = every[:n + 5], every[n + 5:2 * n + 10], every[2 * n + 10:]
+        up_url = upstream.url
+        direct, _ = asyncio.run(_series(up_url, prompts, False))
+        proxied, _ = asyncio.run(_series(proxy.url, prompts, False))
+        hop, _ = asyncio.run(_series(bare.url, prompts, False))
+        bare.close()
         _, ds_first = asyncio.run(_series(up_url, s_prompts, True))
-        _, ps_first = asyncio.run(_series(px_url, s_prompts, True))
+        _, ps_first = asyncio.run(_series(proxy.url, s_prompts, True))
+        ok, errors, wall = asyncio.run(_concurrent(proxy.url, prompts[:50]))
+        proxy.close()
+        # the graph pipeline alone, in this process, for the breakdown
+        graph = CacheGraph(cache)
         graph_ms, before_ms = [], []
-        for i, p in enumerate(g_prompts):  # the graph pipeline alone, for the breakdown
+        for i, p in enumerate(g_prompts):
             t0 = time.perf_counter()
-            state.graph.process_prompt(p, defer_count=True)  # what precedes the forward
+            graph.process_prompt(p, defer_count=True)  # what precedes the forward
             t1 = time.perf_counter()
-            state.graph.settle_counts()  # what follows the answer
+            graph.settle_counts()  # what follows the answer's first chunk
             t2 = time.perf_counter()
             if i >= 5:
                 before_ms.append((t1 - t0) * 1000.0)
                 graph_ms.append((t2 - t0) * 1000.0)
-        ok, errors, wall = asyncio.run(_concurrent(px_url, prompts[:50]))
-        px_thread.call(server.stop())
-        up_thread.call(runner.cleanup())
     finally:
-        px_thread.close()
-        up_thread.close()
+        for child in children:
+            child.close()
         gc.unfreeze()
     size = f"{n_tokens // 1000}k SOAS, {n_edges // 1000}k URD"
     med = statistics.median
