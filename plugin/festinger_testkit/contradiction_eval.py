@@ -105,7 +105,8 @@ def load_pairs(name: str) -> list[dict[str, Any]]:
     return pairs_from_jsonl((DATA_DIR / name).read_text("utf-8"))
 
 
-CORPUS_FILES = ("corpus_dev.jsonl", "corpus_holdout.jsonl", "corpus_attack.jsonl", "corpus_attack2.jsonl")
+CORPUS_FILES = ("corpus_dev.jsonl", "corpus_holdout.jsonl", "corpus_attack.jsonl", "corpus_attack2.jsonl",
+                "corpus_updates24_dev.jsonl", "corpus_updates24_holdout.jsonl")
 
 
 def load_corpus(name: str) -> list[dict[str, Any]]:

@@ -42,7 +42,8 @@ def test_the_corpus_is_as_large_and_varied_as_promised():
 
 
 @pytest.mark.parametrize("name", [
-    "dev set", "held-out set", "corpus dev", "corpus holdout", "corpus attack", "corpus attack2"])
+    "dev set", "held-out set", "corpus dev", "corpus holdout", "corpus attack", "corpus attack2",
+    "corpus updates24 dev", "corpus updates24 holdout"])
 def test_precision_is_perfect_on_every_labelled_set(name):
     pairs = dict(labelled_sets())[name]
     result = evaluate(pairs)
