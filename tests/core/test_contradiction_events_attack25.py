@@ -3,8 +3,8 @@ answer them, each with look-alikes written here beyond the attacker's, and the c
 rules must still catch:
 
 1. an occupation is a job a retirement ends only when nothing before the noun says it is a pastime,
-   a manner or an honour (`lexicon.JOB_RANK_WORDS`: only a rank, a licence or the terms may stand
-   there);
+   a manner or an honour (`lexicon.JOB_RANK_WORDS`: only a rank, a profession's register or the
+   terms may stand there);
 2. a present fact of the user's beside an ended status, pet or habit makes the event unsure unless
    it is known to be of another domain (`event_holds.holds_beside`);
 3. a last day is read only said alone: a next employer's name may be a unit, brand or affiliate
@@ -13,7 +13,7 @@ rules must still catch:
 4. a later sentence is more news only when the rule reads it as an event of its own family
    (`event_sentences.user_event_sentences(reads=...)`);
 5. a subjectless event ("Just graduated!") is not the writer's when another sentence speaks of a
-   third person ("She's amazing.");
+   third person or a "we" ("She's amazing.", "We're so proud.");
 6. a place that is also a software name ("Phoenix") is no home in a memory naming other software
    (`places.software_namesake`).
 """
@@ -50,6 +50,10 @@ NOT_A_JOB = [
     ("I'm a professor emeritus at Yale.", "I retired last month."),
     ("The user is a budding economist.", "The user retired last week."),
     ("I'm a bedroom producer.", "I retired in May."),
+    ("I'm a licensed driver.", "I retired last month."),
+    ("I'm a qualified pilot.", "I retired last month."),
+    ("The user is an avid home cook.", "The user retired last month."),
+    ("I'm a home cook.", "Just retired!"),
 ]
 A_JOB = [
     ("I'm a nurse.", "I retired last month."),
@@ -89,6 +93,13 @@ STILL_HOLDS = [
     ("I'm a social drinker.", "I stopped drinking last month. I enjoy a whisky on Fridays."),
     ("I'm pregnant.", "Our son was born in April. I'm 30 weeks now."),
     ("I'm pregnant.", "Our daughter was born last week. I'm pregnant with twins."),
+    ("I'm pregnant.", "My daughter was born on March 3rd. I'm due in the fall."),
+    ("I'm a student at Yale.", "I graduated from Yale last month. I live in Oxford now for my DPhil."),
+    ("I have a dog.", "Our dog died last week. I live with my other dog in Leeds."),
+    ("I have a dog.", "Our dog died last week; I have a puppy."),
+    ("I'm a nurse.", "I work bank shifts now. I retired last month."),
+    ("I'm a smoker.", "I quit cigarettes last month, but I enjoy a cigar on Fridays."),
+    ("I'm a pilot.", "I retired last week. I fly for a charter company."),
 ]
 ANOTHER_DOMAIN = [
     ("I'm a student.", "I graduated last month. I work at Google now."),
@@ -121,6 +132,8 @@ NEXT_UNDER_ANOTHER_NAME = [
     ("I work at Amazon.", "I resigned from Amazon last week. I start at AWS on Monday."),
     ("I work at Boeing.", "I retired from Boeing last month. I'm a contractor there now."),
     ("I work at KPMG.", "I was laid off from KPMG last week. I'm on rotation at HSBC."),
+    ("I work at Google.", "Friday was my last day at Google and I start at YouTube Monday."),
+    ("I work at Google.", "Last day at Google was Friday. Starting at YouTube Monday!"),
 ]
 ENDED = [
     ("I work at Google.", "My last day at Google was Friday."),
@@ -141,6 +154,8 @@ CUE_NOT_AN_EVENT = [
     ("I live in Chicago.", "We bought a house in Denver last week. Settled the paperwork yesterday."),
     ("I work at Globex.", "I resigned from Globex last week. Last day there is Friday."),
     ("I work at Initech.", "I resigned from Initech on Monday. Last day at the office in a fortnight."),
+    ("I live in Chicago.", "We bought a house in Denver last week. The keys are ours on the 30th."),
+    ("I work at Globex.", "I resigned from Globex last week. Last day at Globex: the 28th."),
 ]
 MORE_NEWS = [
     ("I live in Chicago.", "We moved to Denver last week. We bought a house in Denver."),
@@ -154,6 +169,8 @@ THIRD_PERSON = [
     ("I'm a teacher.", "Finally retired! They threw a party for her."),
     ("I'm a student.", "Just graduated. His speech was great."),
     ("I'm a nurse.", "So proud. Just retired! She earned it."),
+    ("I'm a student.", "Just graduated! We're so proud."),
+    ("I'm a student.", "So proud. Just graduated! Love you, kiddo."),
 ]
 WRITERS_OWN = [
     ("I'm a student.", "Just graduated! It was emotional."),
@@ -166,6 +183,7 @@ FRAMEWORK = [
     ("I live in Seattle.", "I moved to Phoenix this week. I use Elixir now."),
     ("I live in Denver.", "I moved to Phoenix last week. We use Rails too."),
     ("I live in Denver.", "I moved to Phoenix last week. Loving GraphQL."),
+    ("I live in Denver.", "Moved to Phoenix. LiveView rocks."),
 ]
 CITY = [
     ("I live in Denver.", "I moved to Phoenix last week."),

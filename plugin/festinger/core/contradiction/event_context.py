@@ -79,8 +79,9 @@ _SUBJECTLESS_RE = re.compile(r"^(?:(?:just|finally|recently|officially)\s+)?"
                              r"had\s+the\s+baby|gave\s+birth|finished|completed|defended)(?:\s|$)", re.I)
 
 
-# A third person's pronoun: with a subjectless event, the one it may be of.
-_THIRD_PERSON_RE = re.compile(r"(?<![\w'])(?:he|him|his|she|her|hers|they|them|their)(?![\w])", re.I)
+# A third person's pronoun, or a "we" (the graduate's parents: "Just graduated! We're so proud."):
+# with a subjectless event, someone it may be of.
+_THIRD_PERSON_RE = re.compile(r"(?<![\w'])(?:he|him|his|she|her|hers|they|them|their|we|us|our)(?![\w])", re.I)
 
 
 def stored_sentence(existing: str) -> str | None:
@@ -109,7 +110,8 @@ def event_sentences(incoming: str) -> Iterator[str]:
                 yield piece
             elif not (seen.owner or _person_before(seen) or any(_someone_after(o, piece) for o in pieces[n + 1:])):
                 # "Just graduated from UCLA!": a sentence that opens with the event is its writer's,
-                # unless another sentence speaks of a third person ("Just graduated! She's amazing."):
+                # unless another sentence speaks of a third person or a "we" ("Just graduated! She's
+                # amazing.", "... We're so proud."):
                 # with no subject of its own, the event may be theirs
                 if not _SUBJECTLESS_RE.match(piece):
                     yield piece

@@ -11,7 +11,11 @@ is known to be of ANOTHER domain than the ended fact:
 
 * where the user lives, for every family;
 * a job (works at/as/for, "I'm an engineer now"), unless the ended fact is the job itself;
+* the role the ending gives ("I'm a mom now!", "I'm a retiree now");
 * another kind of pet the lexicon knows ("Our dog died. I have a cat."), for a pet of a kind.
+
+A home, a job or a role said with a word of the ended fact's own domain is not apart ("I live in
+Oxford now for my DPhil.", "I live with my other dog in Leeds.").
 
 A feeling or chatter (`retraction.passes_by`) says nothing; a sentence the grammar does not read
 is `news_stands`'s to refuse.
@@ -19,8 +23,10 @@ is `news_stands`'s to refuse.
 
 from __future__ import annotations
 
+import re
+
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.lexicon.life_events import PET_KINDS
+from festinger.core.contradiction.lexicon.life_events import ALCOHOL, DEGREES, PET_KINDS
 from festinger.core.contradiction.retraction import passes_by
 from festinger.core.contradiction.segment import split_pieces
 from festinger.core.contradiction.statements import Statement, parse_sentence
@@ -44,6 +50,19 @@ _RESULT_ROLES = {
     "smoking": frozenset("non-smoker nonsmoker ex-smoker".split()),
     "drinking": frozenset("teetotaller teetotaler".split()),
 }
+# The words of each ended fact's own domain (study, work, pregnancy, pets, tobacco, alcohol).
+_STUDY = (r"stud(?:y|ies|ying|ent)|enrol+(?:ed)?|program(?:me)?|school|college|universit\w*|uni|course|class(?:es)?|"
+          r"thesis|dissertation|semester|degree|lab|campus|lecture|exams?|grad|undergrad|postgrad|"
+          + "|".join(re.escape(d) for d in DEGREES))
+_DOMAIN_WORDS = {family: re.compile(rf"(?<![\w'])(?:{words})(?![\w'])", re.I) for family, words in {
+    "a student": _STUDY,
+    "studying for a degree": _STUDY,
+    "working": r"work\w*|jobs?|shifts?|clients?|employ\w*|contract\w*|consult\w*|freelanc\w*|part-time|gigs?|office",
+    "pregnant": r"pregnan\w*|expecting|due|weeks?|trimester|bump|midwife|ultrasound|scan",
+    "pet": "|".join(re.escape(k) + "s?" for k in PET_KINDS) + r"|vet|animals?",
+    "smoking": r"smok\w*|cig\w*|tobacco|pipes?|vap\w*|nicotine|hookah|shisha|snus|snuff|joints?|roll-ups?",
+    "drinking": r"drink\w*|alcohol|booze|sober|bars?|pubs?|" + "|".join(ALCOHOL),
+}.items()}
 # Verbs of having a pet: "I have a cat", "I got a cat", "I adopted a kitten".
 _HAVE_RELS = frozenset(("have", "has", "own", "do:got", "do:adopted", "do:own", "do:rescued"))
 
@@ -66,18 +85,22 @@ def _other_pet(st: Statement, kind: str) -> bool:
     return bool(said) and said != kind and not {said, kind} & _GENERAL_KINDS
 
 
-def _apart(family: str, st: Statement, kind: str) -> bool:
-    """Whether the statement is known to be of another domain than the ended fact's."""
+def _apart(family: str, st: Statement, kind: str, piece: str) -> bool:
+    """Whether the statement is known to be of another domain than the ended fact's. A home or a
+    job said with a word of the ended fact's own domain is not ("I live in Oxford now for my
+    DPhil.", "I live with my other dog in Leeds."); another pet kind is apart whatever it says."""
     if st.key != "user":
         return False  # "My kitten is adorable": a thing of the user's, maybe the ended one's kind
+    if kind and _other_pet(st, kind):
+        return True
+    if _DOMAIN_WORDS[family].search(piece):
+        return False
     if st.rel == "location":
         return True
     head = (st.values[0].norm.split() or [""])[-1] if st.rel == "class" and st.values else ""
     if head in _RESULT_ROLES.get(family, ()):
         return True
-    if _a_job(st):
-        return family not in _WORK_FAMILIES
-    return bool(kind) and _other_pet(st, kind)
+    return _a_job(st) and family not in _WORK_FAMILIES
 
 
 def holds_beside(family: str, event: str, incoming: str, kind: str = "") -> bool:
@@ -88,6 +111,6 @@ def holds_beside(family: str, event: str, incoming: str, kind: str = "") -> bool
     for piece in pieces:
         if not piece or event.endswith(piece) or piece.endswith(event) or passes_by(piece):
             continue  # the event itself (a subjectless one read as "I ...", a news label cut), or chatter
-        if any(not _apart(family, st, kind) for st in parse_sentence(piece)):
+        if any(not _apart(family, st, kind, piece) for st in parse_sentence(piece)):
             return True
     return False
