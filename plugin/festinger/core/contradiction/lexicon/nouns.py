@@ -112,7 +112,7 @@ OCCUPATIONS = frozenset(
 # partner", "an emeritus professor", "a beta tester"): adjectives and nouns alike, with no end.
 JOB_RANK_WORDS = frozenset(
     "senior junior head chief lead principal staff registered chartered professional full-time salaried "
-    "practising practicing assistant deputy associate".split()
+    "practising practicing assistant deputy associate managing".split()
 )
 # What runs one operating system at a time: a machine, a fleet, a deployment environment, the user
 # ("User runs Ubuntu 24.04" is the user's computer). Anything else that runs on an OS may be software,
