@@ -60,7 +60,8 @@ ATTACKS = [
     #                                   tuned on its misses, before a bare
     #                                   "started a new role at Y" stopped ending the employer, attack 18; 14 at the
     #                                   blind run on d5db889: 0 of 256 everyday FPs)
-    ("corpus_attack17.jsonl", 0.06),  # 8 of 119 (9 after the life-event rules, events-b, still never tuned
+    ("corpus_attack17.jsonl", 0.05),  # 7 of 119 (a last day then a start elsewhere no longer read: the
+    #                                   twenty-fifth attack's affiliates); 8 of 119 (9 after the life-event rules, events-b, still never tuned
     #                                   on, counts only); 4 of 119 (a blind run on life events: 0 of 332 FPs)
     ("corpus_attack20.jsonl", 0.20),  # 23 of 109 (written blind from the event families' description, never
     #                                   tuned on: 0 of 335 FPs at every run; 7 of 109 before the event rules)
@@ -116,7 +117,11 @@ TARGETED = [
     #                                            before they existed: 0 FPs in 264 at its one run)
     ("corpus_attack21.jsonl", 600, 107, 0.21),  # 23 of 107 (multi-sentence take-backs: 287 FPs at first run)
     ("corpus_attack22.jsonl", 400, 101, 0.70),  # 72 of 101 (the event rules: 182 FPs at first run)
-    ("corpus_attack23.jsonl", 550, 161, 0.82),  # 134 of 161 (the life-event rules: 125 FPs at first run)
+    ("corpus_attack23.jsonl", 550, 161, 0.80),  # 131 of 161 (134 before the twenty-fifth attack: three
+    #                                   debatable "retired. I volunteer at the hospital.", "quit smoking. I vape now."
+    #                                   are now unsure); the life-event rules: 125 FPs at first run
+    ("corpus_attack25.jsonl", 450, 132, 0.89),  # 119 of 132 (124 at first run, with 123 FPs of 474: the event
+    #                                   rules' false deprecations in six shapes, corpus_attack25_findings.md)
 ]
 
 

@@ -1,6 +1,6 @@
 """The employer event rule (jobchange.employer_ended, read per sentence through event_sentences.py):
 the stored employer ended by a layoff, a dismissal, a resignation, a retirement, a quit job or a
-last day ("User works at Deloitte" / "Last day at Deloitte was Friday; I start at KPMG on Monday."),
+last day said alone ("User works at Deloitte" / "My last day at Deloitte was Friday."),
 with the look-alikes written against it: someone else's event, a plan, a future last day, a
 hypothetical, a question, a negation, a near miss, a report or a quote, an old or dated event, a
 leave or a holiday, another company or a part of it, a new job alone, a rehire, a unit of the same
@@ -98,8 +98,10 @@ EMPLOYER_LOOKALIKES = [
     ("User works at Deloitte.", "I resigned from Deloitte today. Effective end of month."),
     ("User works at Deloitte.", "I resigned from Deloitte effective Friday."),
     ("User works at Deloitte.", "I handed in my notice at Deloitte."),
-    # a new job alone
+    # a new job alone; a last day then a start elsewhere (the next name may be a unit, a brand or an
+    # affiliate of the old employer: AWS, Chase, Zara; the twenty-fifth attack)
     ("User works at Deloitte.", "I start at KPMG on Monday."),
+    ("User works at Deloitte.", "Last day at Deloitte was Friday; I start at KPMG on Monday."),
     ("User works at Deloitte.", "I got a job at KPMG."),
     # stored facts that are not the user's job
     ("User's wife works at Deloitte.", "I got laid off from Deloitte."),
@@ -110,7 +112,7 @@ EMPLOYER_LOOKALIKES = [
 ]
 
 EMPLOYER_CONTRADICTIONS = [
-    ("User works at Deloitte.", "Last day at Deloitte was Friday; I start at KPMG on Monday."),
+    ("User works at Deloitte.", "My last day at Deloitte was Friday."),
     ("User works at Deloitte.", "I got laid off from Deloitte."),
     ("User works at Deloitte.", "Deloitte laid me off last week."),
     ("User works at Deloitte.", "Deloitte let me go yesterday."),

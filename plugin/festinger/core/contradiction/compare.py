@@ -26,7 +26,7 @@ from festinger.core.contradiction.groups import group_statements, same_kind_or_n
 from festinger.core.contradiction.jobchange import employer_as_work
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.may_both_hold import may_both_hold
-from festinger.core.contradiction.places import left_lone_district, same_place
+from festinger.core.contradiction.places import left_lone_district, same_place, software_namesake
 from festinger.core.contradiction.quitting import quit_as_denial
 from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_employer_ended, by_event_moved,
                                                           by_job_left, by_life_event, by_migration,
@@ -160,6 +160,8 @@ def _match(old, new, incoming: str, accept=None) -> Contradiction | None:
                 continue  # "I switched to Emacs. I use Vim.": the incoming memory still says the stored fact
             if _place_named_after(a, b, incoming):
                 continue  # "I now live in Austin. Long-distance from the family in Denver is hard."
+            if any(v.kind == "place" and software_namesake(v.norm, incoming) for v in b.values):
+                continue  # "I moved to Phoenix. I use LiveView now.": the framework, not the city
             if accept is not None and not accept(a, b):
                 continue
             return found

@@ -79,6 +79,11 @@ _SUBJECTLESS_RE = re.compile(r"^(?:(?:just|finally|recently|officially)\s+)?"
                              r"had\s+the\s+baby|gave\s+birth|finished|completed|defended)(?:\s|$)", re.I)
 
 
+# A third person's pronoun, or a "we" (the graduate's parents: "Just graduated! We're so proud."):
+# with a subjectless event, someone it may be of.
+_THIRD_PERSON_RE = re.compile(r"(?<![\w'])(?:he|him|his|she|her|hers|they|them|their|we|us|our)(?![\w])", re.I)
+
+
 def stored_sentence(existing: str) -> str | None:
     """The stored memory's one sentence (no final stop), or None: the stored fact is one sentence."""
     return one_sentence(existing)
@@ -104,8 +109,14 @@ def event_sentences(incoming: str) -> Iterator[str]:
             if EXPLICIT_OWNER_RE.match(piece):
                 yield piece
             elif not (seen.owner or _person_before(seen) or any(_someone_after(o, piece) for o in pieces[n + 1:])):
-                # "Just graduated from UCLA!": a sentence that opens with the event is its writer's
-                yield "I " + piece if _SUBJECTLESS_RE.match(piece) else piece
+                # "Just graduated from UCLA!": a sentence that opens with the event is its writer's,
+                # unless another sentence speaks of a third person or a "we" ("Just graduated! She's
+                # amazing.", "... We're so proud."):
+                # with no subject of its own, the event may be theirs
+                if not _SUBJECTLESS_RE.match(piece):
+                    yield piece
+                elif not any(_THIRD_PERSON_RE.search(o) for o in others):
+                    yield "I " + piece
         seen.add(piece + ".")
 
 

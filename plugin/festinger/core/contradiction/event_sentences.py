@@ -114,9 +114,13 @@ def _framed(text: str) -> bool:
                 or any(p in low for p in lx.MODAL_PHRASES) or any(p in low for p in lx.EVENT_PAST_PHRASES))
 
 
-def user_event_sentences(incoming: str, cue: re.Pattern[str]) -> list[str]:
+def user_event_sentences(incoming: str, cue: re.Pattern[str],
+                         reads: Callable[[str], object] = lambda s: False) -> list[str]:
     """The incoming memory's candidate sentences for an event rule, or [] (see the module doc).
-    `cue` is a cheap look first: most memories never reach the segmenter."""
+    `cue` is a cheap look first: most memories never reach the segmenter. A later sentence is more
+    news only when the rule `reads` it as an event of its own (a sentence without its final stop):
+    the cue word alone ("Bought the U-Haul for the 30th.", "Last day's the 28th.") may say the
+    event is still ahead, and such a sentence is one the grammar did not read (the twenty-fifth attack)."""
     if len(incoming) > MAX_EVENT_MEMORY_CHARS or not cue.search(incoming):
         return []
     text = expand_contractions(clean(incoming)).strip()
@@ -126,8 +130,8 @@ def user_event_sentences(incoming: str, cue: re.Pattern[str]) -> list[str]:
     if not pieces or len(pieces) > _MAX_SENTENCES or any(pos for _, pos, _ in pieces):
         return []  # a dash pair: one side may be a label over the other ("From Tom - I moved ...")
     texts = [p for p, _, _ in pieces]
-    if not news_stands(texts, next((i for i, p in enumerate(texts) if cue.search(p)), 0), cue.search,
-                       tuple(k for _, _, k in pieces)):
+    if not news_stands(texts, next((i for i, p in enumerate(texts) if cue.search(p)), 0),
+                       lambda s: reads(s.rstrip(".!").strip()), tuple(k for _, _, k in pieces)):
         return []
     sentences = []
     for piece, _, _ in pieces:

@@ -29,6 +29,7 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.event_context import (BE, DURATION, HAS, NAME, RECENT, USER, event_sentences,
                                                          stored_sentence)
+from festinger.core.contradiction.event_holds import holds_beside
 from festinger.core.contradiction.lexicon.life_events import DEGREES
 
 __all__ = ["status_event_ended"]
@@ -181,8 +182,9 @@ def _ended(status: str, o: re.Match[str], n: re.Match[str]) -> bool:
         return False  # "graduated from high school" / "a student at UCLA"; a party the stored status lacks
     if status == "working":
         job = (og.get("job") or "").lower().split()
-        if job and (job[-1] not in lx.OCCUPATIONS or set(job) & _NOT_NOW):
-            return False  # "is a member at Equinox", "is a retired teacher"
+        if job and (job[-1] not in lx.OCCUPATIONS or set(job) & _NOT_NOW or not set(job[:-1]) <= lx.JOB_RANK_WORDS):
+            return False  # "is a member at Equinox", "is a retired teacher"; "a home cook", "a nervous
+            # driver", "an emeritus professor": a pastime, a manner or an honour no retirement ends
         return recent or bool(said)
     if n.re is _GRADUATED:
         return recent
@@ -216,6 +218,6 @@ def status_event_ended(existing: str, incoming: str) -> tuple[str, str, str] | N
         for status, o in stored:
             for rx in _EVENTS[status]:
                 n = rx.match(sentence)
-                if n is not None and _ended(status, o, n):
+                if n is not None and _ended(status, o, n) and not holds_beside(status, sentence, incoming):
                     return "user status", old, sentence
     return None

@@ -39,6 +39,7 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.event_context import (BE, DURATION, NAME, RECENT, USER, event_sentences,
                                                          others_name_someone, stored_sentence)
+from festinger.core.contradiction.event_holds import holds_beside
 from festinger.core.contradiction.lexicon.life_events import (ENDING_FAMILIES, KIN, NAMED_ENDING_FAMILIES,
                                                               NOT_PET_ADJECTIVES, PET_KINDS, RELATIONSHIP_FAMILY)
 
@@ -251,7 +252,9 @@ def _one_pet_died(o: re.Match[str], sentence: str, incoming: str) -> str | None:
         return None  # "Our dog died. Max is coping.": which dog?
     kind = PET_KINDS[" ".join(o.group("kind").lower().split())]
     said = PET_KINDS[" ".join(m.group("kind").lower().split())]
-    return f"the {said} died" if said == kind and kind != "pet" else None
+    if said != kind or kind == "pet" or holds_beside("pet", sentence, incoming, kind):
+        return None  # "Our cat died. I have a kitten.": a cat of the user's said to go on
+    return f"the {said} died"
 
 
 def _pet_died(old: str, sentence: str, incoming: str) -> str | None:

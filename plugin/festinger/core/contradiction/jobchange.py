@@ -46,8 +46,8 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.event_sentences import (denied_elsewhere, event_phrases,
-                                                          named_elsewhere, owner_implied, user_event_sentences)
+from festinger.core.contradiction.event_sentences import (denied_elsewhere, event_phrases, named_elsewhere,
+                                                          others_say, owner_implied, user_event_sentences)
 from festinger.core.contradiction.rescheduled import one_sentence, one_sentence_matches
 
 __all__ = ["employer_as_work", "employer_ended", "job_left"]
@@ -220,9 +220,6 @@ _JOB_WORD_RE = re.compile(r"\b(?:work|works|employed|employer|company|workplace|
                           re.I)
 _EVENT_CUE_RE = re.compile(r"laid\s|let\s+(?:me\s+)?go|fired|sacked|terminated|redundant|resigned|retired|"
                            r"job\s+(?:at|with)|last\s+day|parted\s+ways|no\s+longer\s", re.I)
-# A next employer's start after a last day: "I start at KPMG on Monday", "joining Stripe next week".
-_NEXT_JOB_RE = re.compile(r"^(?:i|the\s+user)\s+(?:start|begin|am\s+starting|am\s+joining|join|joined|started)\s+"
-                          r"(?:at|with)?\s*(?-i:[A-Z])", re.I)
 # Workplaces with terms: their "last day" may be the last before a break.
 _TERM_PLACES = frozenset("school college university uni academy elementary high kindergarten nursery preschool "
                          "camp institute".split())
@@ -231,13 +228,42 @@ _JOB_AT = [re.compile(rf"^(?:my|(?:the\s+)?user's)\s+job\s+is\s+(?:at|with)\s+{_
            re.compile(rf"^{_U}\s+(?:has|have)\s+a\s+job\s+(?:at|with)\s+{_EMP}$", re.I)]
 
 
+# The stored employer said again without its name: "I'm a contractor there now", "the same firm".
+_SAME_PLACE_RE = re.compile(r"(?<![\w'])(?:there|(?:the\s+)?same\s+(?:company|firm|employer|place|team|office))"
+                            r"(?![\w'])", re.I)
+
+
+def _initials(name: str) -> str:
+    """What a unit's name may abbreviate the company's to: its words' first letters ("Boston
+    Consulting Group" -> "bcg", "Ernst & Young" -> "ey"), or one word's capitals
+    ("PricewaterhouseCoopers" -> "pc", "JPMorgan" -> "jpm"), else its first letter ("Amazon" -> "a")."""
+    words = [w for w in name.split() if w[:1].isalpha() and w.lower() not in lx.COMPANY_DESIGNATORS]
+    caps = "".join(c for c in name if c.isupper())
+    return ("".join(w[0] for w in words) if len(words) > 1 else caps if len(caps) > 1 else name[:1]).lower()
+
+
+def _named_again(sentences: list[str], but: str, employer: str) -> bool:
+    """Whether another sentence names the stored employer again: its first word ("Deloitte
+    Digital"), or a word of two capitals or more abbreviating it ("BCG X", "EY Parthenon", "PwC
+    Digital", "GM Financial"; "AWS" begins with Amazon's initial): a unit of the same company."""
+    if named_elsewhere(sentences, but, _name(employer)[0]) or others_say(sentences, but, _SAME_PLACE_RE):
+        return True  # (or said again by a pro-form: "I'm a contractor there now", "at the same company")
+    initials = _initials(employer)
+    for s in sentences:
+        for word in (s.split() if s != but else ()):
+            caps = "".join(c for c in word if c.isupper()).lower()
+            if len(caps) >= 2 and (caps.startswith(initials) or initials.startswith(caps)):
+                return True
+    return False
+
+
 def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
     """(old employer, the incoming sentence) when a sentence of the incoming memory tells that the
     user was laid off by, let go by, resigned or retired from, quit a job at, or had a last day at
     the stored employer."""
     if not _JOB_WORD_RE.search(existing[:400]):
         return None  # a cheap look at the stored memory first: most pairs are about something else
-    sentences = user_event_sentences(incoming, _EVENT_CUE_RE)
+    sentences = user_event_sentences(incoming, _EVENT_CUE_RE, _BY_EVENT.match)
     if not sentences:
         return None
     old = one_sentence(existing)
@@ -248,7 +274,7 @@ def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
     if o.re is _EXISTING[1] and (not job or job[-1].lower() not in lx.OCCUPATIONS):
         return None  # "is a member at Equinox": not a job
     for sentence in sentences:
-        if named_elsewhere(sentences, sentence, _name(o.group("emp"))[0]) or denied_elsewhere(sentences, sentence):
+        if _named_again(sentences, sentence, o.group("emp")) or denied_elsewhere(sentences, sentence):
             continue  # "... I start at Deloitte Digital on Monday": a unit of the same company, or a rehire
         n = _BY_EVENT.match(sentence)
         if n is None:
@@ -261,11 +287,15 @@ def employer_ended(existing: str, incoming: str) -> tuple[str, str] | None:
         last_day = bool(n.group("emp2") or n.group("emp4")) or "last" in (n.group("ev") or "").lower()
         if last_day and set(_name(said)) & _TERM_PLACES:
             continue  # "Last day at Hillside School was Friday": the end of a term as often as of a job
-        if last_day and len(sentences) > 1 and not any(_NEXT_JOB_RE.search(x) for x in sentences if x != sentence):
+        if last_day and len(sentences) > 1:
             # "Talked to Tom. Last day at Deloitte was Friday.": whose last day is not said; "My last
             # day at Deloitte was Friday. I have jury duty for two weeks.", "... I start my secondment
             # on Monday": a last day before a break, a leave or a secondment (the twenty-second
-            # attack); with chatter, only a next employer's start makes it the job's end
+            # attack). Nor does a next employer's start make it the job's end: "My last day at Amazon
+            # was Friday. I start at AWS on Monday.", "... at Chase" (JPMorgan's), "... at Zara"
+            # (Inditex's): a unit, a brand or an affiliate under a name of its own, which no rule
+            # can tell from another company (the twenty-fifth attack). Only a last day said alone
+            # ends the job.
             continue
         ev = (n.group("ev") or "").lower()
         if n.group("u") is not None and n.group("u").lower() == "i" and ("their" in ev or "user" in ev):

@@ -9,11 +9,14 @@ Maine") says nothing of the other or of the bare name.
 
 from __future__ import annotations
 
+import re
+
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import fold
 from festinger.core.contradiction.values import Relation, Value
 
-__all__ = ["compare_place_values", "compare_places", "is_known_place", "left_lone_district", "place_chain", "same_place"]
+__all__ = ["compare_place_values", "compare_places", "is_known_place", "left_lone_district", "place_chain", "same_place",
+           "software_namesake"]
 
 
 def _place_key(name: str) -> str:
@@ -196,3 +199,20 @@ def same_place(denied: Value, stated: Value) -> bool:
         return True
     return bool(stated.region) and _compare_regions(denied.region, stated.region) in (
         Relation.SAME, Relation.COMPATIBLE)
+
+
+# A word written in CamelCase ("LiveView", "GitHub", "PostgreSQL"): the shape of a product's name.
+_CAMEL_RE = re.compile(r"(?<![\w'])[A-Z][a-z]+[A-Z][\w]*")
+_WORD_RE = re.compile(r"[A-Za-z][\w.#+-]*")
+
+
+def software_namesake(place: str, text: str) -> bool:
+    """Whether a place is also a software name the lexicon knows ("Phoenix", the Elixir framework)
+    in a memory that names other software (a known software name, or a CamelCase word): "I moved to
+    Phoenix last week. I use LiveView for everything now." is a stack moved, not a home (the
+    twenty-fifth attack)."""
+    low = _place_key(place)
+    if low not in lx.TECH_NAMES:
+        return False
+    words = {w.lower().rstrip(".") for w in _WORD_RE.findall(text)} - {low}
+    return bool(words & lx.TECH_NAMES) or any(m.group().lower() != low for m in _CAMEL_RE.finditer(text))

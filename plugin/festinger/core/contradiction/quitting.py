@@ -27,6 +27,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.event_context import DURATION, HAS, RECENT, USER, event_sentences, stored_sentence
+from festinger.core.contradiction.event_holds import holds_beside
 from festinger.core.contradiction.lexicon.life_events import ALCOHOL
 from festinger.core.contradiction.rescheduled import one_sentence
 
@@ -192,5 +193,7 @@ def habit_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
                 g = m.groupdict()
                 if (g.get("state") or "").lower() == "sober" and not (g.get("now1") or g.get("now2")):
                     continue  # "I'm sober": not drunk tonight
+                if holds_beside(habit, sentence, incoming):
+                    continue  # "I quit cigarettes. I enjoy a cigar on Fridays.": the habit said to go on
                 return habit, old, sentence
     return None

@@ -35,7 +35,8 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.event_sentences import (denied_elsewhere, event_phrases, named_elsewhere, others_say,
                                                           owner_implied, user_event_sentences)
-from festinger.core.contradiction.places import compare_place_values, left_lone_district, place_chain, same_place
+from festinger.core.contradiction.places import (compare_place_values, left_lone_district, place_chain, same_place,
+                                                software_namesake)
 from festinger.core.contradiction.rescheduled import one_sentence
 from festinger.core.contradiction.values import Relation, Value
 
@@ -134,7 +135,7 @@ def residence_ended(existing: str, incoming: str) -> tuple[str, str] | None:
     user (or the household) moved away from where the existing memory says the user lives."""
     if not _HOME_WORD_RE.search(existing[:400]):
         return None  # a cheap look at the stored memory first: most pairs are about something else
-    sentences = user_event_sentences(incoming, _CUE_RE)
+    sentences = user_event_sentences(incoming, _CUE_RE, lambda s: _INCOMING.match(s) or _MOVED_OUT.match(s))
     if not sentences:
         return None
     old_sentence = one_sentence(existing)
@@ -166,6 +167,6 @@ def residence_ended(existing: str, incoming: str) -> tuple[str, str] | None:
                 return o.group("place"), sentence
             continue
         new = _place(n)
-        if new is not None and _elsewhere(old, new):
-            return o.group("place"), sentence
+        if new is not None and _elsewhere(old, new) and not software_namesake(new.norm, incoming):
+            return o.group("place"), sentence  # (not "moved to Phoenix. I use Elixir now.": a framework)
     return None

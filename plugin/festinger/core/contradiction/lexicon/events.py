@@ -66,7 +66,9 @@ EVENT_SCOPE_WORDS = frozenset(
     "temporarily temporary trip vacation holiday holidays sabbatical semester summer winter visit visiting "
     "staying stay airbnb hotel hostel sublet subletting part-time weekdays weekends commute "
     "commuting second also too both office campus headquarters hq branch back again leave maternity paternity "
-    "parental furlough furloughed rehired".split())
+    "parental furlough furloughed rehired "
+    # a posting for a while, at another employer or in another city ("My secondment is six months.")
+    "secondment seconded posting posted rotation placement assignment deployment deployed stint".split())
 # An event said to be undone, or a while away from work rather than a departure: "Fortunately the
 # decision was reversed", "I appealed and won", "Three weeks off, then back".
 EVENT_UNDONE_WORDS = frozenset(

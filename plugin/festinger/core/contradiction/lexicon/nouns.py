@@ -104,6 +104,16 @@ OCCUPATIONS = frozenset(
     "driver electrician plumber mechanic carpenter pilot firefighter paramedic librarian tester "
     "strategist economist statistician planner translator".split()
 )
+# The only words that may stand before an occupation a retirement ends: they say the job's rank, a
+# profession's register or the terms ("a senior engineer", "a registered nurse", "a professional
+# driver"; never a licence, which hobbyists hold too: "a licensed driver", "a qualified pilot"). Any other
+# word may make the noun a pastime ("a home cook", "a private pilot", "a citizen scientist"), a
+# manner ("a nervous driver", "a meticulous planner") or a role no retirement ends ("a silent
+# partner", "an emeritus professor", "a beta tester"): adjectives and nouns alike, with no end.
+JOB_RANK_WORDS = frozenset(
+    "senior junior head chief lead principal staff registered chartered professional full-time salaried "
+    "practising practicing assistant deputy associate managing".split()
+)
 # What runs one operating system at a time: a machine, a fleet, a deployment environment, the user
 # ("User runs Ubuntu 24.04" is the user's computer). Anything else that runs on an OS may be software,
 # which runs on several at once.
