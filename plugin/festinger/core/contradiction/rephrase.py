@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.objects import ITEM_STOPS
+from festinger.core.contradiction.values import singular
 
 __all__ = ["rephrase"]
 
@@ -97,7 +99,7 @@ _NOT_BUT_ANY_RE = re.compile(
     re.I)
 # "The API port is 8081, not 8080": a single value restated against the one it replaces.
 _IS_NOT_TAIL_RE = re.compile(
-    r"^(.{1,80}?\s(?:is|are|am)\s+(?!an?\s)[^,;]{1,60}?),?\s+(?:and\s+)?not\s+[^,;]{1,60}$", re.I)
+    r"^(.{1,80}?\s(?:is|are|am)\s+(?!an?\s)[^,;]{1,60}?),?\s+(?:and\s+)?not\s+([^,;]{1,60})$", re.I)
 _NOT_AMOUNT_TAIL_RE = re.compile(r"\s(?:is|are|am)\s+[$€£]?\d[^;]{0,40}?,?\s+not\s+[$€£]?\d[\d.,]*\s*\S{0,12}$", re.I)
 # "was upgraded to Django 5.0": said of the present in an incoming memory.
 _WAS_CHANGED_TO_RE = re.compile(
@@ -172,6 +174,30 @@ def _base(gerund: str) -> str | None:
     return None
 
 
+# A denied tail that is one thing alone ("not Anna", "not the Corolla"): no clause, scope or reason
+# after it ("not pizza as the form said", "not 9 since March" only say what the old value was once).
+_DENIED_ALONE_RE = re.compile(r"^(?:(?:a|an|the)\s+)?[\w@.+'&-]+(?:\s+[\w@.+'&-]+){0,2}$", re.I)
+_TAIL_STOPS = frozenset(ITEM_STOPS | {"and", "or", "but", "because", "since", "anymore", "yet", "any", "more",
+                                      "just", "only", "really", "though", "either", "even", "ever"})
+
+
+def _denied_tail(head: str, tail: str) -> str:
+    """"is Hannah, not Anna" keeps the value it corrects ("is Hannah instead of Anna"): the grammar then
+    names Anna as denied, and a stored "Anna" of the same slot is the one corrected. Any other tail
+    is dropped as before (the sentence still announces its value): a clause or reason, a number or
+    date (the grammar reads "is $1,650, not $1,500" itself, and "June 19 instead of June 9" is not
+    one date), and a tail that shares a word with the new value ("allergic to cat dander, not cats",
+    "Swiss German, not German"): a part set against its whole, which may both hold."""
+    tail = tail.strip().rstrip(".!")
+    words = tail.lower().split()
+    if not _DENIED_ALONE_RE.match(tail) or any(w in _TAIL_STOPS for w in words) or re.search(r"\d", tail):
+        return ""
+    said = {singular(w) for w in re.findall(r"[\w@.+'&-]+", head.lower().split(" not ")[0])}
+    if {singular(w) for w in words} & said - {"a", "an", "the"}:
+        return ""
+    return f" instead of {tail}"
+
+
 def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     """The sentence in canonical form, and whether it announces a change of state.
 
@@ -208,7 +234,7 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     else:
         m = _IS_NOT_TAIL_RE.match(s)
         if m:
-            s, changed = m.group(1), True
+            s, changed = m.group(1) + _denied_tail(m.group(1), m.group(2)), True
     m = None if _OWNER_MOVED_RE.match(s) else (_ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s)
                                                 or _BARE_PASSIVE_SET_RE.match(s))
     if m:
