@@ -42,3 +42,46 @@ def test_a_not_tail_naming_the_stored_value_is_a_correction(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", NOT_TAIL_LOOKALIKES)
 def test_a_not_tail_lookalike_is_left_alone(existing, incoming):
     silent(existing, incoming)
+
+
+# --- 2. one bare thing ("the service", "the timeout") changed by an announced update (deictic) --------
+
+BARE_THING_CAUGHT = [
+    ("The service runs on Heroku.", "The service doesn't run on Heroku anymore."),
+    ("The jobs run on cron.", "The jobs no longer run on cron."),
+    ("The timeout is 30 seconds.", "The timeout was raised to 60 seconds."),
+    ("The meeting with Chris is at 2pm.", "Turns out the meeting with Chris is at 3pm."),
+    ("The meeting with the client is at 3 pm.", "The meeting with the client is at 4 pm, not 3 pm."),
+    ("The server runs on Hetzner.", "Correction: the server runs on OVH, not Hetzner."),
+]
+
+BARE_THING_LOOKALIKES = [
+    ("The service runs on Heroku.", "The billing service doesn't run on Heroku anymore."),  # another service
+    ("The service runs on Heroku.", "Tom's service doesn't run on Heroku anymore."),  # someone else's
+    ("The service runs on Heroku.", "The service doesn't run on Heroku anymore in staging."),  # a scope
+    ("The service runs on Heroku.", "If costs grow, the service won't run on Heroku anymore."),  # hypothetical
+    ("The service runs on Heroku.", "Does the service still run on Heroku?"),  # a question
+    ("The service runs on Heroku.", "The service will no longer run on Heroku next month."),  # a plan
+    ("The service runs on Heroku.", 'The log said "the service does not run on Heroku anymore".'),  # quoted
+    ("The service runs on Heroku.", "We launched a new service. The service doesn't run on Heroku anymore."),  # a new one
+    ("The service runs on Heroku. It costs $7 a month.", "The service doesn't run on Heroku anymore."),  # not lone
+    ("The timeout is 30 seconds.", "The timeout for the API was raised to 60 seconds."),  # a narrower one
+    ("The timeout is 30 seconds.", "The timeout was 60 seconds in 2019."),  # history
+    ("The timeout is 30 seconds.", "The timeout is 60 seconds."),  # no change announced: two timeouts
+    ("The meeting is at 3pm.", "The meeting is at 4pm."),  # two meetings
+    ("The meeting is at 3pm.", "The meeting on Friday is now at 4pm."),  # one session of it
+    ("The service runs on Heroku.", "The service now runs on Heroku and Fly.io."),  # the old value kept
+    ("The library is open.", "The library is now closed."),  # a state that comes and goes
+    ("The server is up.", "The server is down now."),
+    ("The build is green.", "The build is red now."),
+]
+
+
+@pytest.mark.parametrize("existing,incoming", BARE_THING_CAUGHT)
+def test_one_bare_thing_changed_by_an_announced_update_is_caught(existing, incoming):
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", BARE_THING_LOOKALIKES)
+def test_a_bare_thing_lookalike_is_left_alone(existing, incoming):
+    silent(existing, incoming)

@@ -20,6 +20,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import compare, is_known_term
+from festinger.core.contradiction.deictic import changes_bare_thing, same_bare_thing, unmarked
 from festinger.core.contradiction.event_sentences import said_again
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.groups import group_statements, same_kind_or_named
@@ -63,7 +64,16 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
-            or by_age_or_count(existing, incoming) or _by_event(existing, incoming))
+            or by_age_or_count(existing, incoming) or _by_event(existing, incoming)
+            or _by_bare_thing(existing, incoming))
+
+
+def _by_bare_thing(existing: str, incoming: str) -> Contradiction | None:
+    """"The service runs on Heroku" / "The service doesn't run on Heroku anymore" (deictic)."""
+    pair = same_bare_thing(existing, incoming)
+    found = _match(extract_statements(pair[0]), extract_statements(pair[1], allow_correction=True), pair[1],
+                   accept=changes_bare_thing) if pair is not None else None
+    return unmarked(found) if found is not None else None
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:
