@@ -85,3 +85,44 @@ def test_one_bare_thing_changed_by_an_announced_update_is_caught(existing, incom
 @pytest.mark.parametrize("existing,incoming", BARE_THING_LOOKALIKES)
 def test_a_bare_thing_lookalike_is_left_alone(existing, incoming):
     silent(existing, incoming)
+
+
+# --- 3. a stored habit with its rhythm ("every morning") met by a denial (frequency) ---------------
+
+HABIT_CAUGHT = [
+    ("I drink coffee every morning.", "I don't drink coffee anymore."),
+    ("The user drinks coffee every morning.", "The user no longer drinks coffee."),
+    ("I go to the gym every morning.", "I don't go to the gym anymore."),
+    ("I run every morning before work.", "I don't run anymore because of my knee."),
+    ("User drinks coffee every day.", "User gave up coffee completely."),
+    ("The user smokes cigars twice a week.", "The user doesn't smoke cigars anymore."),
+    ("I play tennis on weekends.", "I no longer play tennis."),
+]
+
+HABIT_LOOKALIKES = [
+    ("I drink coffee every morning.", "I don't drink coffee in the evening anymore."),  # a scoped denial
+    ("I drink coffee every morning.", "I don't drink coffee at work anymore."),  # a scoped denial
+    ("I drink coffee every morning.", "I don't drink coffee every day anymore."),  # rarer, not none
+    ("I drink coffee every morning.", "My wife doesn't drink coffee anymore."),  # another person
+    ("My son drinks milk every morning.", "I don't drink milk anymore."),  # another person's habit
+    ("I drink coffee every morning.", "I don't drink tea anymore."),  # another thing
+    ("I drink coffee every morning.", "I might not drink coffee anymore."),  # a hedge
+    ("I drink coffee every morning.", "Do I still drink coffee?"),  # a question
+    ("I drink coffee every morning.", "I drink tea every evening now."),  # a second habit
+    ("I drink coffee every morning.", "I didn't drink coffee this morning."),  # one morning
+    ("I drink coffee every morning.", "I'm not drinking coffee this week."),  # a passing week
+    ("I drink coffee every morning.", 'Tom said: "I don\'t drink coffee anymore."'),  # quoted, someone else
+    ("I used to drink coffee every morning.", "I don't drink coffee anymore."),  # a history, not a habit
+    ("I go to the gym every morning.", "I don't go to the gym on Sundays anymore."),  # one day of it
+    ("If I sleep well, I run every morning.", "I don't run anymore."),  # a condition
+]
+
+
+@pytest.mark.parametrize("existing,incoming", HABIT_CAUGHT)
+def test_a_habit_with_its_rhythm_is_ended_by_a_denial(existing, incoming):
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", HABIT_LOOKALIKES)
+def test_a_habit_lookalike_is_left_alone(existing, incoming):
+    silent(existing, incoming)

@@ -23,6 +23,7 @@ from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.deictic import changes_bare_thing, same_bare_thing, unmarked
 from festinger.core.contradiction.event_sentences import said_again
 from festinger.core.contradiction.frames import frame_correction
+from festinger.core.contradiction.frequency import without_rhythm
 from festinger.core.contradiction.groups import group_statements, same_kind_or_named
 from festinger.core.contradiction.jobchange import employer_as_work
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
@@ -32,7 +33,7 @@ from festinger.core.contradiction.quitting import quit_as_denial
 from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_employer_ended, by_event_moved,
                                                           by_job_left, by_life_event, by_migration,
                                                           by_possession_ended, by_residence_ended, by_status_ended)
-from festinger.core.contradiction.refinement import refines
+from festinger.core.contradiction.refinement import contrasts_a_kind_of, refines
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
@@ -65,7 +66,18 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
             or by_age_or_count(existing, incoming) or _by_event(existing, incoming)
-            or _by_bare_thing(existing, incoming))
+            or _by_bare_thing(existing, incoming) or _by_habit_denied(existing, incoming))
+
+
+def _by_habit_denied(existing: str, incoming: str) -> Contradiction | None:
+    """"I drink coffee every morning" / "I don't drink coffee anymore": the habit read without its
+    rhythm, met by a denial only (frequency)."""
+    habit = without_rhythm(existing)
+    if habit is None:
+        return None
+    denial = quit_as_denial(incoming) or incoming
+    return _match(extract_statements(habit), extract_statements(denial, allow_correction=True), denial,
+                  accept=lambda a, b: b.negated and not a.negated)
 
 
 def _by_bare_thing(existing: str, incoming: str) -> Contradiction | None:
@@ -276,22 +288,6 @@ _HELD_RELS = frozenset("value work:at work:for location drive ride have own".spl
 _NOT_HELD = frozenset("hometown birth native childhood first former previous old favorite dream ideal origin".split())
 
 
-# The ", not Y" tail of a sentence ("The user's favourite drink is espresso, not coffee with milk").
-_NOT_TAIL_RE = re.compile(r",\s+(?:and\s+)?not\s+(?:(?:a|an|the)\s+)?([^,;:]{1,60}?)\s*[.!]?\s*$", re.I)
-
-
-def _contrasts_a_kind_of(old: Value, sentence: str) -> bool:
-    """Whether the incoming sentence sets its value against a narrower kind of the old value: the
-    tail's "not Y" holds every word of the old value and more, so what it replaces is that kind,
-    and the old value may well be the family the new one belongs to (only two known tools of one
-    kind are sure alternatives: "VS Code, not Vim with plugins")."""
-    m = _NOT_TAIL_RE.search(sentence)
-    if m is None:
-        return False
-    named, words = set(m.group(1).lower().split()), set(old.display.lower().split())
-    return bool(words) and words < named
-
-
 def _self_inconsistent(s: Statement, stmts: tuple[Statement, ...]) -> bool:
     for other in stmts:
         if (other is s or other.key != s.key or other.rel != s.rel or other.qualifier != s.qualifier
@@ -334,7 +330,7 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
             return _make("correction" if correction or b.denied else "negation", a, b)
     if a.exclusive and b.exclusive:
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
-            if _contrasts_a_kind_of(a.values[0], b.sentence) and not all(is_known_term(v) for v in a.values + b.values):
+            if contrasts_a_kind_of(a.values[0], b.sentence) and not all(is_known_term(v) for v in a.values + b.values):
                 return None  # "coffee" / "is espresso, not coffee with milk": a kind of coffee against another
             if not (correction or b.update or b.denied or corrects_by_key(b)) and may_both_hold(a, b):
                 return None  # two doctors, two emails, a size in two unit systems: both may hold
