@@ -126,3 +126,34 @@ def test_a_habit_with_its_rhythm_is_ended_by_a_denial(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", HABIT_LOOKALIKES)
 def test_a_habit_lookalike_is_left_alone(existing, incoming):
     silent(existing, incoming)
+
+
+# --- 4. "I'm down to 76 kg now": the user's body weight reached (rephrase._DOWN_TO_WEIGHT_RE) -------
+
+WEIGHT_CAUGHT = [
+    ("I weigh 82 kg.", "I'm down to 76 kg now."),
+    ("The user weighs 90 kg.", "The user is down to 84 kg."),
+    ("My weight is 180 lbs.", "I'm up to 190 lbs now."),
+]
+
+WEIGHT_LOOKALIKES = [
+    ("I weigh 82 kg.", "My brother is down to 76 kg now."),  # another person
+    ("I weigh 82 kg.", "My dog is down to 30 kg now."),  # the dog's weight
+    ("I weigh 82 kg.", "I'm down to 2 kg of flour."),  # a stock, not the user
+    ("I weigh 82 kg.", "I want to be down to 76 kg by summer."),  # a plan
+    ("I weigh 82 kg.", "Am I down to 76 kg?"),  # a question
+    ("I weigh 82 kg.", "If I keep this up, I'll be down to 76 kg."),  # hypothetical
+    ("I weigh 82 kg.", "In 2019 I was down to 76 kg."),  # history
+    ("I weigh 82 kg.", "I'm down to 82 kg now."),  # the same weight
+    ("I weigh 82 kg.", "I'm down to 5 km runs now."),  # not a weight
+]
+
+
+@pytest.mark.parametrize("existing,incoming", WEIGHT_CAUGHT)
+def test_a_body_weight_reached_replaces_the_stored_weight(existing, incoming):
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", WEIGHT_LOOKALIKES)
+def test_a_weight_lookalike_is_left_alone(existing, incoming):
+    silent(existing, incoming)

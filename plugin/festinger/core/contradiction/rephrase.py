@@ -114,6 +114,11 @@ _CHANGED_JOBS_RE = re.compile(
 _SPELLED_RE = re.compile(r"(?<![\w'])((?:is|are)\s+)spelled\s+(?=[A-Z][\w'-]*,?\s+not\s+[A-Z][\w'-]*$)")
 # "The user weighs 84 kg" is "The user's weight is 84 kg".
 _WEIGHS_RE = re.compile(r"^(?:(the\s+user|user)|(i))\s+(?:now\s+)?weighs?\s+", re.I)
+# "I'm down to 76 kg now", "The user is up to 90 kg": a body weight reached (a weight unit and nothing
+# after it: "down to 2 kg of flour" is a stock, not the user).
+_DOWN_TO_WEIGHT_RE = re.compile(
+    r"^(?:(the\s+user|user)\s+is|(i)\s+am)\s+(?:now\s+)?(?:down|up)\s+to\s+"
+    r"(?=\d[\d.,]*\s*(?:kg|kgs|kilos?|kilograms?|lbs?|pounds?|st|stone)(?:\s+now)?\s*$)", re.I)
 # "User switched LLM provider to Anthropic" -> "User's LLM provider is Anthropic".
 _USER_SET_RE = re.compile(
     rf"^(?:the\s+)?user\s+(?:has\s+|just\s+)?{_SET_VERBS}\s+(?:the\s+|their\s+)?(?!to\s|from\s){_SPAN}\s+to\s+(.+)$", re.I)
@@ -221,8 +226,9 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     if m:
         prep = f"{m.group(1)} " if m.group(1) else ""
         return f"{s[:m.start()]}{prep}{m.group(3)} instead of {prep}{m.group(2)}", True
-    m = _WEIGHS_RE.match(s)  # a restatement, not news: read the same way in a stored memory
+    m = _WEIGHS_RE.match(s) or _DOWN_TO_WEIGHT_RE.match(s)  # read the same way in a stored memory
     if m:
+        changed = changed or m.re is _DOWN_TO_WEIGHT_RE  # "down to" says the weight changed
         s = ("my weight is " if m.group(2) else "the user's weight is ") + s[m.end():]
     s = _SPELLED_RE.sub(r"\1", s, count=1)
     if not incoming:
