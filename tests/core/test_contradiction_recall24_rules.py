@@ -157,3 +157,39 @@ def test_a_body_weight_reached_replaces_the_stored_weight(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", WEIGHT_LOOKALIKES)
 def test_a_weight_lookalike_is_left_alone(existing, incoming):
     silent(existing, incoming)
+
+
+# --- 5. a verb frame that holds one value: the means ("by ...") or the rhythm (verb_frames) ------------
+
+FRAME_CAUGHT = [
+    ("The user goes by Alex.", "The user goes by Sasha now."),
+    ("The user commutes by bike.", "The user commutes by train now."),
+    ("My API key rotates monthly.", "My API key rotates weekly now."),
+    ("The user pays by card.", "Actually, the user pays by cash."),
+]
+
+FRAME_LOOKALIKES = [
+    ("The user reads sci-fi.", "The user reads fantasy now."),  # a verb that gains objects
+    ("The user volunteers at the shelter.", "The user volunteers at the library now."),  # a second place
+    ("The user listens to jazz.", "The user listens to podcasts now."),
+    ("The user commutes by bike.", "The user's wife commutes by train now."),  # another person
+    ("The user commutes by bike.", "The user commutes by train on rainy days now."),  # a scope
+    ("The user commutes by bike.", "The user commutes by bike and train now."),  # the old one kept
+    ("The user commutes by bike.", "Does the user commute by train now?"),  # a question
+    ("The user commutes by bike.", "If it rains, the user commutes by train."),  # a condition
+    ("The user commutes by bike.", "The user will commute by train next year."),  # a plan
+    ("The user commutes by bike.", "The user commuted by train in 2019."),  # history
+    ("The user commutes by bike.", "The user commutes by train."),  # no change announced
+    ("My API key rotates monthly.", "My SSH key rotates weekly now."),  # another key
+    ("The user goes by Alex.", 'The user\'s character in the play "goes by Sasha now".'),  # quoted, someone else
+]
+
+
+@pytest.mark.parametrize("existing,incoming", FRAME_CAUGHT)
+def test_a_one_value_frame_said_anew_replaces_the_old(existing, incoming):
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", FRAME_LOOKALIKES)
+def test_a_verb_frame_lookalike_is_left_alone(existing, incoming):
+    silent(existing, incoming)

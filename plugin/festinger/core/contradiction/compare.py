@@ -38,6 +38,7 @@ from festinger.core.contradiction.replacement import announced_replacement, name
 from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 from festinger.core.contradiction.values import Relation, Value
+from festinger.core.contradiction.verb_frames import one_frame
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["Contradiction", "detect_contradiction"]
@@ -342,6 +343,8 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
         if (correction or b.update) and renamed(a, b):
             return _make("correction" if correction else "value", a, b)
         return None
+    if (correction or b.update) and a.rel == b.rel and a.rel.startswith("do:") and one_frame(a, b):
+        return _make("correction" if correction else "value", a, b)
     if (correction or b.update) and b.rel in CORRECTABLE_RELS and announced_replacement(a, b, incoming):
         # "The API uses REST" / "actually the API uses GraphQL": the correction makes the relation
         # single-valued for this subject, but only when no old value survives in the new statement.
