@@ -193,3 +193,28 @@ def test_a_one_value_frame_said_anew_replaces_the_old(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", FRAME_LOOKALIKES)
 def test_a_verb_frame_lookalike_is_left_alone(existing, incoming):
     silent(existing, incoming)
+
+
+# --- 6. a handle is no host name: "@ana" / "@ana.ruiz" are two handles (comparison._cmp_term) ---------
+
+HANDLE_CAUGHT = [
+    ("The user's Slack handle is @ana.", "My Slack handle is @ana.ruiz now."),
+    ("My Twitter handle is @bob.", "Actually my Twitter handle is @bob.dev."),
+]
+
+HANDLE_LOOKALIKES = [
+    ("The user's Slack handle is @ana.", "My GitHub handle is @ana.ruiz now."),  # another handle
+    ("The user's Slack handle is @ana.", "Ana's Slack handle is @ana.ruiz now."),  # someone else's
+    ("The build server is web01.", "The build server is web01.example.com now."),  # a host, named in full
+    ("The user's Slack handle is @ana.", "Should my Slack handle be @ana.ruiz now?"),  # a question
+]
+
+
+@pytest.mark.parametrize("existing,incoming", HANDLE_CAUGHT)
+def test_a_longer_handle_is_another_handle(existing, incoming):
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", HANDLE_LOOKALIKES)
+def test_a_handle_lookalike_is_left_alone(existing, incoming):
+    silent(existing, incoming)
