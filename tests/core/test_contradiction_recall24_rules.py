@@ -218,3 +218,39 @@ def test_a_longer_handle_is_another_handle(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", HANDLE_LOOKALIKES)
 def test_a_handle_lookalike_is_left_alone(existing, incoming):
     silent(existing, incoming)
+
+
+# --- 7. "... and doesn't eat it anymore": a denial of "it" after the stored thing is named (anaphora) ---
+
+IT_CAUGHT = [
+    ("The user eats gluten.", "The user has cut out gluten and doesn't eat it anymore."),
+    ("The user uses Instagram.", "I deleted Instagram — I don't use it now."),
+    ("The user is learning Spanish.", "The user gave up on Spanish and isn't learning it anymore."),
+    ("The user drinks coffee.", "I tried quitting coffee; I don't drink it anymore."),
+]
+
+IT_LOOKALIKES = [
+    ("The user uses Instagram.", "My sister deleted Instagram and doesn't use it anymore."),  # someone else
+    ("The user uses Instagram.", "I deleted Instagram — he doesn't use it now."),  # another subject
+    ("The user uses Instagram.", "I deleted Instagram and bought a Kindle; I don't use it now."),  # another "it"
+    ("The user uses Instagram.", "I deleted Instagram from my phone — I don't use it now."),  # the phone?
+    ("The user uses Instagram.", "If I delete Instagram, I don't use it anymore."),  # a condition
+    ("The user uses Instagram.", "Did I delete Instagram? I don't use it now."),  # a question
+    ("The user uses Instagram.", "I'll delete Instagram; I won't use it anymore."),  # a plan
+    ("The user uses Instagram.", "In 2019 I deleted Instagram and didn't use it for a year."),  # history
+    ("The user eats gluten.", "The user has cut out gluten for Lent and doesn't eat it anymore."),  # a season
+    ("The user eats gluten.", "The user still eats gluten but doesn't eat it at night anymore."),  # a scope
+    ("The user uses Instagram.", 'Tom wrote: "I deleted Instagram, I don\'t use it now."'),  # quoted, Tom's
+    ("The user uses Instagram.", "I deleted TikTok — I don't use it now."),  # another app
+    ("The user uses Instagram.", "I love Instagram — I do not use it less now."),  # not the denial shape
+]
+
+
+@pytest.mark.parametrize("existing,incoming", IT_CAUGHT)
+def test_a_denial_of_it_after_the_stored_thing_is_caught(existing, incoming):
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", IT_LOOKALIKES)
+def test_a_denial_of_it_lookalike_is_left_alone(existing, incoming):
+    silent(existing, incoming)

@@ -19,9 +19,11 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.anaphora import pronoun_denial
 from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.deictic import changes_bare_thing, same_bare_thing, unmarked
 from festinger.core.contradiction.event_sentences import said_again
+from festinger.core.contradiction.explain import make_verdict
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.frequency import without_rhythm
 from festinger.core.contradiction.groups import group_statements, same_kind_or_named
@@ -67,7 +69,21 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
             or by_age_or_count(existing, incoming) or _by_event(existing, incoming)
-            or _by_bare_thing(existing, incoming) or _by_habit_denied(existing, incoming))
+            or _by_bare_thing(existing, incoming) or _by_habit_denied(existing, incoming)
+            or _by_denied_it(existing, incoming))
+
+
+def _by_denied_it(existing: str, incoming: str) -> Contradiction | None:
+    """"The user uses Instagram" / "I deleted Instagram — I don't use it now" (anaphora)."""
+    old = extract_statements(existing)
+    for thing in dict.fromkeys(v.display for a in old if a.key == "user" and not a.negated and len(a.values) == 1
+                               for v in a.values):
+        denial = pronoun_denial(incoming, thing)
+        found = _match(old, extract_statements(denial, allow_correction=True), denial,
+                       accept=lambda a, b: b.negated) if denial else None
+        if found is not None:
+            return found
+    return None
 
 
 def _by_habit_denied(existing: str, incoming: str) -> Contradiction | None:
@@ -170,7 +186,7 @@ def _match(old, new, incoming: str, accept=None) -> Contradiction | None:
                 continue  # "switched from Ubuntu to Ubuntu 24.04", "from React to Next.js": still on it
             if not same_slot(a, b) or (a.rel != b.rel and not _one_practice(a, b)):
                 if _old_value_named(a, b) and (accept is None or accept(a, b)):
-                    return _make("correction", a, b)
+                    return make_verdict("correction", a, b)
                 continue
             if a.key.split()[0] == WE_KEY and not (b.update or b.correction):
                 continue  # two memories' "we" may be two groups: only an announced change joins them
@@ -311,16 +327,16 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
     if a.negated != b.negated:
         pos, neg = (a, b) if b.negated else (b, a)
         if len(neg.values) == 1 and any(_same_object(neg.values[0], v) for v in pos.values):
-            return _make("correction" if correction else "negation", a, b)
+            return make_verdict("correction" if correction else "negation", a, b)
         return None
     if a.negated:
         return None  # two denials never contradict each other
     if a.rel == "state" and b.denied and any(_same_object(d, v) for d in b.denied for v in a.values):
-        return _make("correction", a, b)  # "Not Anna but Hanna - the user's daughter is Hanna"
+        return make_verdict("correction", a, b)  # "Not Anna but Hanna - the user's daughter is Hanna"
     if a.rel == "state":
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
             kind = "negation" if (a.explicit_negation or b.explicit_negation) else "value"
-            return _make("correction" if correction else kind, a, b)
+            return make_verdict("correction" if correction else kind, a, b)
         return None
     if (a.denied or b.denied) and any(w in lx.TIME_SCOPE_WORDS for v in a.values + b.values
                                       if v.kind in ("term", "phrase") for w in v.display.lower().split()):
@@ -328,27 +344,27 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
     for denied, stated in ((b.denied, a.values), (a.denied, b.values)):
         if any(_same_object(d, v) for d in denied for v in stated):
             # "is $1,650, not $1,500" names the value it corrects
-            return _make("correction" if correction or b.denied else "negation", a, b)
+            return make_verdict("correction" if correction or b.denied else "negation", a, b)
     if a.exclusive and b.exclusive:
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
             if contrasts_a_kind_of(a.values[0], b.sentence) and not all(is_known_term(v) for v in a.values + b.values):
                 return None  # "coffee" / "is espresso, not coffee with milk": a kind of coffee against another
             if not (correction or b.update or b.denied or corrects_by_key(b)) and may_both_hold(a, b):
                 return None  # two doctors, two emails, a size in two unit systems: both may hold
-            return _make("correction" if correction else "value", a, b)
+            return make_verdict("correction" if correction else "value", a, b)
         if b.update and len(a.values) == 1 and len(b.values) == 1 and left_lone_district(a.values[0], b.values[0]):
-            return _make("value", a, b)  # "lives in Brooklyn" / "just moved to Jersey City"
+            return make_verdict("value", a, b)  # "lives in Brooklyn" / "just moved to Jersey City"
         if (correction or b.update) and named_replacement(a, b):
-            return _make("correction" if correction else "value", a, b)
+            return make_verdict("correction" if correction else "value", a, b)
         if (correction or b.update) and renamed(a, b):
-            return _make("correction" if correction else "value", a, b)
+            return make_verdict("correction" if correction else "value", a, b)
         return None
     if (correction or b.update) and a.rel == b.rel and a.rel.startswith("do:") and one_frame(a, b):
-        return _make("correction" if correction else "value", a, b)
+        return make_verdict("correction" if correction else "value", a, b)
     if (correction or b.update) and b.rel in CORRECTABLE_RELS and announced_replacement(a, b, incoming):
         # "The API uses REST" / "actually the API uses GraphQL": the correction makes the relation
         # single-valued for this subject, but only when no old value survives in the new statement.
-        return _make("correction" if correction else "value", a, b)
+        return make_verdict("correction" if correction else "value", a, b)
     return None
 
 
@@ -362,33 +378,3 @@ def _same_object(x: Value, y: Value) -> bool:
     if x.kind == "term" and y.kind == "term" and not x.unit and y.unit and x.norm == y.unit:
         return True
     return x.kind == y.kind and x.kind not in ("term", "phrase") and compare(x, y) is Relation.SAME
-
-
-def _describe(s: Statement) -> str:
-    text = ", ".join(v.display for v in s.values)
-    if s.rel == "state" and s.values and s.values[0].kind == "state":
-        v = s.values[0]
-        return v.display if not s.explicit_negation else f"not {v.display}"
-    return f"not {text}" if s.negated else text
-
-
-def _subject_label(s: Statement) -> str:
-    key = "we" + s.key[len(WE_KEY):] if s.key.split()[0] == WE_KEY else s.key
-    if s.rel in ("location", "origin"):
-        return f"{key} {s.rel}"
-    return key
-
-
-def _make(kind: str, a: Statement, b: Statement) -> Contradiction:
-    old_value, new_value = _describe(a), _describe(b)
-    subject = _subject_label(a)
-    what = {
-        "value": "holds a single value and the two memories disagree on it",
-        "negation": "is asserted by one memory and denied by the other",
-        "correction": "is explicitly corrected by the incoming memory",
-    }[kind]
-    explanation = (
-        f"{subject!r} {what}: {old_value!r} -> {new_value!r} "
-        f"(existing: {clip(a.sentence)!r}; incoming: {clip(b.sentence)!r})"
-    )
-    return Contradiction(kind=kind, subject=subject, old_value=old_value, new_value=new_value, explanation=explanation)
