@@ -254,3 +254,48 @@ def test_a_denial_of_it_after_the_stored_thing_is_caught(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", IT_LOOKALIKES)
 def test_a_denial_of_it_lookalike_is_left_alone(existing, incoming):
     silent(existing, incoming)
+
+
+# --- 8. a stored amount of one named slot, said anew by an announced change (measures) ----------------
+
+AMOUNT_CAUGHT = [
+    ("The user's gym membership is $40 a month.", "The gym raised the membership to $45 a month."),
+    ("My marathon PB is 4:05:30.", "New marathon PB: 3:52:10."),
+    ("The rent is $1500.", "Landlord raised it. The rent is $1600 now."),
+    ("The user's rent is $1,900.", "The landlord raised the rent to $2,050."),
+]
+
+AMOUNT_LOOKALIKES = [
+    ("The user's rent is $1,900.", "My brother's rent was raised to $2,000."),  # someone else's
+    ("The user's rent is $1,900.", "Her landlord raised the rent to $2,000."),  # someone else's
+    ("The user's rent is $1,900.", "The landlord raised the garage rent to $200."),  # another rent
+    ("The user's rent is $1,900.", "The landlord may raise the rent to $2,000."),  # a hedge
+    ("The user's rent is $1,900.", "Did the landlord raise the rent to $2,000?"),  # a question
+    ("The user's rent is $1,900.", "If the landlord raises the rent to $2,000, the user moves."),  # a condition
+    ("The user's rent is $1,900.", "In 2019 the landlord raised the rent to $1,500."),  # history
+    ("The user's rent is $1,900.", "The landlord raised the rent to $2,000 for the new tenants."),  # a scope
+    ("The user's rent is $1,900.", 'The ad says "the rent is now $1,500".'),  # a quote
+    ("The user's rent is $1,900.", "On the old flat, the rent is now $1,500."),  # a leading scope
+    ("The user's rent is $1,900.", "The landlord did not raise the rent to $2,000."),  # a denial
+    ("The user's rent is $1,900.", "The landlord raised the rent to $1,900."),  # the same amount
+    ("The user's rent is $1,900.", "The rent went up, and the deposit is now $3,800."),  # another clause's amount
+    ("The user's rent is $1,900.", "The rent is $2,000 in the new building."),  # no change announced, a scope
+    ("The user's rent for the garage is $200.", "The landlord raised the rent to $2,050."),  # a stored scope
+    ("My marathon PB is 4:05:30.", "New half marathon PB: 1:52:10."),  # another distance
+    ("My marathon PB is 4:05:30.", "Tom set a new marathon PB: 3:52:10."),  # someone else
+    ("My marathon PB is 4:05:30.", "New marathon PB for my sister: 3:52:10."),  # someone else's
+    ("The user's budget is $500.", "The user increased the marketing budget to $5,000."),  # another budget
+    ("The user's heart rate is 60 bpm.", "The user's heart rate went up to 180 bpm during the workout."),  # a moment
+    ("The user's commute is 40 minutes.", "FYI about the new office: the user's commute is 15 minutes now."),  # a label
+    ("The user's budget is 1 500 euros.", "The user's budget is now 1500 euros."),  # one amount, two ways
+]
+
+
+@pytest.mark.parametrize("existing,incoming", AMOUNT_CAUGHT)
+def test_a_new_amount_of_the_stored_slot_is_caught(existing, incoming):
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", AMOUNT_LOOKALIKES)
+def test_a_new_amount_lookalike_is_left_alone(existing, incoming):
+    silent(existing, incoming)

@@ -30,6 +30,7 @@ from festinger.core.contradiction.groups import group_statements, same_kind_or_n
 from festinger.core.contradiction.jobchange import employer_as_work
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.may_both_hold import may_both_hold
+from festinger.core.contradiction.measures import new_amount
 from festinger.core.contradiction.places import left_lone_district, same_place
 from festinger.core.contradiction.quitting import quit_as_denial
 from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_employer_ended, by_event_moved,
@@ -70,7 +71,13 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
             or by_age_or_count(existing, incoming) or _by_event(existing, incoming)
             or _by_bare_thing(existing, incoming) or _by_habit_denied(existing, incoming)
-            or _by_denied_it(existing, incoming))
+            or _by_denied_it(existing, incoming) or _by_new_amount(existing, incoming))
+
+
+def _by_new_amount(existing: str, incoming: str) -> Contradiction | None:
+    """"The user's rent is $1,900" / "The landlord raised the rent to $2,050" (measures)."""
+    found = new_amount(existing, incoming)
+    return _match(*found, incoming) if found is not None else None
 
 
 def _by_denied_it(existing: str, incoming: str) -> Contradiction | None:
