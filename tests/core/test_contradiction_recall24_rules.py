@@ -288,6 +288,8 @@ AMOUNT_LOOKALIKES = [
     ("The user's heart rate is 60 bpm.", "The user's heart rate went up to 180 bpm during the workout."),  # a moment
     ("The user's commute is 40 minutes.", "FYI about the new office: the user's commute is 15 minutes now."),  # a label
     ("The user's budget is 1 500 euros.", "The user's budget is now 1500 euros."),  # one amount, two ways
+    ("The rent is $1,500.", "My brother says the rent is now $1,900."),  # a report of someone else's
+    ("The user's rent is $1,900.", "My sister raised the rent to $2,000."),  # her rent, her tenant's
 ]
 
 

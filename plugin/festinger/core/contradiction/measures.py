@@ -35,6 +35,7 @@ _NOT_RE = re.compile(r"(?<![\w'])(?:not|never|no|n't)(?![\w'])|n't|[?\"]", re.I)
 _LEAD_SCOPE_RE = re.compile(r"^\s*(?:on|in|for|at|under|during|with|inside|within)\s", re.I)
 _OWNERS = frozenset(("user", WE_KEY))
 _LEADS = "the|my|our|your|their|user's|new|latest"
+_ACTOR_RE = re.compile(r"(?:(?:the\s+)?[\w-]+\s+(?:raised|increased|lowered|reduced|cut|bumped|upped|changed|set)\s*)?")
 _FIRST_WORDS = frozenset("the my our i user user's new latest we".split())
 _CUE_WORDS = frozenset("is are was has have got now went dropped rose fell climbed jumped from to".split())
 
@@ -87,9 +88,10 @@ def _amount_in(sentence: str, words: list[str], qualifier: str, shape: re.Patter
         return None  # "my brother's rent", "Tom's PB", "her salary": someone else's slot
     slot = re.search(rf"(?:^|(?<![\w'-])(?:{_LEADS})\s+)(?:[\w-]+\s+){{0,{len(words) - 1}}}{re.escape(words[-1])}s?{_SLOT_CUE}",
                      low)
-    if slot is None or ":" in low[:slot.start()] or any(w not in words for w in low[slot.start():slot.end()].split()[1:-1] if w not in _CUE_WORDS):
+    if slot is None or not _ACTOR_RE.fullmatch(low[:slot.start()]) or any(w not in words for w in low[slot.start():slot.end()].split()[1:-1] if w not in _CUE_WORDS):
         return None  # the head right after its owner or "new" ("the marketing budget" is another budget),
-        # under no label ("FYI about the new office: ..." scopes what follows)
+        # opening the sentence or after one actor who set it ("the landlord raised the rent"): never
+        # under a label ("FYI about the new office: ...") or a report ("My brother says the rent ...")
     amounts = [m for m in shape.finditer(sentence) if m.group(0) != old]
     if len(amounts) != 1 or re.search(r"[,;]|\s(?:and|but|while)\s", sentence[slot.end():amounts[0].start()]):
         return None  # the amount of another clause ("the rent went up, and the deposit is now $3,800")
