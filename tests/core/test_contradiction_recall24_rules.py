@@ -301,3 +301,33 @@ def test_a_new_amount_of_the_stored_slot_is_caught(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", AMOUNT_LOOKALIKES)
 def test_a_new_amount_lookalike_is_left_alone(existing, incoming):
     silent(existing, incoming)
+
+
+# --- 9. a news label that is only the change it reports ("Reorg news:") scopes no update (scope) -------
+
+CHANGE_LABEL_CAUGHT = [
+    ("The user's manager is Priya.", "Reorg news: Priya moved to the Data org. The user's manager is now Kenji."),
+    ("The API base URL is https://api.old.example.com.", "Migration update: the API base URL is now https://api.example.com."),
+    ("The user's manager is Priya.", "Reorg update: the user's manager is now Kenji."),
+]
+
+CHANGE_LABEL_LOOKALIKES = [
+    ("The cache TTL is 60 seconds.", "CDN change:\n- The cache TTL is 3600 seconds now."),  # a thing's change
+    ("The default branch is main.", "Docs repo change:\n- The default branch is gh-pages now."),  # another repo
+    ("The user eats meat.", "Lent update: The user doesn't eat meat."),  # a season
+    ("The user stays at the Marriott.", "Berlin trip update:\n- The user stays at the Hilton now."),  # a trip
+    ("The user's manager is Priya.", "Reorg news: the user's manager is Kenji."),  # no change announced
+    ("The user's manager is Priya.", "Reorg news: the user's manager will be Kenji."),  # a plan
+    ("The user's manager is Priya.", "Reorg news: Tom's manager is now Kenji."),  # someone else's
+    ("The user's manager is Priya.", "Reorg news: is the user's manager Kenji now?"),  # a question
+]
+
+
+@pytest.mark.parametrize("existing,incoming", CHANGE_LABEL_CAUGHT)
+def test_a_change_label_does_not_scope_the_update_under_it(existing, incoming):
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", CHANGE_LABEL_LOOKALIKES)
+def test_a_change_label_lookalike_is_left_alone(existing, incoming):
+    silent(existing, incoming)

@@ -49,9 +49,8 @@ _LEFT_RE = re.compile(
     r"(works|work|joined|is\s+working)\s+(?:(at|for)\s+)?(.+)$", re.I)
 # "After the CDN change, page load time is 1.1 seconds": what holds since an event that changed it.
 _AFTER_EVENT_RE = re.compile(
-    r"^after\s+(?:the|a|my|our|this|that)\s+(?:[\w-]+\s+){0,3}?(?:change|move|migration|upgrade|switch|update|"
-    r"breach|renovation|reorg|merger|acquisition|refactor|promotion|raise|redesign|rewrite|cutover|rollout|"
-    r"relocation|renewal)s?\s*,\s+(?=\S)", re.I)
+    r"^after\s+(?:the|a|my|our|this|that)\s+(?:[\w-]+\s+){0,3}?(?:" + "|".join(sorted(lx.CHANGE_EVENT_NOUNS))
+    + r")s?\s*,\s+(?=\S)", re.I)
 # "The user sold the Golf and now drives a Skoda Enyaq": the first clause is past, the second the present.
 _AND_NOW_RE = re.compile(
     r"^((?:the\s+)?user|i|we-group)\s+(?:has\s+|have\s+|just\s+)?(?:[a-z]+ed|sold|left|quit|got|bought|gave|took|made|"
