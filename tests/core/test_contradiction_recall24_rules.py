@@ -331,3 +331,32 @@ def test_a_change_label_does_not_scope_the_update_under_it(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", CHANGE_LABEL_LOOKALIKES)
 def test_a_change_label_lookalike_is_left_alone(existing, incoming):
     silent(existing, incoming)
+
+
+# --- 10. a quit ends the stored way of using the thing ("plays" / "quit World of Warcraft") -------------
+
+QUIT_CAUGHT = [
+    ("The user plays World of Warcraft.", "I quit World of Warcraft."),
+    ("User takes melatonin.", "User quit melatonin."),
+    ("The user plays World of Warcraft on weekends.", "I quit World of Warcraft."),
+]
+
+QUIT_LOOKALIKES = [
+    ("The user plays World of Warcraft.", "My brother quit World of Warcraft."),  # someone else
+    ("The user plays World of Warcraft.", "I quit World of Warcraft for a month."),  # a pause
+    ("The user plays World of Warcraft.", "Should I quit World of Warcraft?"),  # a question
+    ("The user plays World of Warcraft.", "I might quit World of Warcraft."),  # a hedge
+    ("The user plays World of Warcraft.", "I quit Overwatch."),  # another game
+    ("The user plays World of Warcraft.", "If I get the job, I quit World of Warcraft."),  # a condition
+    ("The user takes the bus.", "I quit the bus."),  # not a thing one uses
+]
+
+
+@pytest.mark.parametrize("existing,incoming", QUIT_CAUGHT)
+def test_a_quit_ends_the_stored_way_of_using_it(existing, incoming):
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", QUIT_LOOKALIKES)
+def test_a_quit_lookalike_is_left_alone(existing, incoming):
+    silent(existing, incoming)

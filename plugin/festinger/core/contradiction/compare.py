@@ -32,7 +32,7 @@ from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction.measures import new_amount
 from festinger.core.contradiction.places import left_lone_district, same_place
-from festinger.core.contradiction.quitting import quit_as_denial
+from festinger.core.contradiction.quitting import QUIT_VERBS, quit_as_denial, quit_as_verb
 from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_employer_ended, by_event_moved,
                                                           by_job_left, by_life_event, by_migration,
                                                           by_possession_ended, by_residence_ended, by_status_ended)
@@ -147,8 +147,12 @@ def _by_quit(existing: str, incoming: str) -> Contradiction | None:
         return None
     # "gave up Windows" says nothing of "uses Windows 11 at work": a quit is of the user's own use
     # ("quit coffee" still reaches "drinks coffee at work": only a use may be imposed)
-    return _match(old, new, denial, accept=lambda a, b: a.rel not in GENERIC_USE_RELS
-                  or not _IMPOSED_SCOPE_RE.search(a.qualifier))
+    found = _match(old, new, denial, accept=lambda a, b: a.rel not in GENERIC_USE_RELS
+                   or not _IMPOSED_SCOPE_RE.search(a.qualifier))
+    for a in old if found is None else ():  # "plays World of Warcraft" / "quit World of Warcraft"
+        if a.rel in QUIT_VERBS and len(a.values) == 1 and denial.lower().endswith(f" {a.values[0].display.lower()}."):
+            found = found or _match(old, extract_statements(quit_as_verb(denial, a.rel), allow_correction=True), denial)
+    return found
 
 
 def _by_bare_key_value(existing: str, incoming: str) -> Contradiction | None:
