@@ -360,3 +360,31 @@ def test_a_quit_ends_the_stored_way_of_using_it(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", QUIT_LOOKALIKES)
 def test_a_quit_lookalike_is_left_alone(existing, incoming):
     silent(existing, incoming)
+
+
+# --- 11. "User switched doctors; their doctor is now Dr. Nguyen": the switcher owns the kind (anaphora) --
+
+SWITCHED_KIND_CAUGHT = [
+    ("User's doctor is Dr. Patel.", "User switched doctors; their doctor is now Dr. Nguyen."),
+    ("The user's dentist is Dr. Lee.", "The user changed dentists; their dentist is Dr. Patel now."),
+    ("My bank is Chase.", "I switched banks, my bank is Monzo now."),
+]
+
+SWITCHED_KIND_LOOKALIKES = [
+    ("User's doctor is Dr. Patel.", "Tom switched doctors; his doctor is now Dr. Nguyen."),  # someone else
+    ("User's doctor is Dr. Patel.", "User switched dentists; their doctor is now Dr. Nguyen."),  # another kind
+    ("User's doctor is Dr. Patel.", "User switched doctors; her doctor is Dr. Nguyen. She is great."),  # more after
+    ("User's doctor is Dr. Patel.", "User might switch doctors; their doctor would be Dr. Nguyen."),  # a plan
+    ("User's doctor is Dr. Patel.", "Did the user switch doctors; is their doctor Dr. Nguyen?"),  # a question
+    ("User's doctor is Dr. Patel.", "User switched doctors; their doctor is Dr. Patel."),  # the same doctor
+]
+
+
+@pytest.mark.parametrize("existing,incoming", SWITCHED_KIND_CAUGHT)
+def test_the_switcher_owns_the_kind_switched(existing, incoming):
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", SWITCHED_KIND_LOOKALIKES)
+def test_a_switched_kind_lookalike_is_left_alone(existing, incoming):
+    silent(existing, incoming)

@@ -17,7 +17,7 @@ import re
 
 from festinger.core.contradiction.normalise import expand_contractions
 
-__all__ = ["pronoun_denial"]
+__all__ = ["pronoun_denial", "switched_kind"]
 
 _DENIAL_RE = re.compile(
     r"(?:^|[;,.!\u2014\u2013]\s*|\s-\s*|\s+and\s+)(?P<subj>(?:i|the\s+user|user)\s+)?"
@@ -57,3 +57,23 @@ def pronoun_denial(incoming: str, thing: str) -> str | None:
             return None
     tail = m.group("tail") or ""
     return f"{owner} {m.group('neg')} {m.group('verb')} {thing}{tail}."
+
+
+# "User switched doctors; their doctor is now Dr. Nguyen", "I changed dentists, my dentist is Dr. Patel
+# now": the second clause's owner is whoever switched that very kind of thing in the first.
+_SWITCHED_KIND_RE = re.compile(
+    r"^\s*(?P<who>the\s+user|user|i)\s+(?:has\s+|have\s+|just\s+|recently\s+)?(?:switched|changed)\s+"
+    r"(?P<kind>[a-z]+?)(?:e?s)\s*[;,]\s*(?:and\s+|so\s+)?(?:their|his|her|my)\s+(?P=kind)\s+"
+    r"(?P<rest>(?:is|are)\s+[^;,?!\"]+?)\s*[.!]?\s*$", re.I)
+
+
+def switched_kind(incoming: str) -> str | None:
+    """"User switched doctors; their doctor is now Dr. Nguyen." -> "The user's doctor is now Dr.
+    Nguyen.": the one sentence read with its owner, as an announced change; None for anything else."""
+    m = _SWITCHED_KIND_RE.match(" ".join(incoming.split()))
+    if m is None or re.search(r"(?<![A-Z][a-z])(?<!\b[A-Z])\.\s", m.group("rest")):
+        return None  # a second sentence after it (only a title's point, "Dr. Nguyen", goes on)
+    owner = "My" if m.group("who").lower() == "i" else "The user's"
+    rest = m.group("rest")
+    now = "" if re.search(r"(?<![\w'])now(?![\w'])", rest, re.I) else " now"
+    return f"{owner} {m.group('kind')} {rest}{now}."

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.anaphora import pronoun_denial
+from festinger.core.contradiction.anaphora import pronoun_denial, switched_kind
 from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.deictic import changes_bare_thing, same_bare_thing, unmarked
 from festinger.core.contradiction.event_sentences import said_again
@@ -81,8 +81,11 @@ def _by_new_amount(existing: str, incoming: str) -> Contradiction | None:
 
 
 def _by_denied_it(existing: str, incoming: str) -> Contradiction | None:
-    """"The user uses Instagram" / "I deleted Instagram — I don't use it now" (anaphora)."""
-    old = extract_statements(existing)
+    """"The user uses Instagram" / "I deleted Instagram — I don't use it now", "User switched doctors;
+    their doctor is now Dr. Nguyen" (anaphora)."""
+    old, switched = extract_statements(existing), switched_kind(incoming)
+    if switched is not None:
+        return _by_statements(existing, switched)
     for thing in dict.fromkeys(v.display for a in old if a.key == "user" and not a.negated and len(a.values) == 1
                                for v in a.values):
         denial = pronoun_denial(incoming, thing)
