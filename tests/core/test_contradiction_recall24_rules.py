@@ -388,3 +388,33 @@ def test_the_switcher_owns_the_kind_switched(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", SWITCHED_KIND_LOOKALIKES)
 def test_a_switched_kind_lookalike_is_left_alone(existing, incoming):
     silent(existing, incoming)
+
+
+# --- 12. a slot a person holds one of, said as a plain phrase, replaced (verb_frames.one_person_slot) -----
+
+PERSON_SLOT_CAUGHT = [
+    ("User's blood type is O+.", "User's blood type is actually A+."),
+    ("The user's job title is senior data engineer.", "The user's job title is now staff data engineer."),
+]
+
+PERSON_SLOT_LOOKALIKES = [
+    ("User's blood type is O+.", "User's blood type is actually O positive."),  # one type, two spellings
+    ("The user's job title is senior data engineer.", "The user's job title is now senior data engineer II."),
+    ("The user's job title is senior data engineer.", "My brother's job title is now staff data engineer."),
+    ("The user's job title is senior data engineer.", "The user's job title would be staff data engineer."),
+    ("The user's job title is senior data engineer.", "The user's job title is staff data engineer."),  # no change
+    ("The user's job title is Sr. Data Engineer.", "The user's job title is now Senior Data Engineer."),
+    ("The user's timezone is CET.", "The user's timezone is now CEST."),  # one zone, two names
+    ("The user's best friend is Jake.", "The user's best friend is now Tom."),  # not one per person
+    ("The user's blood type is O+.", "Was the user's blood type actually A+?"),  # a question
+]
+
+
+@pytest.mark.parametrize("existing,incoming", PERSON_SLOT_CAUGHT)
+def test_a_person_slot_phrase_replaced_is_caught(existing, incoming):
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", PERSON_SLOT_LOOKALIKES)
+def test_a_person_slot_lookalike_is_left_alone(existing, incoming):
+    silent(existing, incoming)

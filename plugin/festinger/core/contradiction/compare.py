@@ -41,7 +41,7 @@ from festinger.core.contradiction.replacement import announced_replacement, name
 from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 from festinger.core.contradiction.values import Relation, Value
-from festinger.core.contradiction.verb_frames import one_frame
+from festinger.core.contradiction.verb_frames import one_frame, one_person_slot
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["Contradiction", "detect_contradiction"]
@@ -351,6 +351,8 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
             kind = "negation" if (a.explicit_negation or b.explicit_negation) else "value"
             return make_verdict("correction" if correction else kind, a, b)
+        if (correction or b.update) and one_person_slot(a, b):
+            return make_verdict("correction" if correction else "value", a, b)  # "timezone is PST now"
         return None
     if (a.denied or b.denied) and any(w in lx.TIME_SCOPE_WORDS for v in a.values + b.values
                                       if v.kind in ("term", "phrase") for w in v.display.lower().split()):
