@@ -74,6 +74,9 @@ BARE_THING_LOOKALIKES = [
     ("The library is open.", "The library is now closed."),  # a state that comes and goes
     ("The server is up.", "The server is down now."),
     ("The build is green.", "The build is red now."),
+    ("The file is 2 MB.", "The file is now 5 MB."),  # a conversation's artefact: maybe another file
+    ("The test runs on CI.", "The test doesn't run on CI anymore."),  # another test
+    ("The price is $20.", "The price is now $25."),  # the price of what?
 ]
 
 

@@ -9,7 +9,9 @@ that the very thing had the old value. So when the stored memory is that one sen
 X" and the incoming one speaks of "the X" too, both are read as one named thing (a stand-in word
 makes the key concrete) and compared by the grammar as usual, but only a statement that announces
 the change or corrects (`update`/`correction`) may deprecate. A plain "The meeting is at 4pm"
-after "The meeting is at 3pm" stays two meetings.
+after "The meeting is at 3pm" stays two meetings, and only a running thing or a standing arrangement
+is read so (`lexicon.BARE_SYSTEM_NOUNS`): "the file", "the test" or "the price" is whatever the
+conversation had open, and "The file is now 5 MB" may be another file.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ __all__ = ["MARK", "changes_bare_thing", "same_bare_thing", "unmarked"]
 
 # The stand-in modifier: a word no lexicon knows, so "the deixis service" is a thing of its own.
 MARK = "deixis"
-_BARE = (lx.DEICTIC_NOUNS | lx.ATTRIBUTE_HEADS) - lx.STRONG_SETTING_HEADS
+_BARE = ((lx.DEICTIC_NOUNS | lx.ATTRIBUTE_HEADS) - lx.STRONG_SETTING_HEADS) & lx.BARE_SYSTEM_NOUNS
 # The stored memory opens on its bare subject: "The service ...", "The jobs ...".
 _OPENING_RE = re.compile(r"^\s*the\s+([a-z][a-z-]*)(?![\w'-])", re.I)
 
