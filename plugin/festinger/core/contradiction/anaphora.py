@@ -23,6 +23,7 @@ _DENIAL_RE = re.compile(
     r"(?:^|[;,.!\u2014\u2013]\s*|\s-\s*|\s+and\s+)(?P<subj>(?:i|the\s+user|user)\s+)?"
     r"(?P<neg>do\s+not|does\s+not|am\s+not|is\s+not|are\s+not|no\s+longer|never)\s+(?P<verb>[a-z]+)\s+(?:it|them)"
     r"(?P<tail>\s+(?:now|anymore|any\s+more|any\s+longer))?\s*[.!]?\s*$", re.I)
+_MAX_CHARS = 600
 _OWNER_RE = re.compile(r"^\s*(i|the\s+user|user)\b", re.I)
 # Words that bring another thing in, which "it" could point back to.
 _BRINGS_IN = frozenset("a an the this that these those my his her their our your its another".split())
@@ -33,6 +34,8 @@ _SENTENCE_START_RE = re.compile(r"(?:^|[.!;:\u2014\u2013]\s+|\s-\s+)(\w+)")
 def pronoun_denial(incoming: str, thing: str) -> str | None:
     """The incoming memory's final denial with `thing` in place of its "it", as one sentence; None
     when the memory does not end in such a denial or "it" may point to something else."""
+    if len(incoming) > _MAX_CHARS:
+        return None  # a short memory only: the work stays bounded
     text = " ".join(expand_contractions(incoming).split())
     m = _DENIAL_RE.search(text)
     if m is None or not thing:
@@ -70,7 +73,7 @@ _SWITCHED_KIND_RE = re.compile(
 def switched_kind(incoming: str) -> str | None:
     """"User switched doctors; their doctor is now Dr. Nguyen." -> "The user's doctor is now Dr.
     Nguyen.": the one sentence read with its owner, as an announced change; None for anything else."""
-    m = _SWITCHED_KIND_RE.match(" ".join(incoming.split()))
+    m = _SWITCHED_KIND_RE.match(" ".join(incoming.split())) if len(incoming) <= _MAX_CHARS else None
     if m is None or re.search(r"(?<![A-Z][a-z])(?<!\b[A-Z])\.\s", m.group("rest")):
         return None  # a second sentence after it (only a title's point, "Dr. Nguyen", goes on)
     owner = "My" if m.group("who").lower() == "i" else "The user's"

@@ -36,7 +36,7 @@ def same_bare_thing(existing: str, incoming: str) -> tuple[str, str] | None:
     """Both texts with "the X" made concrete, when the stored memory opens on a bare "the X" and
     the incoming one names "the X" too; None otherwise."""
     m = _OPENING_RE.match(existing)
-    if m is None or "\n" in existing.strip():
+    if m is None or "\n" in existing.strip() or len(existing) > 300 or len(incoming) > 2000:
         return None
     word = m.group(1).lower()
     if singular(word) not in _BARE:

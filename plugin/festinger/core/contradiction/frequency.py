@@ -34,6 +34,7 @@ _RHYTHM_RE = re.compile(
 # A stored sentence that denies or hedges already says something else: left as the grammar reads it.
 _NOT_PLAIN_RE = re.compile(r"(?<![\w'])(?:not|never|no|n't|longer|used|if|when|usually|sometimes)(?![\w'])|n't|[?\n;:]",
                            re.I)
+_MAX_CHARS = 300  # one plain sentence; a longer text is never read (the work stays bounded)
 _SENTENCE_END_RE = re.compile(r"[.!]\s+\S")
 
 
@@ -41,7 +42,7 @@ def without_rhythm(existing: str) -> str | None:
     """The stored one-sentence habit without how often it happens, or None when it has no rhythm
     at its end, or is not one plain sentence."""
     text = existing.strip()
-    if _SENTENCE_END_RE.search(text) or _NOT_PLAIN_RE.search(text):
+    if len(text) > _MAX_CHARS or _SENTENCE_END_RE.search(text) or _NOT_PLAIN_RE.search(text):
         return None
     m = _RHYTHM_RE.search(text)
     if m is None or m.start() == 0:

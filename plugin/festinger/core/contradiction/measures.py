@@ -43,6 +43,8 @@ _CUE_WORDS = frozenset("is are was has have got now went dropped rose fell climb
 def new_amount(existing: str, incoming: str) -> tuple[tuple[Statement, ...], tuple[Statement, ...]] | None:
     """The stored statements and the incoming memory's new amount read as the stored sentence
     (an announced update), or None."""
+    if len(existing) > 300 or len(incoming) > 2000:
+        return None  # short memories only: the work stays bounded
     old = extract_statements(existing)
     if len(old) != 1 or len(old[0].values) != 1 or old[0].values[0].kind != "quantity" or old[0].negated:
         return None
