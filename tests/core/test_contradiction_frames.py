@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from festinger import detect_contradiction
+from festinger.core.contradiction.compare import _by_frame
 
 NAMED_CORRECTIONS = [
     ("The user is allergic to peanuts.", "The user is allergic to tree nuts, not peanuts.", "tree nuts"),
@@ -98,7 +99,13 @@ def test_a_denial_crosses_the_ways_of_using_one_thing(existing, incoming):
 
 
 def test_the_explanation_shows_the_shared_frame_and_both_values_as_written():
-    found = detect_contradiction("The user is allergic to peanuts.", "The user is allergic to tree nuts, not peanuts.")
+    # the grammar reads this ", not Y" tail too now (recall24) and answers first; the frame's own
+    # explanation is the frame rule's
+    pair = ("The user is allergic to peanuts.", "The user is allergic to tree nuts, not peanuts.")
+    verdict = detect_contradiction(*pair)
+    assert verdict is not None and (verdict.kind, verdict.old_value, verdict.new_value) == (
+        "correction", "peanuts", "tree nuts")
+    found = _by_frame(*pair)
     assert found is not None
     assert (found.subject, found.old_value, found.new_value) == ("user is allergic to _", "peanuts", "tree nuts")
     assert "The user is allergic to peanuts." in found.explanation

@@ -19,23 +19,29 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.anaphora import pronoun_denial, switched_kind
 from festinger.core.contradiction.comparison import compare, is_known_term
+from festinger.core.contradiction.deictic import changes_bare_thing, same_bare_thing, unmarked
 from festinger.core.contradiction.event_sentences import said_again
+from festinger.core.contradiction.explain import make_verdict
 from festinger.core.contradiction.frames import frame_correction
+from festinger.core.contradiction.frequency import without_rhythm
 from festinger.core.contradiction.groups import group_statements, same_kind_or_named
 from festinger.core.contradiction.jobchange import employer_as_work
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.may_both_hold import may_both_hold
+from festinger.core.contradiction.measures import new_amount
 from festinger.core.contradiction.places import left_lone_district, same_place, software_namesake
-from festinger.core.contradiction.quitting import quit_as_denial
+from festinger.core.contradiction.quitting import QUIT_VERBS, quit_as_denial, quit_as_verb
 from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_employer_ended, by_event_moved,
                                                           by_job_left, by_life_event, by_migration,
                                                           by_possession_ended, by_residence_ended, by_status_ended)
-from festinger.core.contradiction.refinement import refines
+from festinger.core.contradiction.refinement import contrasts_a_kind_of, refines
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 from festinger.core.contradiction.values import Relation, Value
+from festinger.core.contradiction.verb_frames import one_frame, one_person_slot
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["Contradiction", "detect_contradiction"]
@@ -63,7 +69,50 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
-            or by_age_or_count(existing, incoming) or _by_event(existing, incoming))
+            or by_age_or_count(existing, incoming) or _by_event(existing, incoming)
+            or _by_bare_thing(existing, incoming) or _by_habit_denied(existing, incoming)
+            or _by_denied_it(existing, incoming) or _by_new_amount(existing, incoming))
+
+
+def _by_new_amount(existing: str, incoming: str) -> Contradiction | None:
+    """"The user's rent is $1,900" / "The landlord raised the rent to $2,050" (measures)."""
+    found = new_amount(existing, incoming)
+    return _match(*found, incoming) if found is not None else None
+
+
+def _by_denied_it(existing: str, incoming: str) -> Contradiction | None:
+    """"The user uses Instagram" / "I deleted Instagram — I don't use it now", "User switched doctors;
+    their doctor is now Dr. Nguyen" (anaphora)."""
+    old, switched = extract_statements(existing), switched_kind(incoming)
+    if switched is not None:
+        return _by_statements(existing, switched)
+    for thing in dict.fromkeys(v.display for a in old if a.key == "user" and not a.negated and len(a.values) == 1
+                               for v in a.values):
+        denial = pronoun_denial(incoming, thing)
+        found = _match(old, extract_statements(denial, allow_correction=True), denial,
+                       accept=lambda a, b: b.negated) if denial else None
+        if found is not None:
+            return found
+    return None
+
+
+def _by_habit_denied(existing: str, incoming: str) -> Contradiction | None:
+    """"I drink coffee every morning" / "I don't drink coffee anymore": the habit read without its
+    rhythm, met by a denial only (frequency)."""
+    habit = without_rhythm(existing)
+    if habit is None:
+        return None
+    denial = quit_as_denial(incoming) or incoming
+    return _match(extract_statements(habit), extract_statements(denial, allow_correction=True), denial,
+                  accept=lambda a, b: b.negated and not a.negated)
+
+
+def _by_bare_thing(existing: str, incoming: str) -> Contradiction | None:
+    """"The service runs on Heroku" / "The service doesn't run on Heroku anymore" (deictic)."""
+    pair = same_bare_thing(existing, incoming)
+    found = _match(extract_statements(pair[0]), extract_statements(pair[1], allow_correction=True), pair[1],
+                   accept=changes_bare_thing) if pair is not None else None
+    return unmarked(found) if found is not None else None
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:
@@ -101,8 +150,12 @@ def _by_quit(existing: str, incoming: str) -> Contradiction | None:
         return None
     # "gave up Windows" says nothing of "uses Windows 11 at work": a quit is of the user's own use
     # ("quit coffee" still reaches "drinks coffee at work": only a use may be imposed)
-    return _match(old, new, denial, accept=lambda a, b: a.rel not in GENERIC_USE_RELS
-                  or not _IMPOSED_SCOPE_RE.search(a.qualifier))
+    found = _match(old, new, denial, accept=lambda a, b: a.rel not in GENERIC_USE_RELS
+                   or not _IMPOSED_SCOPE_RE.search(a.qualifier))
+    for a in old if found is None else ():  # "plays World of Warcraft" / "quit World of Warcraft"
+        if a.rel in QUIT_VERBS and len(a.values) == 1 and denial.lower().endswith(f" {a.values[0].display.lower()}."):
+            found = found or _match(old, extract_statements(quit_as_verb(denial, a.rel), allow_correction=True), denial)
+    return found
 
 
 def _by_bare_key_value(existing: str, incoming: str) -> Contradiction | None:
@@ -147,7 +200,7 @@ def _match(old, new, incoming: str, accept=None) -> Contradiction | None:
                 continue  # "switched from Ubuntu to Ubuntu 24.04", "from React to Next.js": still on it
             if not same_slot(a, b) or (a.rel != b.rel and not _one_practice(a, b)):
                 if _old_value_named(a, b) and (accept is None or accept(a, b)):
-                    return _make("correction", a, b)
+                    return make_verdict("correction", a, b)
                 continue
             if a.key.split()[0] == WE_KEY and not (b.update or b.correction):
                 continue  # two memories' "we" may be two groups: only an announced change joins them
@@ -268,22 +321,6 @@ _HELD_RELS = frozenset("value work:at work:for location drive ride have own".spl
 _NOT_HELD = frozenset("hometown birth native childhood first former previous old favorite dream ideal origin".split())
 
 
-# The ", not Y" tail of a sentence ("The user's favourite drink is espresso, not coffee with milk").
-_NOT_TAIL_RE = re.compile(r",\s+(?:and\s+)?not\s+(?:(?:a|an|the)\s+)?([^,;:]{1,60}?)\s*[.!]?\s*$", re.I)
-
-
-def _contrasts_a_kind_of(old: Value, sentence: str) -> bool:
-    """Whether the incoming sentence sets its value against a narrower kind of the old value: the
-    tail's "not Y" holds every word of the old value and more, so what it replaces is that kind,
-    and the old value may well be the family the new one belongs to (only two known tools of one
-    kind are sure alternatives: "VS Code, not Vim with plugins")."""
-    m = _NOT_TAIL_RE.search(sentence)
-    if m is None:
-        return False
-    named, words = set(m.group(1).lower().split()), set(old.display.lower().split())
-    return bool(words) and words < named
-
-
 def _self_inconsistent(s: Statement, stmts: tuple[Statement, ...]) -> bool:
     for other in stmts:
         if (other is s or other.key != s.key or other.rel != s.rel or other.qualifier != s.qualifier
@@ -306,16 +343,18 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
     if a.negated != b.negated:
         pos, neg = (a, b) if b.negated else (b, a)
         if len(neg.values) == 1 and any(_same_object(neg.values[0], v) for v in pos.values):
-            return _make("correction" if correction else "negation", a, b)
+            return make_verdict("correction" if correction else "negation", a, b)
         return None
     if a.negated:
         return None  # two denials never contradict each other
     if a.rel == "state" and b.denied and any(_same_object(d, v) for d in b.denied for v in a.values):
-        return _make("correction", a, b)  # "Not Anna but Hanna - the user's daughter is Hanna"
+        return make_verdict("correction", a, b)  # "Not Anna but Hanna - the user's daughter is Hanna"
     if a.rel == "state":
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
             kind = "negation" if (a.explicit_negation or b.explicit_negation) else "value"
-            return _make("correction" if correction else kind, a, b)
+            return make_verdict("correction" if correction else kind, a, b)
+        if (correction or b.update) and one_person_slot(a, b):
+            return make_verdict("correction" if correction else "value", a, b)  # "timezone is PST now"
         return None
     if (a.denied or b.denied) and any(w in lx.TIME_SCOPE_WORDS for v in a.values + b.values
                                       if v.kind in ("term", "phrase") for w in v.display.lower().split()):
@@ -323,25 +362,27 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
     for denied, stated in ((b.denied, a.values), (a.denied, b.values)):
         if any(_same_object(d, v) for d in denied for v in stated):
             # "is $1,650, not $1,500" names the value it corrects
-            return _make("correction" if correction or b.denied else "negation", a, b)
+            return make_verdict("correction" if correction or b.denied else "negation", a, b)
     if a.exclusive and b.exclusive:
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
-            if _contrasts_a_kind_of(a.values[0], b.sentence) and not all(is_known_term(v) for v in a.values + b.values):
+            if contrasts_a_kind_of(a.values[0], b.sentence) and not all(is_known_term(v) for v in a.values + b.values):
                 return None  # "coffee" / "is espresso, not coffee with milk": a kind of coffee against another
             if not (correction or b.update or b.denied or corrects_by_key(b)) and may_both_hold(a, b):
                 return None  # two doctors, two emails, a size in two unit systems: both may hold
-            return _make("correction" if correction else "value", a, b)
+            return make_verdict("correction" if correction else "value", a, b)
         if b.update and len(a.values) == 1 and len(b.values) == 1 and left_lone_district(a.values[0], b.values[0]):
-            return _make("value", a, b)  # "lives in Brooklyn" / "just moved to Jersey City"
+            return make_verdict("value", a, b)  # "lives in Brooklyn" / "just moved to Jersey City"
         if (correction or b.update) and named_replacement(a, b):
-            return _make("correction" if correction else "value", a, b)
+            return make_verdict("correction" if correction else "value", a, b)
         if (correction or b.update) and renamed(a, b):
-            return _make("correction" if correction else "value", a, b)
+            return make_verdict("correction" if correction else "value", a, b)
         return None
+    if (correction or b.update) and a.rel == b.rel and a.rel.startswith("do:") and one_frame(a, b):
+        return make_verdict("correction" if correction else "value", a, b)
     if (correction or b.update) and b.rel in CORRECTABLE_RELS and announced_replacement(a, b, incoming):
         # "The API uses REST" / "actually the API uses GraphQL": the correction makes the relation
         # single-valued for this subject, but only when no old value survives in the new statement.
-        return _make("correction" if correction else "value", a, b)
+        return make_verdict("correction" if correction else "value", a, b)
     return None
 
 
@@ -355,33 +396,3 @@ def _same_object(x: Value, y: Value) -> bool:
     if x.kind == "term" and y.kind == "term" and not x.unit and y.unit and x.norm == y.unit:
         return True
     return x.kind == y.kind and x.kind not in ("term", "phrase") and compare(x, y) is Relation.SAME
-
-
-def _describe(s: Statement) -> str:
-    text = ", ".join(v.display for v in s.values)
-    if s.rel == "state" and s.values and s.values[0].kind == "state":
-        v = s.values[0]
-        return v.display if not s.explicit_negation else f"not {v.display}"
-    return f"not {text}" if s.negated else text
-
-
-def _subject_label(s: Statement) -> str:
-    key = "we" + s.key[len(WE_KEY):] if s.key.split()[0] == WE_KEY else s.key
-    if s.rel in ("location", "origin"):
-        return f"{key} {s.rel}"
-    return key
-
-
-def _make(kind: str, a: Statement, b: Statement) -> Contradiction:
-    old_value, new_value = _describe(a), _describe(b)
-    subject = _subject_label(a)
-    what = {
-        "value": "holds a single value and the two memories disagree on it",
-        "negation": "is asserted by one memory and denied by the other",
-        "correction": "is explicitly corrected by the incoming memory",
-    }[kind]
-    explanation = (
-        f"{subject!r} {what}: {old_value!r} -> {new_value!r} "
-        f"(existing: {clip(a.sentence)!r}; incoming: {clip(b.sentence)!r})"
-    )
-    return Contradiction(kind=kind, subject=subject, old_value=old_value, new_value=new_value, explanation=explanation)

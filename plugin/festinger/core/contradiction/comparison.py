@@ -250,8 +250,8 @@ def _cmp_term(a: Value, b: Value) -> Relation:
     da, db = set(a.display.lower().split()), set(b.display.lower().split())
     if ta <= tb or tb <= ta or da <= db or db <= da:
         return Relation.COMPATIBLE  # "GitHub" vs "GitHub Actions", "Linux" vs "Arch Linux"
-    if a.norm.startswith(b.norm + ".") or b.norm.startswith(a.norm + "."):
-        return Relation.COMPATIBLE  # "web01" vs "web01.example.com"
+    if (a.norm.startswith(b.norm + ".") or b.norm.startswith(a.norm + ".")) and not a.norm.startswith("@"):
+        return Relation.COMPATIBLE  # "web01" vs "web01.example.com" (a handle is no host: "@ana" / "@ana.ruiz")
     if a.norm.endswith("/" + b.norm) or b.norm.endswith("/" + a.norm):
         return Relation.COMPATIBLE  # "origin/main" vs "main"
     known_a, known_b = is_known_term(a), is_known_term(b)

@@ -31,7 +31,7 @@ from festinger.core.contradiction.event_holds import holds_beside
 from festinger.core.contradiction.lexicon.life_events import ALCOHOL
 from festinger.core.contradiction.rescheduled import one_sentence
 
-__all__ = ["habit_ended", "quit_as_denial"]
+__all__ = ["QUIT_VERBS", "quit_as_verb", "habit_ended", "quit_as_denial"]
 
 _SUBJECT = r"((?:the\s+)?user|i|(?:my|the\s+user's|user's)\s+(?:son|daughter|wife|husband|partner|kid|child))"
 _QUIT = r"(?:quit|gave\s+up|given\s+up|cut\s+out|kicked|ditched)"
@@ -91,6 +91,20 @@ def quit_as_denial(incoming: str) -> str | None:
         return f"{subject} quit {thing}." if _QUIT_RE.match(sentence) and " " not in thing else None
     verb = "use" if subject.lower() == "i" else "uses"
     return f"{subject} no longer {verb} {thing}."
+
+
+# A quit names no way of using the thing, so it ends the stored one: "quit World of Warcraft" is "no
+# longer plays World of Warcraft" (the generic "uses" keeps a brand or a title apart from a drink or a
+# game of the same name, `compare._one_practice`; "quit" has no sense of its own to keep apart).
+QUIT_VERBS = frozenset("play wear eat drink smoke take".split())
+
+
+def quit_as_verb(denial: str, verb: str) -> str:
+    """The quit's denial said with the stored verb ("no longer uses X" -> "no longer plays X"), or
+    the denial itself for a verb a quit does not take over."""
+    if verb not in QUIT_VERBS:
+        return denial
+    return re.sub(r"no longer use(s?)\b", lambda m: f"no longer {verb}{m.group(1)}", denial, count=1)
 
 
 # -- a habit quit, said with its verb or its noun ---------------------------------------------------

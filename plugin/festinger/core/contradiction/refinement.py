@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction.lexicon import BUILT_ON
+from festinger.core.contradiction.values import Value
 
-__all__ = ["refines"]
+__all__ = ["contrasts_a_kind_of", "refines"]
 
 _OLD_ALIASES = {"postgres": "postgresql", "postgresql": "postgresql", "k8s": "kubernetes", "reactjs": "react",
                 "vuejs": "vue", "nodejs": "node", "mongo": "mongodb"}
@@ -46,3 +47,19 @@ def refines(old: str, new: str) -> bool:
         if built and (key in built or _OLD_ALIASES.get(key, key) in {_OLD_ALIASES.get(b, b) for b in built}):
             return True
     return False
+
+
+# The ", not Y" tail of a sentence ("The user's favourite drink is espresso, not coffee with milk").
+_NOT_TAIL_RE = re.compile(r",\s+(?:and\s+)?not\s+(?:(?:a|an|the)\s+)?([^,;:]{1,60}?)\s*[.!]?\s*$", re.I)
+
+
+def contrasts_a_kind_of(old: Value, sentence: str) -> bool:
+    """Whether the incoming sentence sets its value against a narrower kind of the old value: the
+    tail's "not Y" holds every word of the old value and more, so what it replaces is that kind,
+    and the old value may well be the family the new one belongs to (only two known tools of one
+    kind are sure alternatives: "VS Code, not Vim with plugins")."""
+    m = _NOT_TAIL_RE.search(sentence)
+    if m is None:
+        return False
+    named, words = set(m.group(1).lower().split()), set(old.display.lower().split())
+    return bool(words) and words < named

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.objects import ITEM_STOPS
+from festinger.core.contradiction.values import singular
 
 __all__ = ["rephrase"]
 
@@ -47,9 +49,8 @@ _LEFT_RE = re.compile(
     r"(works|work|joined|is\s+working)\s+(?:(at|for)\s+)?(.+)$", re.I)
 # "After the CDN change, page load time is 1.1 seconds": what holds since an event that changed it.
 _AFTER_EVENT_RE = re.compile(
-    r"^after\s+(?:the|a|my|our|this|that)\s+(?:[\w-]+\s+){0,3}?(?:change|move|migration|upgrade|switch|update|"
-    r"breach|renovation|reorg|merger|acquisition|refactor|promotion|raise|redesign|rewrite|cutover|rollout|"
-    r"relocation|renewal)s?\s*,\s+(?=\S)", re.I)
+    r"^after\s+(?:the|a|my|our|this|that)\s+(?:[\w-]+\s+){0,3}?(?:" + "|".join(sorted(lx.CHANGE_EVENT_NOUNS))
+    + r")s?\s*,\s+(?=\S)", re.I)
 # "The user sold the Golf and now drives a Skoda Enyaq": the first clause is past, the second the present.
 _AND_NOW_RE = re.compile(
     r"^((?:the\s+)?user|i|we-group)\s+(?:has\s+|have\s+|just\s+)?(?:[a-z]+ed|sold|left|quit|got|bought|gave|took|made|"
@@ -97,7 +98,7 @@ _NOT_BUT_ANY_RE = re.compile(
     re.I)
 # "The API port is 8081, not 8080": a single value restated against the one it replaces.
 _IS_NOT_TAIL_RE = re.compile(
-    r"^(.{1,80}?\s(?:is|are|am)\s+(?!an?\s)[^,;]{1,60}?),?\s+(?:and\s+)?not\s+[^,;]{1,60}$", re.I)
+    r"^(.{1,80}?\s(?:is|are|am)\s+(?!an?\s)[^,;]{1,60}?),?\s+(?:and\s+)?not\s+([^,;]{1,60})$", re.I)
 _NOT_AMOUNT_TAIL_RE = re.compile(r"\s(?:is|are|am)\s+[$€£]?\d[^;]{0,40}?,?\s+not\s+[$€£]?\d[\d.,]*\s*\S{0,12}$", re.I)
 # "was upgraded to Django 5.0": said of the present in an incoming memory.
 _WAS_CHANGED_TO_RE = re.compile(
@@ -112,6 +113,11 @@ _CHANGED_JOBS_RE = re.compile(
 _SPELLED_RE = re.compile(r"(?<![\w'])((?:is|are)\s+)spelled\s+(?=[A-Z][\w'-]*,?\s+not\s+[A-Z][\w'-]*$)")
 # "The user weighs 84 kg" is "The user's weight is 84 kg".
 _WEIGHS_RE = re.compile(r"^(?:(the\s+user|user)|(i))\s+(?:now\s+)?weighs?\s+", re.I)
+# "I'm down to 76 kg now", "The user is up to 90 kg": a body weight reached (a weight unit and nothing
+# after it: "down to 2 kg of flour" is a stock, not the user).
+_DOWN_TO_WEIGHT_RE = re.compile(
+    r"^(?:(the\s+user|user)\s+is|(i)\s+am)\s+(?:now\s+)?(?:down|up)\s+to\s+"
+    r"(?=\d[\d.,]*\s*(?:kg|kgs|kilos?|kilograms?|lbs?|pounds?|st|stone)(?:\s+now)?\s*$)", re.I)
 # "User switched LLM provider to Anthropic" -> "User's LLM provider is Anthropic".
 _USER_SET_RE = re.compile(
     rf"^(?:the\s+)?user\s+(?:has\s+|just\s+)?{_SET_VERBS}\s+(?:the\s+|their\s+)?(?!to\s|from\s){_SPAN}\s+to\s+(.+)$", re.I)
@@ -172,6 +178,30 @@ def _base(gerund: str) -> str | None:
     return None
 
 
+# A denied tail that is one thing alone ("not Anna", "not the Corolla"): no clause, scope or reason
+# after it ("not pizza as the form said", "not 9 since March" only say what the old value was once).
+_DENIED_ALONE_RE = re.compile(r"^(?:(?:a|an|the)\s+)?[\w@.+'&-]+(?:\s+[\w@.+'&-]+){0,2}$", re.I)
+_TAIL_STOPS = frozenset(ITEM_STOPS | {"and", "or", "but", "because", "since", "anymore", "yet", "any", "more",
+                                      "just", "only", "really", "though", "either", "even", "ever"})
+
+
+def _denied_tail(head: str, tail: str) -> str:
+    """"is Hannah, not Anna" keeps the value it corrects ("is Hannah instead of Anna"): the grammar then
+    names Anna as denied, and a stored "Anna" of the same slot is the one corrected. Any other tail
+    is dropped as before (the sentence still announces its value): a clause or reason, a number or
+    date (the grammar reads "is $1,650, not $1,500" itself, and "June 19 instead of June 9" is not
+    one date), and a tail that shares a word with the new value ("allergic to cat dander, not cats",
+    "Swiss German, not German"): a part set against its whole, which may both hold."""
+    tail = tail.strip().rstrip(".!")
+    words = tail.lower().split()
+    if not _DENIED_ALONE_RE.match(tail) or any(w in _TAIL_STOPS for w in words) or re.search(r"\d", tail):
+        return ""
+    said = {singular(w) for w in re.findall(r"[\w@.+'&-]+", head.lower().split(" not ")[0])}
+    if {singular(w) for w in words} & said - {"a", "an", "the"}:
+        return ""
+    return f" instead of {tail}"
+
+
 def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     """The sentence in canonical form, and whether it announces a change of state.
 
@@ -195,8 +225,9 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     if m:
         prep = f"{m.group(1)} " if m.group(1) else ""
         return f"{s[:m.start()]}{prep}{m.group(3)} instead of {prep}{m.group(2)}", True
-    m = _WEIGHS_RE.match(s)  # a restatement, not news: read the same way in a stored memory
+    m = _WEIGHS_RE.match(s) or _DOWN_TO_WEIGHT_RE.match(s)  # read the same way in a stored memory
     if m:
+        changed = changed or m.re is _DOWN_TO_WEIGHT_RE  # "down to" says the weight changed
         s = ("my weight is " if m.group(2) else "the user's weight is ") + s[m.end():]
     s = _SPELLED_RE.sub(r"\1", s, count=1)
     if not incoming:
@@ -208,7 +239,7 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     else:
         m = _IS_NOT_TAIL_RE.match(s)
         if m:
-            s, changed = m.group(1), True
+            s, changed = m.group(1) + _denied_tail(m.group(1), m.group(2)), True
     m = None if _OWNER_MOVED_RE.match(s) else (_ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s)
                                                 or _BARE_PASSIVE_SET_RE.match(s))
     if m:

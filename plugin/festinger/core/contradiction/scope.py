@@ -263,3 +263,11 @@ def lead_sentence_label(sentence: str) -> str:
            for w in words):
         return ""
     return normalise_label(text.rstrip(". "))
+
+
+def names_a_change(part: str) -> bool:
+    """Whether a news label is only the change event it reports ("Reorg news:", "Migration update:"):
+    then it does not scope the update under it, exactly as "After the reorg, ..." does not. A label
+    that names a thing the change was made to ("CDN change:", "Docs repo change:") still scopes it."""
+    words = part[len(NEWS_PREFIX):].split() if part.startswith(NEWS_PREFIX) else []
+    return len(words) == 1 and words[0].rstrip("s") in lx.CHANGE_EVENT_NOUNS

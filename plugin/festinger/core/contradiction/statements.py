@@ -27,6 +27,7 @@ from festinger.core.contradiction.scope import (
     NEWS_PREFIX,
     UNREAD_NOTE_RE,
     lead_sentence_label,
+    names_a_change,
     normalise_label,
     scoped_lines,
 )
@@ -383,16 +384,17 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     except (ValueError, IndexError, OverflowError):
         return []  # a malformed fragment is simply not understood
     if scope or (update and allow_correction):
-        found = [replace(st, scope=_scope_for(st.key, scope), update=update and allow_correction) for st in found]
+        update = update and allow_correction
+        found = [replace(st, scope=_scope_for(st.key, scope, update), update=update) for st in found]
     return found
 
 
-def _scope_for(key: str, scope: str) -> str:
+def _scope_for(key: str, scope: str, update: bool = False) -> str:
     """A news label scopes what it reports on ("Lent update: the user doesn't eat meat" is Lent's,
-    "Berlin trip update: the user stays at the Hilton now" the trip's), unless it names the very
-    slot ("Late checkout confirmed: the user's checkout time is 13:00")."""
+    "Berlin trip update: ..." the trip's), unless it names the very slot ("Late checkout confirmed:
+    the user's checkout time is 13:00") or only the change an update reports (`names_a_change`)."""
     if NEWS_PREFIX not in scope:
         return scope
     slot = {singular(w) for w in key.split()} - {"user"}
-    return "/".join(p for p in scope.split("/") if not (
-        p.startswith(NEWS_PREFIX) and slot & {singular(w) for w in p[len(NEWS_PREFIX):].split()}))
+    return "/".join(p for p in scope.split("/") if not (p.startswith(NEWS_PREFIX) and (
+        slot & {singular(w) for w in p[len(NEWS_PREFIX):].split()} or update and names_a_change(p))))

@@ -89,3 +89,8 @@ WE_GROUP_WORDS = frozenset(
     "team company startup firm office offices headquarters hq business org organisation organization band "
     "club lab department dept employer store shop restaurant studio agency church school class project "
     "colleagues coworkers co-workers staff".split())
+# Events that change a fact of the user's or of a system, named as its cause: "After the reorg, ...",
+# "Reorg news: the user's manager is now Kenji". A memory led by one reports the change itself.
+CHANGE_EVENT_NOUNS = frozenset(
+    "change move migration upgrade switch update breach renovation reorg merger acquisition refactor promotion "
+    "raise redesign rewrite cutover rollout relocation renewal".split())

@@ -57,3 +57,11 @@ TIME_SCOPE_WORDS = frozenset(
     "weekly monthly yearly usually sometimes mostly mainly occasionally twice once thrice winters summers "
     "springs autumns matchdays holidays mondays tuesdays wednesdays thursdays fridays saturdays sundays "
     "starting until while during except indoors outdoors".split())
+# How often a habit happens, said at the end of the stored sentence ("drinks coffee every morning",
+# "goes to CrossFit three times a week"): the habit's rhythm, never a thing of its own.
+FREQUENCY_PERIODS = frozenset(
+    "morning mornings evening evenings night nights day days afternoon afternoons week weeks weekend weekends "
+    "weekday weekdays month months year years lunchtime monday tuesday wednesday thursday friday saturday "
+    "sunday".split())
+FREQUENCY_ADVERBS = frozenset("daily nightly weekly monthly".split())
+FREQUENCY_COUNTS = frozenset("once twice thrice two three four five six seven 2 3 4 5 6 7".split())

@@ -178,3 +178,10 @@ MODEL_ALIASES: dict[str, str] = {"mx5": "miata", "mx5miata": "miata", "rabbit": 
 # The legal form after a company's name ("Acme Corp", "Globex Inc.", "Initech GmbH"): not part of
 # the name, so "left Acme" names "Acme Corp" (replacement, jobchange).
 COMPANY_DESIGNATORS = frozenset("corp corporation inc incorporated ltd limited llc gmbh plc co ag sa bv".split())
+# Bare "the X" that a memory names as the one running thing or standing arrangement it is about ("the
+# service", "the timeout", "the jobs", "the meeting with Chris"): an announced change of it ("doesn't
+# run on Heroku anymore", "was raised to 60 seconds") presupposes the stored value (`deictic`). Never a
+# conversation's artefact ("the file", "the test", "the bug") or a measure of some thing ("the price").
+BARE_SYSTEM_NOUNS = frozenset(
+    "service server instance machine host node worker vm box cluster container job cron meeting call standup "
+    "timeout ttl interval limit port endpoint url config setting".split())
