@@ -73,7 +73,8 @@ def _person_key(key: str) -> bool:
     return bool(set(words) & lx.PERSON_ROLES)
 
 
-_SINGLE_BY_KEY = frozenset("favorite preferred default main primary current".split())
+# "age": a bare number with no sizing system behind it (unlike a shoe size), one at a time
+_SINGLE_BY_KEY = frozenset("favorite preferred default main primary current age".split())
 _OWN_LANGUAGE = frozenset("native first mother".split())
 _SIZE_CODE_RE = re.compile(r"^\d{1,3}(?:\.\d)?[A-Za-z]{1,3}$")
 _IP_RE = re.compile(r"^(?:\d{1,3}\.){3}\d{1,3}$|^[0-9a-f:]+:[0-9a-f:]*$", re.I)

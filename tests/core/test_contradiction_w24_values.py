@@ -1,0 +1,69 @@
+"""Recall rules for plain value updates (w24): the same slot given a new value, said with a marker
+of the present, a change verb on the slot, a "Key: value" line or an explicit correction.
+
+Each rule has the updates it catches and look-alikes, written before the rule was run on the
+labelled sets, that must stay compatible (a false deprecation is the worst failure).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.detector_checks import caught, silent
+
+# --- markers of the present: "these days", "as of this release", "from now on" (update_markers.py) ---
+
+PRESENT_MARKER_UPDATES = [
+    ("My favorite band is Radiohead.", "These days my favorite band is Big Thief."),
+    ("My favorite band is Radiohead.", "My favorite band is Big Thief these days."),
+    ("My favorite band is Radiohead.", "Nowadays, my favorite band is Big Thief."),
+    ("My favorite editor font is Fira Code.", "Going forward, my favorite editor font is JetBrains Mono."),
+    ("The user's favourite season is winter.", "From now on the user's favourite season is autumn."),
+]
+
+PRESENT_MARKER_LOOKALIKES = [
+    ("My favorite band is Radiohead.", "These days my sister's favorite band is Big Thief."),  # another person
+    ("My favorite band is Radiohead.", "These days my favorite podcast is Big Thief Radio."),  # another slot
+    ("My favorite band is Radiohead.", "These days I also like Big Thief."),  # an addition
+    ("My favorite band is Radiohead.", "Would Big Thief be my favorite band these days?"),  # a question
+    ("My favorite band is Radiohead.", "If I had to pick, these days my favorite band might be Big Thief."),
+    ("My favorite band is Radiohead.", "Back in 2009 my favorite band was Big Thief."),  # history
+    ("User lives in Berlin.", "As of June 1, the user lives in Munich."),  # a date that may lie ahead
+    ("My favorite band is Radiohead.", "As of 2009, my favorite band was Big Thief."),  # a date in the past
+]
+
+
+@pytest.mark.parametrize("existing,incoming", PRESENT_MARKER_UPDATES)
+def test_present_marker_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", PRESENT_MARKER_LOOKALIKES)
+def test_present_marker_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+# --- an age is one number at a time (may_both_hold) ---------------------------------------------------
+
+AGE_UPDATES = [
+    ("Age: 29", "Age: 30"),
+    ("The user's age is 29.", "The user's age is 30."),
+]
+
+AGE_LOOKALIKES = [
+    ("Age: 29", "Daughter's age: 4"),  # another person
+    ("The user's age is 29.", "The user's son's age is 3."),
+    ("The user's age is 29.", "The user's car's age is 12."),  # another thing
+    ("The user's age is 29.", "The user's age will be 30 in May."),  # a plan
+    ("The user's age is 29.", "The user's age in the game is 300."),  # a scope
+]
+
+
+@pytest.mark.parametrize("existing,incoming", AGE_UPDATES)
+def test_age_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", AGE_LOOKALIKES)
+def test_age_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
