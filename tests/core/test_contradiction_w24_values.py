@@ -67,3 +67,47 @@ def test_age_updates_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", AGE_LOOKALIKES)
 def test_age_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+# --- one "Key: value" line replaced by another of the same key (keyvalue_change.py) -------------------
+
+KEY_VALUE_UPDATES = [
+    ("CI: Jenkins", "CI: GitHub Actions (Jenkins retired)"),
+    ("Diet: keto", "Diet: Mediterranean (dropped keto in February)"),
+    ("Medication: lisinopril 10 mg", "Medication: losartan 50 mg (replaced lisinopril because of the cough)"),
+    ("Bundler: webpack", "Bundler: Vite (webpack dropped last sprint)"),
+    ("Allergies: none", "Allergies: shellfish (diagnosed last week)"),
+    ("Pets: none", "Pets: a beagle (adopted in March)"),
+    ("Preferred units: imperial", "Preferred units: metric"),
+    ("Relationship status: married", "Relationship status: separated"),
+    ("Marital status: single", "Marital status: engaged"),
+    ("Default theme: light", "Default theme: dark"),
+]
+
+KEY_VALUE_LOOKALIKES = [
+    ("CI: Jenkins", "CI: GitHub Actions (Jenkins still runs the nightly jobs)"),  # the old value kept
+    ("CI: Jenkins", "CI: GitHub Actions (replaced Jenkins for the frontend only)"),  # a scope
+    ("CI: Jenkins", "CI: GitHub Actions (CircleCI retired)"),  # another old value named
+    ("CI: Jenkins", "CI: GitHub Actions (Jenkins will be retired soon)"),  # a plan
+    ("Diet: keto", "Diet: keto (dropped sugar in February)"),  # the same value
+    ("Diet: keto", "Lunch: salad (dropped keto on weekends)"),  # another key
+    ("Allergies: none", "Allergies: shellfish"),  # no date: may be another person's list
+    ("Allergies: none", "Allergies: none (retested last week)"),
+    ("Allergies: none", "Allergies: shellfish (maybe, test pending since March)"),  # a hedge
+    ("Relationship status: married", "Parents' relationship status: separated"),  # other people
+    ("Relationship status: married", "Relationship status: married (since 2015)"),
+    ("Units: imperial", "Units: metric"),  # no owner: two recipes, two documents
+    ("Preferred units: metric", "Preferred currency: EUR"),  # another setting
+    ("Status: single", "Status: married"),  # "Status:" labels a note
+    ("Preferred units: imperial", "Preferred units: metric for cooking"),  # a scope
+]
+
+
+@pytest.mark.parametrize("existing,incoming", KEY_VALUE_UPDATES)
+def test_key_value_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", KEY_VALUE_LOOKALIKES)
+def test_key_value_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

@@ -25,6 +25,7 @@ from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.groups import group_statements, same_kind_or_named
 from festinger.core.contradiction.jobchange import employer_as_work
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
+from festinger.core.contradiction.keyvalue_change import by_key_value_replaced
 from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction.places import left_lone_district, same_place
 from festinger.core.contradiction.quitting import quit_as_denial
@@ -59,7 +60,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
     if not isinstance(existing, str) or not isinstance(incoming, str):
         return None
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
-            or _by_bare_key_value(existing, incoming) or by_event_moved(existing, incoming)
+            or _by_bare_key_value(existing, incoming) or by_key_value_replaced(existing, incoming)
+            or by_event_moved(existing, incoming)
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)

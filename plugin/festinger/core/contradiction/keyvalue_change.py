@@ -1,0 +1,100 @@
+"""A one-line "Key: value" memory replaced by a later line of the same key (pure logic).
+
+`keyvalue` compares two bare lines only for the keys a person holds one of, and only as the grammar
+would ("Shell: fish" / "Shell: zsh"). Three more shapes say on their face that the stored line is
+over, whatever the key:
+
+* the new line names the old value as gone in its note: "CI: Jenkins" / "CI: GitHub Actions
+  (Jenkins retired)", "Diet: keto" / "Diet: Mediterranean (dropped keto in February)";
+* the two values are the two members of a closed set of exclusive values, on a key of the
+  person's own ("Preferred units: imperial" / "metric", "Relationship status: married" /
+  "separated"): unlike plain words, such values have no synonyms to be restated with;
+* the old line said "none" and the new one names a value with a dated note: "Allergies: none" /
+  "Allergies: shellfish (diagnosed last week)".
+
+A note that scopes, hedges or keeps the old value ("(Jenkins still runs nightly)", "(replaced
+keto on weekends)") is never read, nor is a key of something one has several of (`keyvalue`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.comparison import squash
+from festinger.core.contradiction.keyvalue import bare_line
+from festinger.core.contradiction.verdict import Contradiction, clip
+
+__all__ = ["by_key_value_replaced", "key_value_replaced"]
+
+_NOTED_RE = re.compile(r"^([^:()\n]{1,40}:\s+[^()\n]{1,80}?)\s*\(([^()\n]{1,80})\)\s*\.?$")
+# The note says the old value ended: "(Jenkins retired)", "(dropped keto)", "(replaced lisinopril ...)".
+_ENDED_RE = re.compile(r"(?<![\w'])(?:retired|dropped|replaced|replacing|ditched|decommissioned|deprecated|"
+                       r"sunset|gone|no\s+longer|instead\s+of|formerly|previously|gave\s+up|stopped|quit|"
+                       r"moved\s+off|switched\s+from|migrated\s+from|changed\s+from|was)(?![\w'])", re.I)
+# ... but not one that keeps it somewhere, some time, or not yet: "(Jenkins still runs nightly)".
+_KEPT_RE = re.compile(r"(?<![\w'])(?:still|also|too|only|partly|partially|temporarily|for|on|at|except|until|"
+                      r"till|while|when|if|not|never|yet|maybe|might|will|plan|planned|planning|soon|back|again|"
+                      r"staging|prod|production|test|dev|weekends?|weekdays?|sometimes)(?![\w'])|n't", re.I)
+# A dated note: when the new value came ("diagnosed last week", "since March").
+_DATED_RE = re.compile(r"(?<![\w'])(?:last\s+(?:week|month|year)|yesterday|recently|just|this\s+(?:week|month)|"
+                       r"since|as\s+of|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?![\w'])",
+                       re.I)
+_NONE_VALUES = frozenset(("none", "no", "n/a", "na", "nothing", "nil", "-"))
+# Closed sets whose members exclude each other: a state of a relationship; the preference groups.
+_MARITAL = frozenset("single married divorced separated widowed engaged".split())
+_EXCLUSIVE_SETS = (_MARITAL,) + tuple(lx.PREFERENCE_GROUPS)
+# Keys that name a status or a preference of the person the profile describes.
+_OWN_KEY_WORDS = frozenset("relationship marital preferred default".split())
+
+
+def _line(text: str) -> tuple[str, str, str] | None:
+    """(key, value, note) of a bare line, the note being a trailing parenthesis ("" when none)."""
+    text = text.strip()
+    m = _NOTED_RE.match(text)
+    line = bare_line(m.group(1) if m else text)
+    if line is None:
+        return None
+    return line[0], line[1], m.group(2) if m else ""
+
+
+def key_value_replaced(existing: str, incoming: str) -> tuple[str, str, str] | None:
+    """(key, old value, new value) when a bare "Key: value" line is replaced by a later one."""
+    old, new = _line(existing), _line(incoming)
+    if old is None or new is None or old[0] != new[0] or old[2]:
+        return None
+    key, was, now, note = old[0], old[1], new[1], new[2]
+    if squash(was) == squash(now) or not squash(was) or not squash(now):
+        return None
+    if note:
+        if _KEPT_RE.search(note):
+            return None
+        if _ENDED_RE.search(note) and _names(note, was):
+            return key, was, now
+        if was.lower() in _NONE_VALUES and now.lower() not in _NONE_VALUES and _DATED_RE.search(note):
+            return key, was, now
+        return None
+    if set(key.split()) & _OWN_KEY_WORDS and _exclusive(was, now):
+        return key, was, now
+    return None
+
+
+def by_key_value_replaced(existing: str, incoming: str) -> Contradiction | None:
+    """The verdict of `key_value_replaced`."""
+    found = key_value_replaced(existing, incoming)
+    if found is None:
+        return None
+    key, was, now = found
+    return Contradiction("value", key, was, now, f"{key!r} was replaced: {was!r} -> {now!r} "
+                         f"(existing: {clip(existing)!r}; incoming: {clip(incoming)!r})")
+
+
+def _names(note: str, value: str) -> bool:
+    """Whether the note names the old value ("Jenkins", "lisinopril" for "lisinopril 10 mg")."""
+    head = value.split()[0]
+    return any(re.search(rf"(?<![\w'-]){re.escape(v)}(?![\w'-])", note, re.I) for v in (value, head) if len(v) > 1)
+
+
+def _exclusive(was: str, now: str) -> bool:
+    a, b = was.lower(), now.lower()
+    return a != b and any(a in group and b in group for group in _EXCLUSIVE_SETS)
