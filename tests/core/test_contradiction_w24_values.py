@@ -111,3 +111,51 @@ def test_key_value_updates_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", KEY_VALUE_LOOKALIKES)
 def test_key_value_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+# --- a slot set with a change verb (slot_change.py), a key line against a sentence (keyvalue_change.py),
+# --- the date of a named thing (numbered.py) -----------------------------------------------------------
+
+SLOT_CHANGE_UPDATES = [
+    ("The session timeout is 8 hours.", "Session timeout reduced to 1 hour."),
+    ("Session timeout: 8 hours", "Session timeout reduced to 1 hour."),
+    ("UI language: Dutch", "UI language switched to English."),
+    ("The UI language is Dutch.", "The UI language was switched to English."),
+    ("Website redesign budget: $5k", "The website redesign budget is now $7,500."),
+    ("The minimum password length is 8 characters.", "Minimum password length was raised to 12 characters."),
+    ("Standup is at 9:30.", "Standup moved to 10."),
+    ("Launch date: March 15", "Launch slipped to April 2."),
+    ("The release date is May 3.", "The release date was pushed to May 17."),
+    ("Upload limit: 10 MB", "Upload limit was bumped up to 25 MB."),
+]
+
+SLOT_CHANGE_LOOKALIKES = [
+    ("The session timeout is 8 hours.", "Session timeout reduced to 1 hour in staging."),  # a scoped environment
+    ("Session timeout: 8 hours", "Session timeout should be reduced to 1 hour."),  # a plan
+    ("Session timeout: 8 hours", "Should the session timeout be reduced to 1 hour?"),  # a question
+    ("Session timeout: 8 hours", "Refresh token lifetime reduced to 1 hour."),  # another setting
+    ("Session timeout: 8 hours", "Session timeout is 8 hours, idle timeout 15 minutes."),
+    ("Session timeout: 8 hours", "Admin session timeout reduced to 1 hour."),  # a second thing of the kind
+    ("UI language: Dutch", "Anna switched to English."),  # a person
+    ("UI language: Dutch", "The docs language switched to English."),  # another slot
+    ("The API server listens on port 8080.", "The API server was moved to a new rack."),  # a thing that went somewhere
+    ("The user's appointment is on Tuesday.", "The appointment was rescheduled from Wednesday to Thursday."),  # another one
+    ("Yoga class is on Tuesdays.", "Yoga class was moved to Thursday."),  # one session moved
+    ("Standup is at 9:30.", "The retro moved to 10."),  # another meeting
+    ("Launch date: March 15", "The press release goes out April 1."),  # another event
+    ("Launch date: March 15", "The beta launch date is April 2."),  # another launch
+    ("Launch date: March 15", "Launch slipped to April 2 in the EU."),  # a scope
+    ("Website redesign budget: $7,500", "So far we've spent $2,300 of it."),  # spend, not budget
+    ("Website redesign budget: $5k", "The website redesign budget is $7,500 if the client signs."),  # a condition
+    ("Website redesign budget: $5k", "The app redesign budget is now $7,500."),  # another project
+]
+
+
+@pytest.mark.parametrize("existing,incoming", SLOT_CHANGE_UPDATES)
+def test_slot_change_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", SLOT_CHANGE_LOOKALIKES)
+def test_slot_change_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

@@ -25,7 +25,7 @@ from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.groups import group_statements, same_kind_or_named
 from festinger.core.contradiction.jobchange import employer_as_work
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
-from festinger.core.contradiction.keyvalue_change import by_key_value_replaced
+from festinger.core.contradiction.keyvalue_change import by_key_value_replaced, key_line_as_sentence
 from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction.places import left_lone_district, same_place
 from festinger.core.contradiction.quitting import quit_as_denial
@@ -61,7 +61,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
         return None
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
             or _by_bare_key_value(existing, incoming) or by_key_value_replaced(existing, incoming)
-            or by_event_moved(existing, incoming)
+            or _by_key_line(existing, incoming) or by_event_moved(existing, incoming)
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
@@ -111,6 +111,16 @@ def _by_bare_key_value(existing: str, incoming: str) -> Contradiction | None:
     """"OS: Ubuntu 22.04" / "OS: Fedora 40": two one-line memories of one key are one slot (keyvalue)."""
     pair = bare_key_value_pair(existing, incoming)
     return _by_statements(*pair) if pair is not None else None
+
+
+def _by_key_line(existing: str, incoming: str) -> Contradiction | None:
+    """"Session timeout: 8 hours" / "Session timeout reduced to 1 hour": the line read as its slot,
+    replaced only by an announced change (keyvalue_change)."""
+    stored = key_line_as_sentence(existing, incoming)
+    if stored is None:
+        return None
+    return _match(extract_statements(stored), extract_statements(incoming, allow_correction=True), incoming,
+                  accept=lambda a, b: b.update or b.correction)
 
 
 def _by_frame(existing: str, incoming: str) -> Contradiction | None:

@@ -75,9 +75,10 @@ def _parse(text: str, *, incoming: bool = False) -> tuple[str, str, str] | None:
     return line
 
 
-def bare_line(text: str, *, incoming: bool = False) -> tuple[str, str, str] | None:
+def bare_line(text: str, *, incoming: bool = False, attribute: bool = False) -> tuple[str, str, str] | None:
     """A one-line "Key: value" memory as (key, value, change note), whatever the key names; None for
-    anything else, a label over a note ("Todo:") or a key of something one has several of."""
+    anything else, a label over a note ("Todo:") or a key of something one has several of (with
+    `attribute`, a named attribute of such a thing passes: "Session timeout", "UI language")."""
     if len(text) > _MAX_LINE_CHARS:
         return None  # one short line or nothing: huge inputs cost nothing here
     text = text.strip()
@@ -94,7 +95,8 @@ def bare_line(text: str, *, incoming: bool = False) -> tuple[str, str, str] | No
     words = key.replace("/", " ").split()
     if not words or len(words) > _MAX_KEY_WORDS or len(value.split()) > _MAX_VALUE_WORDS:
         return None
-    if (set(words) & (_LABEL_WORDS | _MULTI_WORDS) and key not in _STATUS_SLOTS) or (
+    several = set(words) & _MULTI_WORDS and not (attribute and len(words) > 1)
+    if (set(words) & _LABEL_WORDS or several) and key not in _STATUS_SLOTS or (
             words[0] in ("user", "user's", "my", "the", "our", "we")):
         return None  # "User's OS: ..." is read by the grammar itself
     if _VALUE_STOP_RE.search(value):

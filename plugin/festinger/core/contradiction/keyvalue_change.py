@@ -25,7 +25,7 @@ from festinger.core.contradiction.comparison import squash
 from festinger.core.contradiction.keyvalue import bare_line
 from festinger.core.contradiction.verdict import Contradiction, clip
 
-__all__ = ["by_key_value_replaced", "key_value_replaced"]
+__all__ = ["by_key_value_replaced", "key_line_as_sentence", "key_value_replaced"]
 
 _NOTED_RE = re.compile(r"^([^:()\n]{1,40}:\s+[^()\n]{1,80}?)\s*\(([^()\n]{1,80})\)\s*\.?$")
 # The note says the old value ended: "(Jenkins retired)", "(dropped keto)", "(replaced lisinopril ...)".
@@ -48,11 +48,11 @@ _EXCLUSIVE_SETS = (_MARITAL,) + tuple(lx.PREFERENCE_GROUPS)
 _OWN_KEY_WORDS = frozenset("relationship marital preferred default".split())
 
 
-def _line(text: str) -> tuple[str, str, str] | None:
+def _line(text: str, attribute: bool = False) -> tuple[str, str, str] | None:
     """(key, value, note) of a bare line, the note being a trailing parenthesis ("" when none)."""
     text = text.strip()
     m = _NOTED_RE.match(text)
-    line = bare_line(m.group(1) if m else text)
+    line = bare_line(m.group(1) if m else text, attribute=attribute)
     if line is None:
         return None
     return line[0], line[1], m.group(2) if m else ""
@@ -87,6 +87,16 @@ def by_key_value_replaced(existing: str, incoming: str) -> Contradiction | None:
     key, was, now = found
     return Contradiction("value", key, was, now, f"{key!r} was replaced: {was!r} -> {now!r} "
                          f"(existing: {clip(existing)!r}; incoming: {clip(incoming)!r})")
+
+
+def key_line_as_sentence(existing: str, incoming: str) -> str | None:
+    """"Session timeout: 8 hours" as "The session timeout is 8 hours.", when the incoming memory is
+    a sentence (not another bare line): the slot the line names, which only an incoming memory
+    that names the same slot and announces its change may replace (`compare`)."""
+    old = _line(existing, attribute=True)
+    if old is None or old[2] or _line(incoming, attribute=True) is not None:
+        return None
+    return f"The {old[0]} is {old[1]}."
 
 
 def _names(note: str, value: str) -> bool:

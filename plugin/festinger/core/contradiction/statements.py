@@ -36,7 +36,7 @@ from festinger.core.contradiction.situation import (hands_voice_over, is_afterth
                                                    sets_temporary_scene)
 from festinger.core.contradiction.slots import aliases
 from festinger.core.contradiction.subject import tokenize
-from festinger.core.contradiction.update_markers import mark_present
+from festinger.core.contradiction.update_markers import reword
 from festinger.core.contradiction.values import Statement, singular
 
 __all__ = ["CORRECTABLE_RELS", "WE_KEY", "Statement", "extract_statements", "is_unsure", "parse_sentence"]
@@ -372,7 +372,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     if _ACTUALLY_RE.search(s):
         correction = True
         s = _ACTUALLY_RE.sub(" ", s)
-    s, update = rephrase(mark_present(s), incoming=allow_correction)
+    s, update = rephrase(reword(s, incoming=allow_correction), incoming=allow_correction)
     if is_unsure(s):
         return []
     s = _PRESENT_RE.sub(" ", s)

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["mark_present"]
+from festinger.core.contradiction.slot_change import set_slot
+
+__all__ = ["mark_present", "reword"]
 
 # "as of this release", "as of this quarter", "as of last week": the value holds from then on, and the
 # sentence says it in the present ("is", "runs"), so from now on as well. A date ("as of June 1", "as
@@ -38,3 +40,10 @@ def mark_present(sentence: str) -> str:
         return s.rstrip(" .!") + " now"
     s, n = _TAIL_RE.subn(" now", sentence, count=1)
     return s if n else sentence
+
+
+def reword(sentence: str, *, incoming: bool) -> str:
+    """The sentence with its present marked, and, in an incoming memory, a slot set by a change
+    verb read as its new value (`slot_change`)."""
+    s = mark_present(sentence)
+    return set_slot(s) if incoming else s
