@@ -159,3 +159,39 @@ def test_slot_change_updates_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", SLOT_CHANGE_LOOKALIKES)
 def test_slot_change_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+# --- corrections said with a confession (self_correction.py) ---------------------------------------
+
+SELF_CORRECTIONS = [
+    ("I'm allergic to penicillin.", "Correction: I'm allergic to sulfa drugs, not penicillin. I mixed them up."),
+    ("I'm allergic to penicillin.", "I'm allergic to sulfa drugs, not penicillin. My mistake."),
+    ("The user's favorite season is winter.", "The user changed her mind: her favorite season is autumn."),
+    ("The user's favorite color is green.", "The user says her favorite color is actually teal, not green."),
+    ("The API port is 8080.", "I was wrong about the API port: it's 8443."),
+    ("The API port is 8080.", "Oops, I mistyped earlier: the API port is 8443."),
+    ("My shell is bash.", "I got it wrong earlier: my shell is zsh."),
+]
+
+SELF_CORRECTION_LOOKALIKES = [
+    ("I'm allergic to penicillin.", "Correction: I'm also allergic to sulfa drugs. I mixed them up."),  # an addition
+    ("I'm allergic to penicillin.", "My son is allergic to sulfa drugs, not penicillin. I mixed them up."),  # another person
+    ("The API port is 8080.", "I was wrong about the API port: it's still 8080."),  # the same value
+    ("The API port is 8080.", "I was wrong about the dashboard port: it's 8443."),  # another slot
+    ("The API port is 8080.", "Was I wrong about the API port? Maybe it's 8443."),  # a question
+    ("The API port is 8080.", "Oops, I mistyped earlier: the staging API port is 8443."),  # a scope
+    ("My shell is bash.", "My colleague got it wrong earlier: her shell is zsh."),  # another person
+    ("The user's favorite season is winter.", "The user changed her mind about the trip: her sister's favorite season is autumn."),
+    ("The user's favorite color is green.", "The user says her daughter's favorite color is teal."),
+    ("My shell is bash.", "I was wrong about zsh: it's actually fast."),  # another thing
+]
+
+
+@pytest.mark.parametrize("existing,incoming", SELF_CORRECTIONS)
+def test_self_corrections_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", SELF_CORRECTION_LOOKALIKES)
+def test_self_correction_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

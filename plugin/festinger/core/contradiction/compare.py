@@ -34,6 +34,7 @@ from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_em
                                                           by_possession_ended, by_residence_ended, by_status_ended)
 from festinger.core.contradiction.refinement import refines
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
+from festinger.core.contradiction.self_correction import plain_correction
 from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 from festinger.core.contradiction.values import Relation, Value
@@ -59,6 +60,7 @@ def detect_contradiction(existing: str, incoming: str) -> Contradiction | None:
 def _detect(existing: str, incoming: str) -> Contradiction | None:
     if not isinstance(existing, str) or not isinstance(incoming, str):
         return None
+    incoming = plain_correction(incoming)  # "I was wrong about X: ...", "... I mixed them up."
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
             or _by_bare_key_value(existing, incoming) or by_key_value_replaced(existing, incoming)
             or _by_key_line(existing, incoming) or by_event_moved(existing, incoming)

@@ -75,7 +75,7 @@ _NUMBER_WORD_RE = re.compile(r"(?<![\w'-])(two|three|four|five|six|seven|eight|n
                              r"(?=\s+(?!(?:of|and|or|to|in|at|on|by|for|times|more|less|days?|weeks?|months?|"
                              r"years?)\b)[a-z]{3,})", re.I)
 # After "The user said that ...", a leading "they/he/she" is the user.
-_REPORTED_SELF_RE = re.compile(r"^(?:they|he|she|(their))\s+(?=[a-z])", re.I)  # "their partner": the user's
+_REPORTED_SELF_RE = re.compile(r"^(?:they|he|she|(their|his|her))\s+(?=[a-z])", re.I)  # "their partner": the user's
 # "uses PostgreSQL as its database": "its" is the subject of the same clause, not someone else;
 # so is "their" in "the user switched to VS Code as their main IDE".
 _OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
