@@ -195,3 +195,42 @@ def test_self_corrections_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", SELF_CORRECTION_LOOKALIKES)
 def test_self_correction_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+# --- everyday wordings of the new value (paraphrase.py) and "..., so X now" (update_markers.py) ------
+
+PARAPHRASED_UPDATES = [
+    ("The user's hourly rate is $90.", "The user raised her hourly rate to $110."),
+    ("Redis runs on port 6379.", "Redis was moved to port 6380 to avoid a clash with the other instance."),
+    ("I'm 41.", "I'm 42 now, had my birthday on Saturday."),
+    ("My manager is Lena Fischer.", "Lena left, so I report to Marcus Boateng now."),
+    ("My manager is Lena Fischer.", "I report to Marcus Boateng now."),
+    ("The team has 8 engineers.", "We hired two more, so the team is 10 engineers now."),
+    ("The user's laptop disk isn't encrypted.", "The user turned on FileVault, so the laptop disk is encrypted now."),
+]
+
+PARAPHRASED_LOOKALIKES = [
+    ("The user's hourly rate is $90.", "The user raised her daughter's allowance to $10."),  # another person
+    ("The user's hourly rate is $90.", "The user's sister raised her hourly rate to $110."),
+    ("The user's hourly rate is $90.", "The user might raise her hourly rate to $110."),  # a plan
+    ("Redis runs on port 6379.", "Redis was moved to port 6380 for the staging instance."),  # a scope
+    ("Redis runs on port 6379.", "The cache Redis was moved to port 6380 to avoid a clash."),  # a second Redis
+    ("I'm 41.", "My brother is 42 now, had his birthday on Saturday."),  # another person
+    ("My manager is Lena Fischer.", "For the migration project I report to Marcus Boateng."),  # a second line
+    ("My manager is Lena Fischer.", "My sister reports to Marcus Boateng now."),  # another person
+    ("My manager is Lena Fischer.", "I report to Marcus Boateng on the side project now."),  # a scope
+    ("The team has 8 engineers.", "We hired two more, so the design team is 10 people now."),  # another team
+    ("The team has 8 engineers.", "If we hire two more, the team will be 10 engineers."),  # a hypothetical
+    ("The team has 8 engineers.", "The team is 3 hours ahead of us now."),  # a unit, not members
+    ("The user's laptop disk isn't encrypted.", "The user turned on FileVault, so her work laptop disk is encrypted now."),
+]
+
+
+@pytest.mark.parametrize("existing,incoming", PARAPHRASED_UPDATES)
+def test_paraphrased_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", PARAPHRASED_LOOKALIKES)
+def test_paraphrased_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

@@ -367,12 +367,13 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
         scope = "/".join(x for x in (scope, " ".join(lead.group(1).lower().split())) if x)
         s = s[lead.end():]
     s = _WE_RE.sub(lambda m: WE_KEY + ("'s " if m.group(1).lower() == "our" else " "), s, count=1)
+    s = reword(s, incoming=allow_correction)  # "these days", "Session timeout reduced to 1 hour" (update_markers)
     if _OTHER_PERSON_RE.search(s) or _AGENT_SELF_RE.match(s):
         return []  # "His name is Leo": whose? never the user's, and never a guess
     if _ACTUALLY_RE.search(s):
         correction = True
         s = _ACTUALLY_RE.sub(" ", s)
-    s, update = rephrase(reword(s, incoming=allow_correction), incoming=allow_correction)
+    s, update = rephrase(s, incoming=allow_correction)
     if is_unsure(s):
         return []
     s = _PRESENT_RE.sub(" ", s)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction.paraphrase import paraphrase
 from festinger.core.contradiction.slot_change import set_slot
 
 __all__ = ["mark_present", "reword"]
@@ -42,8 +43,15 @@ def mark_present(sentence: str) -> str:
     return s if n else sentence
 
 
+# "Lena left, so I report to Marcus now", "We hired two more, so the team is 10 engineers now": the
+# cause, then what holds now. Only the second clause states a fact, and its "now" announces it.
+_SO_NOW_RE = re.compile(r"^[^,;:]{3,120}?,\s+(?:and\s+)?so\s+(?=[^,;:]*(?<![\w'])now(?![\w']))", re.I)
+
+
 def reword(sentence: str, *, incoming: bool) -> str:
-    """The sentence with its present marked, and, in an incoming memory, a slot set by a change
-    verb read as its new value (`slot_change`)."""
+    """The sentence with its present marked, and, in an incoming memory, the consequence of a
+    "..., so X now" and a slot set by a change verb read as its new value (`slot_change`)."""
     s = mark_present(sentence)
-    return set_slot(s) if incoming else s
+    if not incoming:
+        return s
+    return set_slot(paraphrase(_SO_NOW_RE.sub("", s, count=1)))

@@ -1,0 +1,61 @@
+"""Everyday wordings of a slot's new value, rewritten into the form the stored fact has (pure logic).
+
+Each rewrite is one grammatical shape with the reason it keeps the meaning:
+
+* "The user raised her hourly rate to $110": in the memorizer's voice, the possessive after "the
+  user <verb>" is the user's own ("the user's hourly rate");
+* "Redis was moved to port 6380 to avoid a clash with the other instance": a purpose after the new
+  value says why, not where or for what ("... for the frontend" still scopes, and is kept);
+* "I'm 42 now, had my birthday on Saturday": a subjectless past clause after "now" says what
+  brought the change about;
+* "I report to Marcus Boateng now": whom one reports to is one's manager;
+* "The team is 10 engineers now": a group that "is" a number of members "has" them.
+
+These run on incoming memories only (`update_markers.reword`): the stored side keeps its own
+wording, and the grammar, the slot and the value comparison decide as before.
+"""
+
+from __future__ import annotations
+
+import re
+
+from festinger.core.contradiction import lexicon as lx
+
+__all__ = ["paraphrase"]
+
+_SET = (r"raised|lowered|increased|decreased|reduced|cut|bumped|changed|updated|set|switched|moved|upgraded|"
+        r"downgraded|renamed")
+# "The user raised her hourly rate to $110" -> "The user raised the user's hourly rate to $110".
+_OWN_RE = re.compile(rf"^((?:the\s+)?user\s+(?:has\s+|just\s+)?(?:{_SET}))\s+(?:her|his|their)\s+(?=[a-z])", re.I)
+# "... to avoid a clash ...", "... to save money", "... so that builds are faster": why, not where.
+_PURPOSE_RE = re.compile(
+    r",?\s+(?:(?:in\s+order\s+|so\s+as\s+)?to\s+(?:avoid|prevent|reduce|fix|save|match|free\s+up|make\s+room|"
+    r"speed\s+up|cut|comply|stay|keep|get\s+around|work\s+around)|so\s+that)\s+[^,;]{1,80}$", re.I)
+_CHANGED_RE = re.compile(rf"(?<![\w'])(?:now|{_SET}|pushed|slipped|extended)(?![\w'])", re.I)
+# "I'm 42 now, had my birthday on Saturday": the clause after "now," has no subject and a past verb.
+_PAST_AFTER_NOW_RE = re.compile(
+    r"(?<![\w'])now\s*,\s+(?:just\s+)?(?:had|got|turned|celebrated|took|went|made|finished|passed|[a-z]{3,}ed)\s"
+    r"[^,;]{1,60}$", re.I)
+# "I report to Marcus Boateng now" -> "my manager is Marcus Boateng now".
+_REPORTS_RE = re.compile(
+    r"^((?i:i|(?:the\s+)?user))\s+(?:now\s+)?reports?\s+(?:directly\s+)?to\s+(?=[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}"
+    r"(?:\s+now)?\s*[.!]?$)")
+# "The team is 10 engineers now" -> "The team has 10 engineers now".
+_IS_COUNT_RE = re.compile(r"^((?:the|my|our)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:is|are)\s+(?:now\s+)?(?=\d+\s+([a-z]+s)(?:\s+now)?\s*[.!]?$)",
+                          re.I)
+
+
+def paraphrase(sentence: str) -> str:
+    """The incoming sentence in the stored fact's wording, or as it is."""
+    s = _OWN_RE.sub(r"\1 the user's ", sentence, count=1)
+    if _CHANGED_RE.search(s):
+        s = _PURPOSE_RE.sub("", s.rstrip(" .!"), count=1)
+    s = _PAST_AFTER_NOW_RE.sub("now", s, count=1)
+    m = _REPORTS_RE.match(s)
+    if m:
+        owner = "my" if m.group(1).lower() == "i" else "the user's"
+        return f"{owner} manager is {s[m.end():]}"
+    m = _IS_COUNT_RE.match(s)
+    if m and m.group(2).lower() not in lx.UNITS and m.group(2).lower()[:-1] not in lx.UNITS:
+        return f"{m.group(1)} has {s[m.end():]}"
+    return s
