@@ -234,3 +234,29 @@ def test_paraphrased_updates_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", PARAPHRASED_LOOKALIKES)
 def test_paraphrased_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+WHEN_AND_ALL_UPDATES = [
+    ("I'm on Windows 10.", "I upgraded to Windows 11 over the weekend."),
+    ("My shell is bash.", "I changed my shell to zsh last week."),
+    ("2FA is optional for staff accounts.", "2FA is now mandatory for all staff accounts."),
+]
+
+WHEN_AND_ALL_LOOKALIKES = [
+    ("I'm on Windows 10.", "My husband upgraded to Windows 11 over the weekend."),  # another person
+    ("I'm on Windows 10.", "I upgraded my gaming PC to Windows 11 over the weekend."),  # a second machine
+    ("I'm on Windows 10.", "I'll upgrade to Windows 11 over the weekend."),  # a plan
+    ("2FA is optional for staff accounts.", "2FA is now mandatory for all admin accounts."),  # another scope
+    ("2FA is optional for staff accounts.", "2FA is mandatory for all staff accounts in production."),
+    ("Standup is at 9:30.", "Standup moved to 10 on Monday."),  # one day
+]
+
+
+@pytest.mark.parametrize("existing,incoming", WHEN_AND_ALL_UPDATES)
+def test_when_and_all_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", WHEN_AND_ALL_LOOKALIKES)
+def test_when_and_all_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

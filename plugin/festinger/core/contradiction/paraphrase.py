@@ -8,6 +8,8 @@ Each rewrite is one grammatical shape with the reason it keeps the meaning:
   value says why, not where or for what ("... for the frontend" still scopes, and is kept);
 * "I'm 42 now, had my birthday on Saturday": a subjectless past clause after "now" says what
   brought the change about;
+* "I upgraded to Windows 11 over the weekend": after a change, when it happened is no scope;
+* "2FA is now mandatory for all staff accounts": "for all X" covers "for X", the stored scope;
 * "I report to Marcus Boateng now": whom one reports to is one's manager;
 * "The team is 10 engineers now": a group that "is" a number of members "has" them.
 
@@ -32,6 +34,12 @@ _PURPOSE_RE = re.compile(
     r",?\s+(?:(?:in\s+order\s+|so\s+as\s+)?to\s+(?:avoid|prevent|reduce|fix|save|match|free\s+up|make\s+room|"
     r"speed\s+up|cut|comply|stay|keep|get\s+around|work\s+around)|so\s+that)\s+[^,;]{1,80}$", re.I)
 _CHANGED_RE = re.compile(rf"(?<![\w'])(?:now|{_SET}|pushed|slipped|extended)(?![\w'])", re.I)
+# "... over the weekend", "... last week": when the change happened ("on Monday" may be the one day it holds).
+_WHEN_RE = re.compile(
+    r",?\s+(?:over\s+the\s+(?:weekend|holidays)|last\s+(?:week|month|weekend|night)|yesterday|this\s+morning|"
+    r"earlier\s+today|recently|(?:a\s+(?:few|couple\s+of)|\d+|two|three)\s+(?:days|weeks|months)\s+ago)$", re.I)
+# "for all staff accounts" -> "for staff accounts".
+_ALL_RE = re.compile(r"(?<![\w'])(for|on|to|in|across)\s+all\s+(?=[a-z])", re.I)
 # "I'm 42 now, had my birthday on Saturday": the clause after "now," has no subject and a past verb.
 _PAST_AFTER_NOW_RE = re.compile(
     r"(?<![\w'])now\s*,\s+(?:just\s+)?(?:had|got|turned|celebrated|took|went|made|finished|passed|[a-z]{3,}ed)\s"
@@ -49,7 +57,8 @@ def paraphrase(sentence: str) -> str:
     """The incoming sentence in the stored fact's wording, or as it is."""
     s = _OWN_RE.sub(r"\1 the user's ", sentence, count=1)
     if _CHANGED_RE.search(s):
-        s = _PURPOSE_RE.sub("", s.rstrip(" .!"), count=1)
+        s = _WHEN_RE.sub("", _PURPOSE_RE.sub("", s.rstrip(" .!"), count=1), count=1)
+        s = _ALL_RE.sub(r"\1 ", s)
     s = _PAST_AFTER_NOW_RE.sub("now", s, count=1)
     m = _REPORTS_RE.match(s)
     if m:
