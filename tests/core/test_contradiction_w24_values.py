@@ -260,3 +260,39 @@ def test_when_and_all_updates_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", WHEN_AND_ALL_LOOKALIKES)
 def test_when_and_all_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+# --- time zones as values (timezones.py) ----------------------------------------------------------
+
+TIMEZONE_UPDATES = [
+    ("My timezone is UTC-3.", "Scratch that, I'm in UTC-4, not UTC-3."),
+    ("My timezone is UTC-3.", "My timezone is UTC-4 now."),
+    ("The user's timezone is CET.", "The user is in UTC+8 now; she relocated to Perth."),
+    ("I'm in Pacific time.", "I'm on Eastern time now after the move."),
+    ("The server timezone is UTC.", "The server timezone is CET now."),
+    ("The user's timezone is Europe/Berlin.", "The user's timezone is America/New_York now."),
+    ("Timezone: PST", "Timezone: JST"),
+]
+
+TIMEZONE_LOOKALIKES = [
+    ("The user's timezone is EST.", "The user's timezone is now EDT."),  # one zone, daylight saving
+    ("The user's timezone is CET.", "The user's timezone is UTC+1."),  # one zone written two ways
+    ("The user's timezone is CET.", "The user's timezone is Europe/Berlin now."),  # IANA against an abbreviation
+    ("User's timezone is CET.", "User is in Seattle for work. User's timezone is PST."),  # a trip's clock
+    ("timezone: EST", "timezone: CET (changed during the Berlin trip)"),
+    ("My timezone is UTC-3.", "My manager's timezone is UTC-4."),  # another person
+    ("My timezone is UTC-3.", "The server timezone is UTC."),  # another thing
+    ("My timezone is UTC-3.", "Should I switch my timezone to UTC-4?"),  # a question
+    ("I'm in Pacific time.", "I'm in Central Park."),  # a place, not a zone
+    ("I'm in Pacific time.", "I'm in Eastern time for the conference this week."),  # a trip
+]
+
+
+@pytest.mark.parametrize("existing,incoming", TIMEZONE_UPDATES)
+def test_timezone_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", TIMEZONE_LOOKALIKES)
+def test_timezone_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

@@ -37,6 +37,7 @@ from festinger.core.contradiction.replacement import announced_replacement, name
 from festinger.core.contradiction.self_correction import plain_correction
 from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
+from festinger.core.contradiction.timezones import zone_may_follow_travel
 from festinger.core.contradiction.values import Relation, Value
 from festinger.core.contradiction.verdict import Contradiction, clip
 
@@ -116,13 +117,10 @@ def _by_bare_key_value(existing: str, incoming: str) -> Contradiction | None:
 
 
 def _by_key_line(existing: str, incoming: str) -> Contradiction | None:
-    """"Session timeout: 8 hours" / "Session timeout reduced to 1 hour": the line read as its slot,
-    replaced only by an announced change (keyvalue_change)."""
+    """"Session timeout: 8 hours" / "... reduced to 1 hour": the line as its slot, only announced (keyvalue_change)."""
     stored = key_line_as_sentence(existing, incoming)
-    if stored is None:
-        return None
-    return _match(extract_statements(stored), extract_statements(incoming, allow_correction=True), incoming,
-                  accept=lambda a, b: b.update or b.correction)
+    return None if stored is None else _match(extract_statements(stored), extract_statements(
+        incoming, allow_correction=True), incoming, accept=lambda a, b: b.update or b.correction)
 
 
 def _by_frame(existing: str, incoming: str) -> Contradiction | None:
@@ -325,7 +323,8 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
     if a.rel == "state" and b.denied and any(_same_object(d, v) for d in b.denied for v in a.values):
         return _make("correction", a, b)  # "Not Anna but Hanna - the user's daughter is Hanna"
     if a.rel == "state":
-        if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
+        if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT and (
+                not zone_may_follow_travel(a, b)):
             kind = "negation" if (a.explicit_negation or b.explicit_negation) else "value"
             return _make("correction" if correction else kind, a, b)
         return None

@@ -14,6 +14,7 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import is_known_term
 from festinger.core.contradiction.normalise import is_address
+from festinger.core.contradiction.timezones import zone_may_follow_travel
 from festinger.core.contradiction.values import Statement
 
 __all__ = ["may_both_hold"]
@@ -34,6 +35,8 @@ def may_both_hold(a: Statement, b: Statement) -> bool:
     "Sarah Klein")."""
     x, y = a.values[0], b.values[0]
     words = set(a.key.split())
+    if zone_may_follow_travel(a, b):
+        return True  # a trip's clock
     if a.rel == "origin" or x.kind in ("phone", "phrase"):
         return True
     if x.kind == "place" and y.kind == "place" and x.norm == y.norm:

@@ -18,6 +18,7 @@ import re
 
 from festinger.core.contradiction.paraphrase import paraphrase
 from festinger.core.contradiction.slot_change import set_slot
+from festinger.core.contradiction.timezones import as_timezone_slot
 
 __all__ = ["mark_present", "reword"]
 
@@ -51,7 +52,7 @@ _SO_NOW_RE = re.compile(r"^[^,;:]{3,120}?,\s+(?:and\s+)?so\s+(?=[^,;:]*(?<![\w']
 def reword(sentence: str, *, incoming: bool) -> str:
     """The sentence with its present marked, and, in an incoming memory, the consequence of a
     "..., so X now" and a slot set by a change verb read as its new value (`slot_change`)."""
-    s = mark_present(sentence)
+    s = as_timezone_slot(mark_present(sentence))
     if not incoming:
         return s
     return set_slot(paraphrase(_SO_NOW_RE.sub("", s, count=1)))
