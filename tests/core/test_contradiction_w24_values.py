@@ -296,3 +296,35 @@ def test_timezone_updates_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", TIMEZONE_LOOKALIKES)
 def test_timezone_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+# --- the stored value named as replaced: "Y, not X", "Y instead of X" (named_correction.py) ----------
+
+NAMED_REPLACEMENTS = [
+    ("The mobile app is built with React Native.", "Correction: the mobile app uses Flutter, not React Native."),
+    ("User's terminal is iTerm2.", "The user uses Ghostty instead of iTerm2 these days."),
+    ("The backend is written in Ruby.", "Actually, the backend uses Elixir, not Ruby."),
+]
+
+NAMED_REPLACEMENT_LOOKALIKES = [
+    ("The mobile app is built with React Native.", "Correction: the web app uses Flutter, not React Native."),  # another thing
+    ("The mobile app is built with React Native.", "Correction: the mobile app uses Expo, not bare React Native."),  # a layer
+    ("The mobile app is built with React Native.", "The mobile app uses Flutter for the settings screen, not React Native."),  # a scope
+    ("The frontend uses React.", "The frontend migrated from React to Next.js."),  # a layer on it (migration)
+    ("User's terminal is iTerm2.", "The user's husband uses Ghostty instead of iTerm2."),  # another person
+    ("User's terminal is iTerm2.", "The user might use Ghostty instead of iTerm2."),  # a hypothetical
+    ("User's terminal is iTerm2.", "At work the user uses Ghostty instead of iTerm2."),  # a scope
+    ("User's terminal is iTerm2.", "The user uses Ghostty instead of iTerm2 for SSH sessions, but iTerm2 otherwise."),
+    ("The user's wife's car is a Golf.", "The user drives a Polo instead of a Golf now."),  # another person's slot
+    ("The team likes Python.", "Actually the team uses Go, not Python."),  # a taste is no use
+]
+
+
+@pytest.mark.parametrize("existing,incoming", NAMED_REPLACEMENTS)
+def test_named_replacements_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", NAMED_REPLACEMENT_LOOKALIKES)
+def test_named_replacement_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

@@ -27,6 +27,7 @@ from festinger.core.contradiction.jobchange import employer_as_work
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.keyvalue_change import by_key_value_replaced, key_line_as_sentence
 from festinger.core.contradiction.may_both_hold import may_both_hold
+from festinger.core.contradiction.named_correction import by_named_replacement
 from festinger.core.contradiction.places import left_lone_district, same_place
 from festinger.core.contradiction.quitting import quit_as_denial
 from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_employer_ended, by_event_moved,
@@ -68,7 +69,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
-            or by_age_or_count(existing, incoming) or _by_event(existing, incoming))
+            or by_age_or_count(existing, incoming) or _by_event(existing, incoming)
+            or by_named_replacement(existing, incoming))
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:
