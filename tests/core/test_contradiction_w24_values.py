@@ -328,3 +328,32 @@ def test_named_replacements_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", NAMED_REPLACEMENT_LOOKALIKES)
 def test_named_replacement_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+NEW_FAVORITE_RAISE_CROSSED = [
+    ("My favorite podcast is Hardcore History.", "My new favorite podcast is Acquired."),
+    ("The user's salary is $95k.", "The user got a raise to $104k."),
+    ("My salary is €60,000.", "I got a pay rise to €64,000."),
+    ("The user's newsletter has 12,000 subscribers.", "The user's newsletter crossed 15,000 subscribers."),
+]
+
+NEW_FAVORITE_RAISE_CROSSED_LOOKALIKES = [
+    ("My favorite podcast is Hardcore History.", "My new favorite band is Big Thief."),  # another slot
+    ("My favorite podcast is Hardcore History.", "My sister's new favorite podcast is Acquired."),  # another person
+    ("My favorite podcast is Hardcore History.", "My new favorite podcast for running is Acquired."),  # a scope
+    ("The user's salary is $95k.", "The user's wife got a raise to $104k."),  # another person
+    ("The user's salary is $95k.", "The user hopes to get a raise to $104k."),  # a wish
+    ("The user's salary is $95k.", "If the user got a raise to $104k, she would stay."),  # a hypothetical
+    ("The user's newsletter has 12,000 subscribers.", "The user's podcast crossed 15,000 subscribers."),  # another thing
+    ("The user's newsletter has 12,000 subscribers.", "The user's newsletter crossed 15,000 opens."),  # another count
+]
+
+
+@pytest.mark.parametrize("existing,incoming", NEW_FAVORITE_RAISE_CROSSED)
+def test_new_favorite_raise_crossed_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", NEW_FAVORITE_RAISE_CROSSED_LOOKALIKES)
+def test_new_favorite_raise_crossed_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

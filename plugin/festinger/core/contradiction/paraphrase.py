@@ -11,6 +11,9 @@ Each rewrite is one grammatical shape with the reason it keeps the meaning:
 * "I upgraded to Windows 11 over the weekend": after a change, when it happened is no scope;
 * "2FA is now mandatory for all staff accounts": "for all X" covers "for X", the stored scope;
 * "I report to Marcus Boateng now": whom one reports to is one's manager;
+* "The user's new favorite coffee shop is Sightglass": a new favourite replaces the old one;
+* "The user got a raise to $104k": the salary is that amount now;
+* "The newsletter crossed 15,000 subscribers": it has that many now (at least, so no fewer);
 * "The team is 10 engineers now": a group that "is" a number of members "has" them.
 
 These run on incoming memories only (`update_markers.reword`): the stored side keeps its own
@@ -53,6 +56,14 @@ _IS_COUNT_RE = re.compile(r"^((?:the|my|our)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:is|are
                           re.I)
 
 
+_NEW_FAVORITE_RE = re.compile(r"^((?i:my|our|(?:the\s+)?user's))\s+new\s+(?=favou?rite\s)", re.I)
+_RAISE_RE = re.compile(r"^(?i:(i)|(?:the\s+)?user)\s+(?:just\s+)?(?:got|received|was\s+given)\s+(?:a\s+)?"
+                       r"(?:raise|pay\s+rise|pay\s+raise|pay\s+cut|salary\s+(?:bump|increase|cut))\s+to\s+"
+                       r"(?=[$€£¥]?\d)", re.I)
+_CROSSED_RE = re.compile(r"^((?:the\s+|my\s+|our\s+|(?:the\s+)?user's\s+)[\w-]+(?:\s+[\w-]+)?)\s+(?:has\s+|just\s+)?"
+                         r"(?:crossed|passed|hit|reached|topped)\s+(?=\d[\d,.]*k?\s+[a-z]+s\s*[.!]?$)", re.I)
+
+
 def paraphrase(sentence: str) -> str:
     """The incoming sentence in the stored fact's wording, or as it is."""
     s = _OWN_RE.sub(r"\1 the user's ", sentence, count=1)
@@ -60,6 +71,16 @@ def paraphrase(sentence: str) -> str:
         s = _WHEN_RE.sub("", _PURPOSE_RE.sub("", s.rstrip(" .!"), count=1), count=1)
         s = _ALL_RE.sub(r"\1 ", s)
     s = _PAST_AFTER_NOW_RE.sub("now", s, count=1)
+    m = _NEW_FAVORITE_RE.match(s)
+    if m:
+        return f"{m.group(1)} {s[m.end():].rstrip(' .!')} now"
+    m = _RAISE_RE.match(s)
+    if m:
+        owner = "my" if m.group(1) else "the user's"
+        return f"{owner} salary is {s[m.end():].rstrip(' .!')} now"
+    m = _CROSSED_RE.match(s)
+    if m:
+        return f"{m.group(1)} has {s[m.end():].rstrip(' .!')} now"
     m = _REPORTS_RE.match(s)
     if m:
         owner = "my" if m.group(1).lower() == "i" else "the user's"
