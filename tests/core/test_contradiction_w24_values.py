@@ -357,3 +357,36 @@ def test_new_favorite_raise_crossed_are_caught(existing: str, incoming: str) -> 
 @pytest.mark.parametrize("existing,incoming", NEW_FAVORITE_RAISE_CROSSED_LOOKALIKES)
 def test_new_favorite_raise_crossed_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+# --- a due or end date as its slot (due_dates.py) --------------------------------------------------
+
+DUE_DATE_UPDATES = [
+    ("The report is due Friday.", "The report deadline was pushed to next Wednesday."),
+    ("The report is due Friday.", "The report is due on Monday now."),
+    ("The contract expires December 31.", "The contract was extended through June 30."),
+    ("The lease ends on May 31.", "The lease has been extended to August 31."),
+    ("The essay is due March 3.", "Correction: the essay is due March 10."),
+]
+
+DUE_DATE_LOOKALIKES = [
+    ("The report is due Friday.", "The slides are due Wednesday."),  # another thing
+    ("The report is due Friday.", "The report draft is due Wednesday."),  # a second deadline of it
+    ("The report is due Friday.", "The report might be due Wednesday."),  # a hedge
+    ("The report is due Friday.", "Is the report due Wednesday?"),  # a question
+    ("The report is due Friday.", "The report was due Wednesday last month."),  # a history
+    ("The contract expires December 31.", "The contract with Acme expires June 30."),  # another contract
+    ("The contract expires December 31.", "The contract could be extended through June 30."),  # a possibility
+    ("The contract expires December 31.", "My sister's contract was extended through June 30."),  # another person
+    ("The lease ends on May 31.", "The car lease ends on August 31."),  # another lease
+]
+
+
+@pytest.mark.parametrize("existing,incoming", DUE_DATE_UPDATES)
+def test_due_date_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", DUE_DATE_LOOKALIKES)
+def test_due_date_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

@@ -66,6 +66,9 @@ def set_slot(sentence: str) -> str:
         # "Standup moved to 10": a bare hour is a time of day; any other move of a meeting is
         # `rescheduled`'s (a class moved to one Thursday is not the weekly class moved)
         return f"The {slot} is at {value}:00 now" if _BARE_HOUR_RE.match(value) and _MOVING_RE.match(verb) else sentence
+    day = re.match(r"^(?:(?:next|this)\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)day)$", value, re.I)
+    if words[-1] in ("deadline", "day") and day:
+        return f"The {slot} is on {day.group(1)} now"  # "The report deadline was pushed to next Wednesday"
     if words[-1] in _DATED_EVENTS and timelike and not value[:1].isdigit():
         return f"The {slot} date is {value} now"  # "Launch slipped to April 2": the launch date
     if _MOVING_RE.match(verb) and not (words[-1] in _VALUE_HEADS or words[-1] in _DATE_HEADS and timelike):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction.due_dates import as_date_slot
 from festinger.core.contradiction.paraphrase import paraphrase
 from festinger.core.contradiction.slot_change import set_slot
 from festinger.core.contradiction.timezones import as_timezone_slot
@@ -54,5 +55,5 @@ def reword(sentence: str, *, incoming: bool) -> str:
     "..., so X now" and a slot set by a change verb read as its new value (`slot_change`)."""
     s = as_timezone_slot(mark_present(sentence))
     if not incoming:
-        return s
-    return set_slot(paraphrase(_SO_NOW_RE.sub("", s, count=1)))
+        return as_date_slot(s, incoming=False)
+    return set_slot(as_date_slot(paraphrase(_SO_NOW_RE.sub("", s, count=1)), incoming=True))
