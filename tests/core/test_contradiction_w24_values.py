@@ -390,3 +390,29 @@ def test_due_date_updates_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", DUE_DATE_LOOKALIKES)
 def test_due_date_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+NEW_SLOT_LINES = [
+    ("My phone number is (415) 555-0142.", "New number: (415) 555-0199, the old one is disconnected."),
+    ("My marathon PB is 4:05:30.", "New marathon PB: 3:52:10."),
+    ("My email is dana@old.io.", "New email: dana@new.io"),
+]
+
+NEW_SLOT_LINE_LOOKALIKES = [
+    ("My phone number is (415) 555-0142.", "Mom - new number: (415) 555-0199."),  # someone else's
+    ("My phone number is (415) 555-0142.", "New work number: (415) 555-0199."),  # a second number
+    ("My marathon PB is 4:05:30.", "New half marathon PB: 1:52:10."),  # another slot
+    ("My marathon PB is 4:05:30.", "New marathon PB goal: 3:52:10."),  # a goal
+    ("My email is dana@old.io.", "New email: maybe dana@new.io?"),  # a question
+    ("My email is dana@old.io.", "New email:\ndana@new.io is the team alias"),  # not one line
+]
+
+
+@pytest.mark.parametrize("existing,incoming", NEW_SLOT_LINES)
+def test_new_slot_lines_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", NEW_SLOT_LINE_LOOKALIKES)
+def test_new_slot_line_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

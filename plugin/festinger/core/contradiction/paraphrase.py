@@ -12,6 +12,8 @@ Each rewrite is one grammatical shape with the reason it keeps the meaning:
 * "2FA is now mandatory for all staff accounts": "for all X" covers "for X", the stored scope;
 * "I report to Marcus Boateng now": whom one reports to is one's manager;
 * "The user's new favorite coffee shop is Sightglass": a new favourite replaces the old one;
+* "New number: (415) 555-0199, the old one is disconnected", "New marathon PB: 3:52:10": a line
+  that opens with "New <slot>:" is the writer's own slot, given its new value;
 * "The user got a raise to $104k": the salary is that amount now;
 * "The newsletter crossed 15,000 subscribers": it has that many now (at least, so no fewer);
 * "The team is 10 engineers now": a group that "is" a number of members "has" them.
@@ -26,7 +28,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 
-__all__ = ["paraphrase"]
+__all__ = ["new_value_line", "paraphrase"]
 
 _SET = (r"raised|lowered|increased|decreased|reduced|cut|bumped|changed|updated|set|switched|moved|upgraded|"
         r"downgraded|renamed")
@@ -62,6 +64,24 @@ _RAISE_RE = re.compile(r"^(?i:(i)|(?:the\s+)?user)\s+(?:just\s+)?(?:got|received
                        r"(?=[$€£¥]?\d)", re.I)
 _CROSSED_RE = re.compile(r"^((?:the\s+|my\s+|our\s+|(?:the\s+)?user's\s+)[\w-]+(?:\s+[\w-]+)?)\s+(?:has\s+|just\s+)?"
                          r"(?:crossed|passed|hit|reached|topped)\s+(?=\d[\d,.]*k?\s+[a-z]+s\s*[.!]?$)", re.I)
+
+
+# "New number: (415) 555-0199, the old one is disconnected" -> "my phone number is (415) 555-0199 now".
+_NEW_LINE_RE = re.compile(r"^new\s+([a-z][\w-]*(?:\s+[\w-]+){0,2}):\s+(?=\S)", re.I)
+_OLD_ONE_RE = re.compile(r",?\s+(?:and\s+)?the\s+old\s+one\s+(?:is|was|has\s+been)\s+[^,;]{1,40}$", re.I)
+# Slots named by their head alone on such a line.
+_NEW_LINE_SLOTS = {"number": "phone number", "mobile": "mobile number", "cell": "cell number"}
+
+
+def new_value_line(text: str) -> str:
+    """A one-line incoming memory "New <slot>: <value>" as "my <slot> is <value> now" (read before
+    the memory is split into lines, where "New marathon PB:" would be a label), or as it is."""
+    m = _NEW_LINE_RE.match(text.strip())
+    if m is None or "\n" in text.strip():
+        return text
+    slot = m.group(1).lower()
+    value = _OLD_ONE_RE.sub("", text.strip()[m.end():].rstrip(" .!"))
+    return f"my {_NEW_LINE_SLOTS.get(slot, slot)} is {value} now"
 
 
 def paraphrase(sentence: str) -> str:

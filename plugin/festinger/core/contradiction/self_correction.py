@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction.paraphrase import new_value_line
+
 __all__ = ["plain_correction"]
 
 _SLIP = (r"(?:was\s+wrong|got\s+(?:it|that|this)\s+wrong|had\s+(?:it|that|this)\s+wrong|misspoke|mistyped|"
@@ -41,8 +43,9 @@ _SENTENCE_END_RE = re.compile(r"(?<=[.!;])\s+(?=\S)")
 
 def plain_correction(incoming: str) -> str:
     """The incoming memory with a confession lead read as "Correction:" and a trailing confession
-    dropped; unchanged when it has neither."""
-    text = incoming.strip()
+    dropped (and a "New <slot>: <value>" line read as the slot's new value, `paraphrase`);
+    unchanged when it has none of these."""
+    text = new_value_line(incoming).strip()
     if len(text) > 400:
         return incoming  # a correction is one short message
     parts = _SENTENCE_END_RE.split(text)
