@@ -416,3 +416,34 @@ def test_new_slot_lines_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", NEW_SLOT_LINE_LOOKALIKES)
 def test_new_slot_line_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+# --- an environment's setting (environment_slot.py), a diet in one word (closed_values.py) ----------
+
+ENVIRONMENT_AND_DIET_UPDATES = [
+    ("Log level in production is DEBUG.", "Production log level is set to WARN now."),
+    ("The timeout in staging is 30 seconds.", "The staging timeout was raised to 60 seconds."),
+    ("I'm vegetarian.", "I started eating fish again, so I'm pescatarian now."),
+    ("The user is vegan.", "The user is pescatarian now."),
+]
+
+ENVIRONMENT_AND_DIET_LOOKALIKES = [
+    ("Log level in production is DEBUG.", "Staging log level is set to WARN now."),  # another environment
+    ("Log level in production is DEBUG.", "Log level in production should be WARN."),  # a plan
+    ("Log level in production is DEBUG.", "Production log level is DEBUG, staging is WARN."),
+    ("I'm vegetarian.", "I'm vegan now."),  # a vegan is a vegetarian
+    ("I'm vegetarian.", "My husband is pescatarian."),  # another person
+    ("I'm vegetarian.", "I'm pescatarian on holidays."),  # an exception
+    ("I'm vegetarian.", "I was pescatarian in college."),  # a history
+    ("I'm vegetarian.", "I might go pescatarian."),  # a plan
+]
+
+
+@pytest.mark.parametrize("existing,incoming", ENVIRONMENT_AND_DIET_UPDATES)
+def test_environment_and_diet_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", ENVIRONMENT_AND_DIET_LOOKALIKES)
+def test_environment_and_diet_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
