@@ -447,3 +447,36 @@ def test_environment_and_diet_updates_are_caught(existing: str, incoming: str) -
 @pytest.mark.parametrize("existing,incoming", ENVIRONMENT_AND_DIET_LOOKALIKES)
 def test_environment_and_diet_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+MORE_WORDINGS = [
+    ("My manager is Lena.", "I have a new manager, Marcus."),
+    ("The user's dentist is Dr. Lee.", "The user has a new dentist: Dr. Park."),
+    ("The team has 8 engineers.", "The team is down to 6 engineers."),
+    ("The team has 8 engineers.", "The team grew to 12 engineers."),
+    ("My phone number is 555-0142.", "My number changed to 555-0199."),
+    ("Name: Jon", "Name: John (typo before)"),
+    ("Salary: $95k", "The user's salary was raised to $104k."),
+]
+
+MORE_WORDING_LOOKALIKES = [
+    ("My manager is Lena.", "I have a new colleague, Marcus."),  # one of many
+    ("My manager is Lena.", "My sister has a new manager, Marcus."),  # another person
+    ("My manager is Lena.", "I might get a new manager, Marcus."),  # a possibility
+    ("The team has 8 engineers.", "The design team is down to 6 designers."),  # another team
+    ("The team has 8 engineers.", "The team is down to 6 engineers for the holidays."),  # a passing scope
+    ("My phone number is 555-0142.", "My number of cats changed to 3."),  # not a phone
+    ("My phone number is 555-0142.", "My sister's number changed to 555-0199."),
+    ("Name: Jon", "Name: John (his cousin)"),  # someone else
+    ("Name: Jon", "Nickname: Johnny (typo before)"),  # another key
+]
+
+
+@pytest.mark.parametrize("existing,incoming", MORE_WORDINGS)
+def test_more_wordings_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", MORE_WORDING_LOOKALIKES)
+def test_more_wording_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

@@ -120,9 +120,9 @@ def _by_bare_key_value(existing: str, incoming: str) -> Contradiction | None:
 
 def _by_key_line(existing: str, incoming: str) -> Contradiction | None:
     """"Session timeout: 8 hours" / "... reduced to 1 hour": the line as its slot, only announced (keyvalue_change)."""
-    stored = key_line_as_sentence(existing, incoming)
-    return None if stored is None else _match(extract_statements(stored), extract_statements(
-        incoming, allow_correction=True), incoming, accept=lambda a, b: b.update or b.correction)
+    pair = key_line_as_sentence(existing, incoming)
+    return None if pair is None else _match(extract_statements(pair[0]), extract_statements(
+        pair[1], allow_correction=True), pair[1], accept=lambda a, b: b.update or b.correction)
 
 
 def _by_frame(existing: str, incoming: str) -> Contradiction | None:

@@ -29,7 +29,7 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.scope import CHANGE_NOTE_RE
 
-__all__ = ["bare_key_value_pair", "bare_line"]
+__all__ = ["bare_key_value_pair", "bare_line", "is_person_slot"]
 
 # "OS: Ubuntu 22.04", "Primary email: alice@proton.me", "Keyboard layout: UK"; the key is 1-3 words
 # of letters (no digits: "Step 1:", "Option 2:" number items of a list), the value one short phrase.
@@ -67,12 +67,16 @@ def _parse(text: str, *, incoming: bool = False) -> tuple[str, str, str] | None:
     line = bare_line(text, incoming=incoming)
     if line is None:
         return None
-    key = line[0]
-    words = key.replace("/", " ").split()
-    slot = " ".join(words[1:]) if len(words) > 1 and words[0] in lx.PERSON_SLOT_MODIFIERS else key
-    if key not in lx.PERSON_SLOT_KEYS and slot not in lx.PERSON_SLOT_KEYS:
+    if not is_person_slot(line[0]):
         return None  # "Price", "RAM", "Timeout": an attribute of some thing the line does not name
     return line
+
+
+def is_person_slot(key: str) -> bool:
+    """Whether a line's key names a slot a person holds one of ("city", "current city", "age")."""
+    words = key.replace("/", " ").split()
+    slot = " ".join(words[1:]) if len(words) > 1 and words[0] in lx.PERSON_SLOT_MODIFIERS else key
+    return key in lx.PERSON_SLOT_KEYS or slot in lx.PERSON_SLOT_KEYS
 
 
 def bare_line(text: str, *, incoming: bool = False, attribute: bool = False) -> tuple[str, str, str] | None:

@@ -10,7 +10,8 @@ over, whatever the key:
   person's own ("Preferred units: imperial" / "metric", "Relationship status: married" /
   "separated"): unlike plain words, such values have no synonyms to be restated with;
 * the old line said "none" and the new one names a value with a dated note: "Allergies: none" /
-  "Allergies: shellfish (diagnosed last week)".
+  "Allergies: shellfish (diagnosed last week)";
+* the new line's note says the old one was a slip: "Name: Jon" / "Name: John (typo before)".
 
 A note that scopes, hedges or keeps the old value ("(Jenkins still runs nightly)", "(replaced
 keto on weekends)") is never read, nor is a key of something one has several of (`keyvalue`).
@@ -22,7 +23,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import squash
-from festinger.core.contradiction.keyvalue import bare_line
+from festinger.core.contradiction.keyvalue import bare_line, is_person_slot
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["by_key_value_replaced", "key_line_as_sentence", "key_value_replaced"]
@@ -32,6 +33,9 @@ _NOTED_RE = re.compile(r"^([^:()\n]{1,40}:\s+[^()\n]{1,80}?)\s*\(([^()\n]{1,80})
 _ENDED_RE = re.compile(r"(?<![\w'])(?:retired|dropped|replaced|replacing|ditched|decommissioned|deprecated|"
                        r"sunset|gone|no\s+longer|instead\s+of|formerly|previously|gave\s+up|stopped|quit|"
                        r"moved\s+off|switched\s+from|migrated\s+from|changed\s+from|was)(?![\w'])", re.I)
+# ... or says the old line was a slip: "Name: John (typo before)", "(corrected)", "(misspelled earlier)".
+_CORRECTED_RE = re.compile(r"(?:(?:was\s+a\s+)?typo(?:\s+(?:before|earlier|above))?|corrected|correction|"
+                           r"misspelled(?:\s+(?:before|earlier))?|(?:was\s+)?wrong\s+(?:before|earlier)|fixed\s+typo)", re.I)
 # ... but not one that keeps it somewhere, some time, or not yet: "(Jenkins still runs nightly)".
 _KEPT_RE = re.compile(r"(?<![\w'])(?:still|also|too|only|partly|partially|temporarily|for|on|at|except|until|"
                       r"till|while|when|if|not|never|yet|maybe|might|will|plan|planned|planning|soon|back|again|"
@@ -69,7 +73,7 @@ def key_value_replaced(existing: str, incoming: str) -> tuple[str, str, str] | N
     if note:
         if _KEPT_RE.search(note):
             return None
-        if _ENDED_RE.search(note) and _names(note, was):
+        if _ENDED_RE.search(note) and _names(note, was) or _CORRECTED_RE.fullmatch(note.strip(" .!")):
             return key, was, now
         if was.lower() in _NONE_VALUES and now.lower() not in _NONE_VALUES and _DATED_RE.search(note):
             return key, was, now
@@ -89,14 +93,21 @@ def by_key_value_replaced(existing: str, incoming: str) -> Contradiction | None:
                          f"(existing: {clip(existing)!r}; incoming: {clip(incoming)!r})")
 
 
-def key_line_as_sentence(existing: str, incoming: str) -> str | None:
-    """"Session timeout: 8 hours" as "The session timeout is 8 hours.", when the incoming memory is
-    a sentence (not another bare line): the slot the line names, which only an incoming memory
-    that names the same slot and announces its change may replace (`compare`)."""
+def key_line_as_sentence(existing: str, incoming: str) -> tuple[str, str] | None:
+    """"Session timeout: 8 hours" as "The session timeout is 8 hours." ("Age: 29" as "The user's
+    age is 29.", a person's slot), when the incoming memory is a sentence (not another bare line):
+    the slot the line names, which only an incoming memory that names the same slot and announces
+    its change may replace (`compare`). An incoming sentence that opens with the key itself
+    ("Budget is now $4,000.") gets its article ("The budget is now $4,000.")."""
     old = _line(existing, attribute=True)
     if old is None or old[2] or _line(incoming, attribute=True) is not None:
         return None
-    return f"The {old[0]} is {old[1]}."
+    key = old[0]
+    owner = "The user's" if is_person_slot(key) else "The"
+    text = incoming.strip()
+    if re.match(rf"{re.escape(key)}\s+(?:is|are|was|has|got|went)\s", text, re.I):
+        text = f"{owner} {text[:1].lower()}{text[1:]}"
+    return f"{owner} {key} is {old[1]}.", text
 
 
 def _names(note: str, value: str) -> bool:

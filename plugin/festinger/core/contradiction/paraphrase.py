@@ -54,7 +54,9 @@ _REPORTS_RE = re.compile(
     r"^((?i:i|(?:the\s+)?user))\s+(?:now\s+)?reports?\s+(?:directly\s+)?to\s+(?=[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}"
     r"(?:\s+now)?\s*[.!]?$)")
 # "The team is 10 engineers now" -> "The team has 10 engineers now".
-_IS_COUNT_RE = re.compile(r"^((?:the|my|our)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:is|are)\s+(?:now\s+)?(?=\d+\s+([a-z]+s)(?:\s+now)?\s*[.!]?$)",
+_IS_COUNT_RE = re.compile(r"^((?:the|my|our)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:(?:is|are)\s+(?:now\s+)?(?:down\s+to\s+|up\s+to\s+)?|"
+                          r"(?:has\s+)?(?:grew|grown|shrank|shrunk|dropped|fell|rose|went\s+(?:up|down))\s+to\s+)"
+                          r"(?=\d+\s+([a-z]+s)(?:\s+now)?\s*[.!]?$)",
                           re.I)
 
 
@@ -73,11 +75,23 @@ _OLD_ONE_RE = re.compile(r",?\s+(?:and\s+)?the\s+old\s+one\s+(?:is|was|has\s+bee
 _NEW_LINE_SLOTS = {"number": "phone number", "mobile": "mobile number", "cell": "cell number"}
 
 
+# "I have a new manager, Marcus": a new one of a slot held one at a time, named after it.
+_ONE_AT_A_TIME = "manager|boss|doctor|dentist|therapist|landlord|mentor|advisor|email|phone\\s+number|number|address|title"
+_NEW_ONE_RE = re.compile(rf"^((?i:i|(?:the\s+)?user))\s+(?:has|have|got)\s+a\s+new\s+((?i:{_ONE_AT_A_TIME}))\s*[,:]\s+"
+                         r"(?=\S)")
+# "My number changed to ...": a person's number is their phone number.
+_MY_NUMBER_RE = re.compile(r"^((?i:my|(?:the\s+)?user's))\s+number\b(?!\s+of\b)")
+
+
 def new_value_line(text: str) -> str:
     """A one-line incoming memory "New <slot>: <value>" as "my <slot> is <value> now" (read before
     the memory is split into lines, where "New marathon PB:" would be a label), or as it is."""
+    if "\n" in text.strip():
+        return text
+    if _NEW_ONE_RE.match(text.strip()):
+        return paraphrase(text.strip())  # "The user has a new dentist: Dr. Park" (a colon, not a label)
     m = _NEW_LINE_RE.match(text.strip())
-    if m is None or "\n" in text.strip():
+    if m is None:
         return text
     slot = m.group(1).lower()
     value = _OLD_ONE_RE.sub("", text.strip()[m.end():].rstrip(" .!"))
@@ -101,6 +115,11 @@ def paraphrase(sentence: str) -> str:
     m = _CROSSED_RE.match(s)
     if m:
         return f"{m.group(1)} has {s[m.end():].rstrip(' .!')} now"
+    m = _NEW_ONE_RE.match(s)
+    if m:  # "I have a new manager, Marcus", "The user has a new dentist: Dr. Park"
+        owner = "my" if m.group(1).lower() == "i" else "the user's"
+        return f"{owner} {m.group(2)} is {s[m.end():].rstrip(' .!')} now"
+    s = _MY_NUMBER_RE.sub(r"\1 phone number", s, count=1)
     m = _REPORTS_RE.match(s)
     if m:
         owner = "my" if m.group(1).lower() == "i" else "the user's"
