@@ -480,3 +480,30 @@ def test_more_wordings_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", MORE_WORDING_LOOKALIKES)
 def test_more_wording_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+FAVORITE_LINE_AND_NOT_ANYMORE = [
+    ("Favorite color: green", "My favorite color is teal now."),
+    ("Favourite band: Radiohead", "These days my favourite band is Big Thief."),
+    ("My favorite movie is Alien.", "My favorite movie isn't Alien anymore, it's Arrival."),
+    ("The user's shell is bash.", "The user's shell is no longer bash; it's fish."),
+]
+
+FAVORITE_LINE_AND_NOT_ANYMORE_LOOKALIKES = [
+    ("Favorite color: green", "Favorite color: teal"),  # no announcement: a synonym may restate it
+    ("Favorite color: green", "My daughter's favorite color is teal now."),  # another person
+    ("Favorite color: green", "My favorite color for the kitchen is teal now."),  # a scope
+    ("My favorite movie is Alien.", "My favorite show isn't Lost anymore, it's Severance."),  # another slot
+    ("My favorite movie is Alien.", "My favorite movie isn't Aliens, it's Alien."),  # the same value
+    ("My favorite movie is Alien.", "If my favorite movie isn't Alien anymore, it's Arrival."),  # a condition
+]
+
+
+@pytest.mark.parametrize("existing,incoming", FAVORITE_LINE_AND_NOT_ANYMORE)
+def test_favorite_line_and_not_anymore_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", FAVORITE_LINE_AND_NOT_ANYMORE_LOOKALIKES)
+def test_favorite_line_and_not_anymore_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

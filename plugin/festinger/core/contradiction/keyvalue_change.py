@@ -103,7 +103,7 @@ def key_line_as_sentence(existing: str, incoming: str) -> tuple[str, str] | None
     if old is None or old[2] or _line(incoming, attribute=True) is not None:
         return None
     key = old[0]
-    owner = "The user's" if is_person_slot(key) else "The"
+    owner = "The user's" if is_person_slot(key) or key.split()[0] in ("favorite", "favourite") else "The"
     text = incoming.strip()
     if re.match(rf"{re.escape(key)}\s+(?:is|are|was|has|got|went)\s", text, re.I):
         text = f"{owner} {text[:1].lower()}{text[1:]}"

@@ -16,7 +16,8 @@ Each rewrite is one grammatical shape with the reason it keeps the meaning:
   that opens with "New <slot>:" is the writer's own slot, given its new value;
 * "The user got a raise to $104k": the salary is that amount now;
 * "The newsletter crossed 15,000 subscribers": it has that many now (at least, so no fewer);
-* "The team is 10 engineers now": a group that "is" a number of members "has" them.
+* "The team is 10 engineers now": a group that "is" a number of members "has" them;
+* "My favorite movie isn't Alien anymore, it's Arrival": the slot is the second value now, not the first.
 
 These run on incoming memories only (`update_markers.reword`): the stored side keeps its own
 wording, and the grammar, the slot and the value comparison decide as before.
@@ -98,8 +99,16 @@ def new_value_line(text: str) -> str:
     return f"my {_NEW_LINE_SLOTS.get(slot, slot)} is {value} now"
 
 
+_NOT_ANYMORE_IT_IS_RE = re.compile(
+    r"^(.{3,60}?)\s+(?:is\s+not|isn't|is\s+no\s+longer)\s+([^,;]{1,40}?)(?:\s+any\s*more)?\s*[,;]\s+"
+    r"(?:it's|it\s+is|now\s+it's|now\s+it\s+is)\s+([^,;]{1,40}?)(?:\s+now)?\s*[.!]?$", re.I)
+
+
 def paraphrase(sentence: str) -> str:
     """The incoming sentence in the stored fact's wording, or as it is."""
+    m = _NOT_ANYMORE_IT_IS_RE.match(sentence.strip())
+    if m:
+        sentence = f"{m.group(1)} is {m.group(3)} now, not {m.group(2)}"
     s = _OWN_RE.sub(r"\1 the user's ", sentence, count=1)
     if _CHANGED_RE.search(s):
         s = _WHEN_RE.sub("", _PURPOSE_RE.sub("", s.rstrip(" .!"), count=1), count=1)
