@@ -507,3 +507,33 @@ def test_favorite_line_and_not_anymore_are_caught(existing: str, incoming: str) 
 @pytest.mark.parametrize("existing,incoming", FAVORITE_LINE_AND_NOT_ANYMORE_LOOKALIKES)
 def test_favorite_line_and_not_anymore_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+# --- how the user wants to be called and answered (addressing.py) ---------------------------------
+
+ADDRESSING_UPDATES = [
+    ("Reply to me in English.", "From now on, please reply in Spanish."),
+    ("The user prefers to be called Tom.", "The user asked to be called Thomas from now on instead of Tom."),
+    ("I go by Alex.", "I go by Sam now."),
+]
+
+ADDRESSING_LOOKALIKES = [
+    ("Reply to me in English.", "Reply to this email in Spanish."),  # one email
+    ("Reply to me in English.", "Please reply in Spanish when my mother is on the call."),  # an exception
+    ("Reply to me in English.", "Could you reply in Spanish?"),  # a question
+    ("Reply to me in English.", "My son wants replies in Spanish."),  # another person
+    ("The user prefers to be called Tom.", "The user's son prefers to be called Tommy."),
+    ("The user prefers to be called Tom.", "The user asked to be called Thomas."),  # one name, no announcement
+    ("The user prefers to be called Tom.", "At work the user prefers to be called Thomas."),  # a scope
+    ("I go by Alex.", "My manager is also named Alex, which gets confusing."),
+]
+
+
+@pytest.mark.parametrize("existing,incoming", ADDRESSING_UPDATES)
+def test_addressing_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", ADDRESSING_LOOKALIKES)
+def test_addressing_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
