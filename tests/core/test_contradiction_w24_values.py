@@ -537,3 +537,32 @@ def test_addressing_updates_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", ADDRESSING_LOOKALIKES)
 def test_addressing_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+# --- an identifier corrected (closed_values.py) ----------------------------------------------------
+
+IDENTIFIER_CORRECTIONS = [
+    ("The meeting room is B12.", "Correction: the meeting room is B21."),
+    ("The user's license plate is 7KLM392.", "The user's license plate is actually 7KLM329."),
+    ("The user's blood type is A+.", "Correction: the user's blood type is O+."),
+    ("The user's locker is C7.", "The user's locker is D3 now."),
+]
+
+IDENTIFIER_LOOKALIKES = [
+    ("The meeting room is B12.", "The meeting room is B21."),  # no announcement: another meeting
+    ("The meeting room is B12.", "Correction: the lunch room is B21."),  # another slot
+    ("The user's license plate is 7KLM392.", "Correction: the user's license plate is 7-KLM-392."),  # the same plate
+    ("The user's license plate is 7KLM392.", "The user's wife's license plate is 8ABC123 now."),  # another person
+    ("The user's timezone is UTC+1.", "User is in Seattle for work. User's timezone is UTC-8."),  # a trip
+    ("The model is GPT4.", "Correction: the model is GPT-4."),  # one name
+]
+
+
+@pytest.mark.parametrize("existing,incoming", IDENTIFIER_CORRECTIONS)
+def test_identifier_corrections_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", IDENTIFIER_LOOKALIKES)
+def test_identifier_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

@@ -38,7 +38,7 @@ from festinger.core.contradiction.replacement import announced_replacement, name
 from festinger.core.contradiction.self_correction import plain_correction
 from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
-from festinger.core.contradiction.timezones import zone_may_follow_travel
+from festinger.core.contradiction.closed_values import needs_news
 from festinger.core.contradiction.values import Relation, Value
 from festinger.core.contradiction.verdict import Contradiction, clip
 
@@ -326,7 +326,7 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
         return _make("correction", a, b)  # "Not Anna but Hanna - the user's daughter is Hanna"
     if a.rel == "state":
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT and (
-                not zone_may_follow_travel(a, b)):
+                not needs_news(a, b)):
             kind = "negation" if (a.explicit_negation or b.explicit_negation) else "value"
             return _make("correction" if correction else kind, a, b)
         return None

@@ -21,7 +21,7 @@ from festinger.core.contradiction.values import Relation, Value
 
 def compare(a: Value, b: Value) -> Relation:
     """How two values of the same key relate."""
-    closed = closed_value_relation(a.display, b.display)  # "UTC-3" / "UTC-4", "vegetarian" / "pescatarian"
+    closed = closed_value_relation(a, b)  # "UTC-3" / "UTC-4", "vegetarian" / "pescatarian", "B12" / "B21"
     if closed is not None:
         return closed
     fa, fb = value_format_key(a.display), value_format_key(b.display)
