@@ -566,3 +566,27 @@ def test_identifier_corrections_are_caught(existing: str, incoming: str) -> None
 @pytest.mark.parametrize("existing,incoming", IDENTIFIER_LOOKALIKES)
 def test_identifier_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+BARE_HOUR_UPDATES = [
+    ("Standup is at 9:30.", "Standup is at 10 now."),
+    ("The standup is at 9.", "Standup moved to 10:15."),
+]
+
+BARE_HOUR_LOOKALIKES = [
+    ("Standup is at 9:30.", "The retro is at 10 now."),  # another meeting
+    ("Standup is at 9:30.", "Standup is at 10 on Fridays."),  # an exception
+    ("Standup is at 9:30.", "Standup is at 10 this week."),  # a passing week
+    ("Standup is at 9:30.", "Standup might be at 10."),  # a hedge
+    ("The standup is at 9.", "The standup is at 9:00."),  # the same hour
+]
+
+
+@pytest.mark.parametrize("existing,incoming", BARE_HOUR_UPDATES)
+def test_bare_hour_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", BARE_HOUR_LOOKALIKES)
+def test_bare_hour_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

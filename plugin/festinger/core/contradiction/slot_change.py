@@ -20,7 +20,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 
-__all__ = ["set_slot"]
+__all__ = ["at_bare_hour", "set_slot"]
 
 # Verbs that set the value of a slot, whatever the slot is.
 _SETTING = (r"raised|lowered|increased|decreased|reduced|cut|bumped(?:\s+up|\s+down)?|upped|changed|updated|set|"
@@ -83,3 +83,16 @@ _VALUE_HEADS = frozenset("language level mode theme format currency timezone tim
 _DATED_EVENTS = frozenset("launch release beta freeze cutover rollout kickoff go-live delivery submission handover "
                           "migration demo".split())
 _DATE_HEADS = frozenset("date deadline time day start end launch release cutoff due".split())
+
+
+# "Standup is at 10", "The retro is now at 4": a meeting at a bare hour is at that hour of the clock.
+_AT_HOUR_RE = re.compile(r"^((?:the\s+|our\s+|my\s+)?([\w-]+))\s+(is|starts)\s+(now\s+)?at\s+([1-9]|1[0-2])"
+                         r"(\s+now)?\s*[.!]?$", re.I)
+
+
+def at_bare_hour(sentence: str) -> str:
+    """"Standup is at 10" as "Standup is at 10:00" (a meeting only), or as it is."""
+    m = _AT_HOUR_RE.match(sentence.strip())
+    if m is None or m.group(2).lower() not in _EVENT_HEADS:
+        return sentence
+    return f"{m.group(1)} {m.group(3)} {m.group(4) or ''}at {m.group(5)}:00{m.group(6) or ''}"

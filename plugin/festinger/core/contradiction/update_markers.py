@@ -20,7 +20,7 @@ from festinger.core.contradiction.addressing import as_address_slot
 from festinger.core.contradiction.due_dates import as_date_slot
 from festinger.core.contradiction.environment_slot import environment_first
 from festinger.core.contradiction.paraphrase import paraphrase
-from festinger.core.contradiction.slot_change import set_slot
+from festinger.core.contradiction.slot_change import at_bare_hour, set_slot
 from festinger.core.contradiction.timezones import as_timezone_slot
 
 __all__ = ["mark_present", "reword"]
@@ -55,7 +55,7 @@ _SO_NOW_RE = re.compile(r"^[^,;:]{3,120}?,\s+(?:and\s+)?so\s+(?=[^,;:]*(?<![\w']
 def reword(sentence: str, *, incoming: bool) -> str:
     """The sentence with its present marked, and, in an incoming memory, the consequence of a
     "..., so X now" and a slot set by a change verb read as its new value (`slot_change`)."""
-    s = as_address_slot(environment_first(as_timezone_slot(mark_present(sentence))))
+    s = at_bare_hour(as_address_slot(environment_first(as_timezone_slot(mark_present(sentence)))))
     if not incoming:
         return as_date_slot(s, incoming=False)
     return set_slot(as_date_slot(paraphrase(_SO_NOW_RE.sub("", s, count=1)), incoming=True))
