@@ -21,13 +21,12 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.event_sentences import said_again
+from festinger.core.contradiction.closed_values import needs_news
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.groups import group_statements, same_kind_or_named
 from festinger.core.contradiction.jobchange import employer_as_work
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
-from festinger.core.contradiction.keyvalue_change import by_key_value_replaced, key_line_as_sentence
 from festinger.core.contradiction.may_both_hold import may_both_hold
-from festinger.core.contradiction.named_correction import by_named_replacement
 from festinger.core.contradiction.places import left_lone_district, same_place
 from festinger.core.contradiction.quitting import quit_as_denial
 from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_employer_ended, by_event_moved,
@@ -38,7 +37,7 @@ from festinger.core.contradiction.replacement import announced_replacement, name
 from festinger.core.contradiction.self_correction import plain_correction
 from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
-from festinger.core.contradiction.closed_values import needs_news
+from festinger.core.contradiction.value_updates import by_value_update
 from festinger.core.contradiction.values import Relation, Value
 from festinger.core.contradiction.verdict import Contradiction, clip
 
@@ -64,13 +63,12 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
         return None
     incoming = plain_correction(incoming)  # "I was wrong about X: ...", "... I mixed them up."
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
-            or _by_bare_key_value(existing, incoming) or by_key_value_replaced(existing, incoming)
-            or _by_key_line(existing, incoming) or by_event_moved(existing, incoming)
+            or _by_bare_key_value(existing, incoming) or by_event_moved(existing, incoming)
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
             or by_age_or_count(existing, incoming) or _by_event(existing, incoming)
-            or by_named_replacement(existing, incoming))
+            or by_value_update(existing, incoming, _match))
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:
@@ -116,13 +114,6 @@ def _by_bare_key_value(existing: str, incoming: str) -> Contradiction | None:
     """"OS: Ubuntu 22.04" / "OS: Fedora 40": two one-line memories of one key are one slot (keyvalue)."""
     pair = bare_key_value_pair(existing, incoming)
     return _by_statements(*pair) if pair is not None else None
-
-
-def _by_key_line(existing: str, incoming: str) -> Contradiction | None:
-    """"Session timeout: 8 hours" / "... reduced to 1 hour": the line as its slot, only announced (keyvalue_change)."""
-    pair = key_line_as_sentence(existing, incoming)
-    return None if pair is None else _match(extract_statements(pair[0]), extract_statements(
-        pair[1], allow_correction=True), pair[1], accept=lambda a, b: b.update or b.correction)
 
 
 def _by_frame(existing: str, incoming: str) -> Contradiction | None:
