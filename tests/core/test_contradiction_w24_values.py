@@ -590,3 +590,26 @@ def test_bare_hour_updates_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", BARE_HOUR_LOOKALIKES)
 def test_bare_hour_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+IT_CORRECTIONS = [
+    ("The API port is 8080.", "Correction: it's 8443, not 8080."),
+    ("My dentist is Dr. Lee.", "Sorry, it's Dr. Park, not Dr. Lee."),
+]
+
+IT_CORRECTION_LOOKALIKES = [
+    ("The API port is 8080.", "Correction: it's 8443, not 18080."),  # another value named
+    ("The API port is 8080. The dashboard port is 3000.", "Correction: it's 8443, not 8080."),  # which "it"?
+    ("The API port is 8080.", "It's 8443, not 8080, on staging."),  # no correction lead, a scope
+    ("The API port is 8080.", "Correction: it's 8080, not 8443."),  # the stored value confirmed
+]
+
+
+@pytest.mark.parametrize("existing,incoming", IT_CORRECTIONS)
+def test_it_corrections_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", IT_CORRECTION_LOOKALIKES)
+def test_it_correction_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

@@ -22,7 +22,7 @@ from festinger.core.contradiction.refinement import refines
 from festinger.core.contradiction.statements import Statement, extract_statements
 from festinger.core.contradiction.verdict import Contradiction, clip
 
-__all__ = ["by_named_replacement"]
+__all__ = ["by_it_corrected", "by_named_replacement"]
 
 # Verbs of using, building or running a thing ("uses", "is built with", "is managed with").
 _USE_VERBS = frozenset("use utilize utilise adopt leverage run run:on deploy:to deploy:on deploy:with deployed:on "
@@ -78,3 +78,34 @@ def _alternatives(a: Statement, b: Statement) -> bool:
     two known tools of one kind, or two names neither of which is a known tool ("Ghostty" / "iTerm2")."""
     x, y = a.values[0], b.values[0]
     return is_known_term(x) == is_known_term(y)
+
+
+# "Correction: it's 8443, not 8080", "Sorry, it is Dr. Park, not Dr. Lee": a correction whose subject
+# is only "it", after a lead that marks it a correction.
+_IT_RE = re.compile(r"^(?:correction|actually|sorry|oops|scratch\s+that|my\s+mistake|no)\s*[,:;.!-]*\s*"
+                    r"(?:it's|it\s+is|that's|that\s+is)\s+(?:actually\s+)?([^,;]{1,40}?),?\s+not\s+([^,;]{1,40}?)\s*[.!]?$",
+                    re.I)
+
+
+def by_it_corrected(existing: str, incoming: str) -> Contradiction | None:
+    """"The API port is 8080." / "Correction: it's 8443, not 8080.": "it" is the one stored value the
+    correction names as wrong, when the stored memory holds that value once and nothing else."""
+    m = _IT_RE.match(incoming.strip())
+    if m is None:
+        return None
+    new, old = m.group(1).strip(), m.group(2).strip()
+    stored = extract_statements(existing, allow_correction=False)
+    slots = {(a.key, a.rel) for a in stored}
+    named = [a for a in stored if not a.negated and len(a.values) == 1 and _is_named(a.values[0].display, old)]
+    if len(slots) != 1 or not named or squash(new) == squash(old) or not squash(new):
+        return None
+    a = named[0]
+    return Contradiction("correction", a.key, a.values[0].display, new,
+                         f"{a.key!r} is corrected: {a.values[0].display!r} -> {new!r} (existing: {clip(a.sentence)!r}; "
+                         f"incoming: {clip(incoming)!r})")
+
+
+def _is_named(stored: str, old: str) -> bool:
+    """"8080" names "port 8080" (a number said without its unit word); otherwise the value itself."""
+    x, y = squash(stored), squash(old)
+    return bool(y) and (x == y or (y.isdigit() and x.endswith(y) and not x[-len(y) - 1:-len(y)].isdigit()))

@@ -4,7 +4,8 @@
 * such a line against a sentence that names its slot and announces the change ("Session timeout:
   8 hours" / "Session timeout reduced to 1 hour"), matched by the statement path itself (`match`,
   `compare._match`, handed in so this module needs nothing of `compare`);
-* a correction or announced change that names the stored value it replaces (`named_correction`).
+* a correction or announced change that names the stored value it replaces, also when it only says
+  "it": "Correction: it's 8443, not 8080" (`named_correction`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from festinger.core.contradiction.keyvalue_change import by_key_value_replaced, key_line_as_sentence
-from festinger.core.contradiction.named_correction import by_named_replacement
+from festinger.core.contradiction.named_correction import by_it_corrected, by_named_replacement
 from festinger.core.contradiction.statements import Statement, extract_statements
 from festinger.core.contradiction.verdict import Contradiction
 
@@ -24,7 +25,7 @@ Match = Callable[..., Optional[Contradiction]]
 def by_value_update(existing: str, incoming: str, match: Match) -> Contradiction | None:
     """The first of the value-update rules that finds the stored value replaced, or None."""
     return (by_key_value_replaced(existing, incoming) or _by_key_line(existing, incoming, match)
-            or by_named_replacement(existing, incoming))
+            or by_named_replacement(existing, incoming) or by_it_corrected(existing, incoming))
 
 
 def _by_key_line(existing: str, incoming: str, match: Match) -> Contradiction | None:
