@@ -613,3 +613,31 @@ def test_it_corrections_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", IT_CORRECTION_LOOKALIKES)
 def test_it_correction_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+NOTED_KEY_LINES = [
+    ("Phone: 555-0142", "Phone: 555-0199 (new number)"),
+    ("Diet: vegetarian", "Diet: vegan (since January)"),
+    ("Salary: $95k", "Salary: $104k (raise in March)"),
+    ("Age: 41", "Age: 42 (birthday last week)"),
+    ("Preferred tone: formal", "Preferred tone: casual"),
+]
+
+NOTED_KEY_LINE_LOOKALIKES = [
+    ("Phone: 555-0142", "Phone: 555-0199 (new work number)"),  # a second number
+    ("city: Toronto", "city: Vancouver (partner moved in May)"),  # someone else's news
+    ("occupation: nurse", "occupation: nurse practitioner (upgraded in May)"),  # a kind of the old value
+    ("Diet: vegetarian", "Diet: vegan (on the trip since Monday)"),  # a trip
+    ("Salary: $95k", "Salary: $104k (new offer, not accepted yet)"),  # not yet
+    ("Tone: formal", "Tone: casual"),  # whose tone? no owner
+]
+
+
+@pytest.mark.parametrize("existing,incoming", NOTED_KEY_LINES)
+def test_noted_key_lines_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", NOTED_KEY_LINE_LOOKALIKES)
+def test_noted_key_line_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

@@ -11,7 +11,9 @@ over, whatever the key:
   "separated"): unlike plain words, such values have no synonyms to be restated with;
 * the old line said "none" and the new one names a value with a dated note: "Allergies: none" /
   "Allergies: shellfish (diagnosed last week)";
-* the new line's note says the old one was a slip: "Name: Jon" / "Name: John (typo before)".
+* the new line's note says the old one was a slip: "Name: Jon" / "Name: John (typo before)";
+* the new line's note announces or dates the new value: "Phone: 555-0199 (new number)", "Diet:
+  vegan (since January)", "Salary: $104k (raise in March)".
 
 A note that scopes, hedges or keeps the old value ("(Jenkins still runs nightly)", "(replaced
 keto on weekends)") is never read, nor is a key of something one has several of (`keyvalue`).
@@ -24,6 +26,7 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import squash
 from festinger.core.contradiction.keyvalue import bare_line, is_person_slot
+from festinger.core.contradiction.refinement import refines
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["by_key_value_replaced", "key_line_as_sentence", "key_value_replaced"]
@@ -39,7 +42,11 @@ _CORRECTED_RE = re.compile(r"(?:(?:was\s+a\s+)?typo(?:\s+(?:before|earlier|above
 # ... but not one that keeps it somewhere, some time, or not yet: "(Jenkins still runs nightly)".
 _KEPT_RE = re.compile(r"(?<![\w'])(?:still|also|too|only|partly|partially|temporarily|for|on|at|except|until|"
                       r"till|while|when|if|not|never|yet|maybe|might|will|plan|planned|planning|soon|back|again|"
-                      r"staging|prod|production|test|dev|weekends?|weekdays?|sometimes)(?![\w'])|n't", re.I)
+                      r"staging|prod|production|test|dev|weekends?|weekdays?|sometimes|work|personal|home|second|secondary|backup|"
+                      r"another|extra|spare|other|trip|travel|travelling|traveling|visit|vacation|holiday)(?![\w'])|n't", re.I)
+# A note that announces the value as new: "(new number)", "(old one closed)", "(changed her mind)".
+_NEWS_RE = re.compile(r"(?<![\w'])(?:new|newly|changed|updated|raise|raised|promoted|promotion|old\s+one|"
+                      r"birthday|renewed|upgraded|downgraded)(?![\w'])", re.I)
 # A dated note: when the new value came ("diagnosed last week", "since March").
 _DATED_RE = re.compile(r"(?<![\w'])(?:last\s+(?:week|month|year)|yesterday|recently|just|this\s+(?:week|month)|"
                        r"since|as\s+of|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?![\w'])",
@@ -47,7 +54,9 @@ _DATED_RE = re.compile(r"(?<![\w'])(?:last\s+(?:week|month|year)|yesterday|recen
 _NONE_VALUES = frozenset(("none", "no", "n/a", "na", "nothing", "nil", "-"))
 # Closed sets whose members exclude each other: a state of a relationship; the preference groups.
 _MARITAL = frozenset("single married divorced separated widowed engaged".split())
-_EXCLUSIVE_SETS = (_MARITAL,) + tuple(lx.PREFERENCE_GROUPS)
+# How the agent should answer: a tone, a length.
+_ANSWER_STYLES = (frozenset("formal casual informal".split()), frozenset("short long".split()))
+_EXCLUSIVE_SETS = (_MARITAL,) + _ANSWER_STYLES + tuple(lx.PREFERENCE_GROUPS)
 # Keys that name a status or a preference of the person the profile describes.
 _OWN_KEY_WORDS = frozenset("relationship marital preferred default".split())
 
@@ -71,12 +80,16 @@ def key_value_replaced(existing: str, incoming: str) -> tuple[str, str, str] | N
     if squash(was) == squash(now) or not squash(was) or not squash(now):
         return None
     if note:
-        if _KEPT_RE.search(note):
-            return None
+        if _KEPT_RE.search(note) or set(note.lower().split()) & (lx.OTHER_PERSON_WORDS | lx.PERSON_ROLES):
+            return None  # kept somewhere, or someone else's news ("(partner moved in May)")
+        if set(was.lower().split()) < set(now.lower().split()) or refines(was, now):
+            return None  # "nurse" -> "nurse practitioner (upgraded in May)": a kind of the old value
         if _ENDED_RE.search(note) and _names(note, was) or _CORRECTED_RE.fullmatch(note.strip(" .!")):
             return key, was, now
         if was.lower() in _NONE_VALUES and now.lower() not in _NONE_VALUES and _DATED_RE.search(note):
             return key, was, now
+        if _NEWS_RE.search(note) or _DATED_RE.search(note) and was.lower() not in _NONE_VALUES:
+            return key, was, now  # "(new number)", "(since January)", "(raise in March)": the value changed
         return None
     if set(key.split()) & _OWN_KEY_WORDS and _exclusive(was, now):
         return key, was, now
