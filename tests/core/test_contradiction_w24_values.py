@@ -641,3 +641,29 @@ def test_noted_key_lines_are_caught(existing: str, incoming: str) -> None:
 @pytest.mark.parametrize("existing,incoming", NOTED_KEY_LINE_LOOKALIKES)
 def test_noted_key_line_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
     silent(existing, incoming)
+
+
+TOOL_KEY_LINES = [
+    ("Package manager: npm", "Package manager: pnpm"),
+    ("Main language: Java", "Main language: Kotlin"),
+    ("Preferred language: Python", "Preferred language: Go"),
+]
+
+TOOL_KEY_LINE_LOOKALIKES = [
+    ("Language: Java", "Language: Kotlin"),  # one of several languages
+    ("Languages: Java", "Languages: Kotlin"),
+    ("Main language: Java", "Main framework: Spring"),  # another key
+    ("Package manager: npm", "Package manager: Docker"),  # not one kind
+    ("Tools: npm", "Tools: pnpm"),  # a list
+    ("Main language: Java", "Main language: Java 21"),  # a version of it
+]
+
+
+@pytest.mark.parametrize("existing,incoming", TOOL_KEY_LINES)
+def test_tool_key_lines_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", TOOL_KEY_LINE_LOOKALIKES)
+def test_tool_key_line_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)

@@ -12,6 +12,8 @@ over, whatever the key:
 * the old line said "none" and the new one names a value with a dated note: "Allergies: none" /
   "Allergies: shellfish (diagnosed last week)";
 * the new line's note says the old one was a slip: "Name: Jon" / "Name: John (typo before)";
+* two known tools of one kind on a key that names the kind or says it is the one ("Package
+  manager: npm" / "pnpm", "Main language: Java" / "Kotlin");
 * the new line's note announces or dates the new value: "Phone: 555-0199 (new number)", "Diet:
   vegan (since January)", "Salary: $104k (raise in March)".
 
@@ -59,6 +61,7 @@ _ANSWER_STYLES = (frozenset("formal casual informal".split()), frozenset("short 
 _EXCLUSIVE_SETS = (_MARITAL,) + _ANSWER_STYLES + tuple(lx.PREFERENCE_GROUPS)
 # Keys that name a status or a preference of the person the profile describes.
 _OWN_KEY_WORDS = frozenset("relationship marital preferred default".split())
+_ONE_WORDS = frozenset("default main primary preferred current".split())
 
 
 def _line(text: str, attribute: bool = False) -> tuple[str, str, str] | None:
@@ -73,7 +76,7 @@ def _line(text: str, attribute: bool = False) -> tuple[str, str, str] | None:
 
 def key_value_replaced(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(key, old value, new value) when a bare "Key: value" line is replaced by a later one."""
-    old, new = _line(existing), _line(incoming)
+    old, new = _line(existing, attribute=True), _line(incoming, attribute=True)
     if old is None or new is None or old[0] != new[0] or old[2]:
         return None
     key, was, now, note = old[0], old[1], new[1], new[2]
@@ -93,7 +96,20 @@ def key_value_replaced(existing: str, incoming: str) -> tuple[str, str, str] | N
         return None
     if set(key.split()) & _OWN_KEY_WORDS and _exclusive(was, now):
         return key, was, now
+    if _one_kind_of_tool(key, was, now):
+        return key, was, now
     return None
+
+
+def _one_kind_of_tool(key: str, was: str, now: str) -> bool:
+    """"Package manager: npm" / "Package manager: pnpm", "Main language: Java" / "Kotlin": two known
+    tools of one kind on a key that names that kind of tool (its category's own words) or says it is
+    the one ("default", "main", "primary", "preferred", "current")."""
+    kind = lx.TECH_CATEGORIES.get(was.lower())
+    if kind is None or kind != lx.TECH_CATEGORIES.get(now.lower()):
+        return False
+    words = set(key.replace("_", " ").split())
+    return bool(words & _ONE_WORDS) or set(kind.replace("_", " ").split()) <= words
 
 
 def by_key_value_replaced(existing: str, incoming: str) -> Contradiction | None:
