@@ -644,7 +644,7 @@ def test_noted_key_line_lookalikes_stay_compatible(existing: str, incoming: str)
 
 
 TOOL_KEY_LINES = [
-    ("Package manager: npm", "Package manager: pnpm"),
+    ("Default package manager: npm", "Default package manager: pnpm"),
     ("Main language: Java", "Main language: Kotlin"),
     ("Preferred language: Python", "Preferred language: Go"),
 ]
@@ -653,7 +653,8 @@ TOOL_KEY_LINE_LOOKALIKES = [
     ("Language: Java", "Language: Kotlin"),  # one of several languages
     ("Languages: Java", "Languages: Kotlin"),
     ("Main language: Java", "Main framework: Spring"),  # another key
-    ("Package manager: npm", "Package manager: Docker"),  # not one kind
+    ("Package manager: npm", "Package manager: pnpm"),  # whose? any project's (attack11)
+    ("Default package manager: npm", "Default package manager: Docker"),  # not one kind
     ("Tools: npm", "Tools: pnpm"),  # a list
     ("Main language: Java", "Main language: Java 21"),  # a version of it
 ]

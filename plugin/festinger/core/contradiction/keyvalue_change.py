@@ -12,8 +12,7 @@ over, whatever the key:
 * the old line said "none" and the new one names a value with a dated note: "Allergies: none" /
   "Allergies: shellfish (diagnosed last week)";
 * the new line's note says the old one was a slip: "Name: Jon" / "Name: John (typo before)";
-* two known tools of one kind on a key that names the kind or says it is the one ("Package
-  manager: npm" / "pnpm", "Main language: Java" / "Kotlin");
+* two known tools of one kind on a key that says it is the one ("Main language: Java" / "Kotlin");
 * the new line's note announces or dates the new value: "Phone: 555-0199 (new number)", "Diet:
   vegan (since January)", "Salary: $104k (raise in March)".
 
@@ -102,14 +101,13 @@ def key_value_replaced(existing: str, incoming: str) -> tuple[str, str, str] | N
 
 
 def _one_kind_of_tool(key: str, was: str, now: str) -> bool:
-    """"Package manager: npm" / "Package manager: pnpm", "Main language: Java" / "Kotlin": two known
-    tools of one kind on a key that names that kind of tool (its category's own words) or says it is
-    the one ("default", "main", "primary", "preferred", "current")."""
+    """"Main language: Java" / "Main language: Kotlin": two known tools of one kind on a key that says
+    it is the one ("default", "main", "primary", "preferred", "current"); a bare "Database:" may be
+    any project's (the eleventh attack)."""
     kind = lx.TECH_CATEGORIES.get(was.lower())
     if kind is None or kind != lx.TECH_CATEGORIES.get(now.lower()):
         return False
-    words = set(key.replace("_", " ").split())
-    return bool(words & _ONE_WORDS) or set(kind.replace("_", " ").split()) <= words
+    return bool(set(key.split()) & _ONE_WORDS)
 
 
 def by_key_value_replaced(existing: str, incoming: str) -> Contradiction | None:
