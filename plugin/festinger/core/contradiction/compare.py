@@ -23,6 +23,7 @@ from festinger.core.contradiction.anaphora import pronoun_denial, switched_kind
 from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.deictic import changes_bare_thing, same_bare_thing, unmarked
 from festinger.core.contradiction.event_sentences import said_again
+from festinger.core.contradiction.closed_values import needs_news
 from festinger.core.contradiction.explain import make_verdict
 from festinger.core.contradiction.frames import frame_correction
 from festinger.core.contradiction.frequency import without_rhythm
@@ -38,8 +39,10 @@ from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_em
                                                           by_possession_ended, by_residence_ended, by_status_ended)
 from festinger.core.contradiction.refinement import contrasts_a_kind_of, refines
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
+from festinger.core.contradiction.self_correction import plain_correction
 from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
+from festinger.core.contradiction.value_updates import by_value_update
 from festinger.core.contradiction.values import Relation, Value
 from festinger.core.contradiction.verb_frames import one_frame, one_person_slot
 from festinger.core.contradiction.verdict import Contradiction, clip
@@ -64,6 +67,7 @@ def detect_contradiction(existing: str, incoming: str) -> Contradiction | None:
 def _detect(existing: str, incoming: str) -> Contradiction | None:
     if not isinstance(existing, str) or not isinstance(incoming, str):
         return None
+    incoming = plain_correction(incoming)  # "I was wrong about X: ...", "... I mixed them up."
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
             or _by_bare_key_value(existing, incoming) or by_event_moved(existing, incoming)
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
@@ -71,7 +75,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
             or by_age_or_count(existing, incoming) or _by_event(existing, incoming)
             or _by_bare_thing(existing, incoming) or _by_habit_denied(existing, incoming)
-            or _by_denied_it(existing, incoming) or _by_new_amount(existing, incoming))
+            or _by_denied_it(existing, incoming) or _by_new_amount(existing, incoming)
+            or by_value_update(existing, incoming, _match))
 
 
 def _by_new_amount(existing: str, incoming: str) -> Contradiction | None:
@@ -350,7 +355,8 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
     if a.rel == "state" and b.denied and any(_same_object(d, v) for d in b.denied for v in a.values):
         return make_verdict("correction", a, b)  # "Not Anna but Hanna - the user's daughter is Hanna"
     if a.rel == "state":
-        if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
+        if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT and (
+                not needs_news(a, b)):
             kind = "negation" if (a.explicit_negation or b.explicit_negation) else "value"
             return make_verdict("correction" if correction else kind, a, b)
         if (correction or b.update) and one_person_slot(a, b):

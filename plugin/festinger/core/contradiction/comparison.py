@@ -16,10 +16,14 @@ import unicodedata
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.normalise import fold, is_address, value_format_key
 from festinger.core.contradiction.places import compare_place_values, compare_places, is_known_place
+from festinger.core.contradiction.closed_values import closed_value_relation
 from festinger.core.contradiction.values import Relation, Value
 
 def compare(a: Value, b: Value) -> Relation:
     """How two values of the same key relate."""
+    closed = closed_value_relation(a, b)  # "UTC-3" / "UTC-4", "vegetarian" / "pescatarian", "B12" / "B21"
+    if closed is not None:
+        return closed
     fa, fb = value_format_key(a.display), value_format_key(b.display)
     if fa and fa == fb and a.polarity == b.polarity:
         # "**Alice**", "<alice@example.com>", "mailto:...", "€1.200" vs "€1,200", "ArgoCD" vs

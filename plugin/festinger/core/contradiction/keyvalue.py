@@ -29,7 +29,7 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.scope import CHANGE_NOTE_RE
 
-__all__ = ["bare_key_value_pair"]
+__all__ = ["bare_key_value_pair", "bare_line", "is_person_slot"]
 
 # "OS: Ubuntu 22.04", "Primary email: alice@proton.me", "Keyboard layout: UK"; the key is 1-3 words
 # of letters (no digits: "Step 1:", "Option 2:" number items of a list), the value one short phrase.
@@ -47,6 +47,8 @@ _LABEL_WORDS = frozenset(
     "context goal goals wish wishlist dream hypothesis assumption guess rumor rumour "
     "agenda minutes status action lesson fact facts detail details info misc other previous old former "
     "past history was earlier before backup fallback alt".split())
+# "Status" labels a note ("Status: in progress"), but these statuses are a person's one slot.
+_STATUS_SLOTS = frozenset(("relationship status", "marital status"))
 # Things one has several of at once, or that happen more than once: two lines are two of them.
 _MULTI_WORDS = frozenset(
     "meeting meetings call appointment event trip flight visit booking reservation deadline task ticket bug "
@@ -62,6 +64,25 @@ _VALUE_STOP_RE = re.compile(r"\b(?:not|maybe|or|and|if|unless|was|were|used\s+to
 
 
 def _parse(text: str, *, incoming: bool = False) -> tuple[str, str, str] | None:
+    line = bare_line(text, incoming=incoming)
+    if line is None:
+        return None
+    if not is_person_slot(line[0]):
+        return None  # "Price", "RAM", "Timeout": an attribute of some thing the line does not name
+    return line
+
+
+def is_person_slot(key: str) -> bool:
+    """Whether a line's key names a slot a person holds one of ("city", "current city", "age")."""
+    words = key.replace("/", " ").split()
+    slot = " ".join(words[1:]) if len(words) > 1 and words[0] in lx.PERSON_SLOT_MODIFIERS else key
+    return key in lx.PERSON_SLOT_KEYS or slot in lx.PERSON_SLOT_KEYS
+
+
+def bare_line(text: str, *, incoming: bool = False, attribute: bool = False) -> tuple[str, str, str] | None:
+    """A one-line "Key: value" memory as (key, value, change note), whatever the key names; None for
+    anything else, a label over a note ("Todo:") or a key of something one has several of (with
+    `attribute`, a named attribute of such a thing passes: "Session timeout", "UI language")."""
     if len(text) > _MAX_LINE_CHARS:
         return None  # one short line or nothing: huge inputs cost nothing here
     text = text.strip()
@@ -78,13 +99,12 @@ def _parse(text: str, *, incoming: bool = False) -> tuple[str, str, str] | None:
     words = key.replace("/", " ").split()
     if not words or len(words) > _MAX_KEY_WORDS or len(value.split()) > _MAX_VALUE_WORDS:
         return None
-    if set(words) & (_LABEL_WORDS | _MULTI_WORDS) or words[0] in ("user", "user's", "my", "the", "our", "we"):
+    several = set(words) & _MULTI_WORDS and not (attribute and len(words) > 1)
+    if (set(words) & _LABEL_WORDS or several) and key not in _STATUS_SLOTS or (
+            words[0] in ("user", "user's", "my", "the", "our", "we")):
         return None  # "User's OS: ..." is read by the grammar itself
     if _VALUE_STOP_RE.search(value):
         return None
-    slot = " ".join(words[1:]) if len(words) > 1 and words[0] in lx.PERSON_SLOT_MODIFIERS else key
-    if key not in lx.PERSON_SLOT_KEYS and slot not in lx.PERSON_SLOT_KEYS:
-        return None  # "Price", "RAM", "Timeout": an attribute of some thing the line does not name
     return key, value, note
 
 

@@ -14,6 +14,7 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import is_known_term
 from festinger.core.contradiction.normalise import is_address
+from festinger.core.contradiction.timezones import zone_may_follow_travel
 from festinger.core.contradiction.values import Statement
 
 __all__ = ["may_both_hold"]
@@ -34,6 +35,8 @@ def may_both_hold(a: Statement, b: Statement) -> bool:
     "Sarah Klein")."""
     x, y = a.values[0], b.values[0]
     words = set(a.key.split())
+    if zone_may_follow_travel(a, b):
+        return True  # a trip's clock
     if a.rel == "origin" or x.kind in ("phone", "phrase"):
         return True
     if x.kind == "place" and y.kind == "place" and x.norm == y.norm:
@@ -73,7 +76,8 @@ def _person_key(key: str) -> bool:
     return bool(set(words) & lx.PERSON_ROLES)
 
 
-_SINGLE_BY_KEY = frozenset("favorite preferred default main primary current".split())
+# "age": a bare number with no sizing system behind it (unlike a shoe size), one at a time
+_SINGLE_BY_KEY = frozenset("favorite preferred default main primary current age".split())
 _OWN_LANGUAGE = frozenset("native first mother".split())
 _SIZE_CODE_RE = re.compile(r"^\d{1,3}(?:\.\d)?[A-Za-z]{1,3}$")
 _IP_RE = re.compile(r"^(?:\d{1,3}\.){3}\d{1,3}$|^[0-9a-f:]+:[0-9a-f:]*$", re.I)

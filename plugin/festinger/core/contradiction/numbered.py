@@ -104,7 +104,7 @@ DATE_HEADS = frozenset("birthday birthdate dob anniversary nameday".split())
 
 def parse_date(subject: Subject, neg: bool, rest: list[Token], ctx: Ctx) -> bool:
     """"The user's birthday is March 5" / "is on 5 March 1990": one date a year."""
-    if subject.head not in DATE_HEADS:
+    if subject.head not in DATE_HEADS and not (subject.head in ("date", "deadline") and len(subject.key.split()) > 1):
         return False
     words: list[str] = []
     for t in rest[:5]:

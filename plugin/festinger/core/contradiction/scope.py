@@ -57,7 +57,7 @@ _MAX_LABEL_WORDS = 6
 # carries no scope, limit, undoing or second clause ("switched on the server", "moved briefly", "back since").
 CHANGE_NOTE_RE = re.compile(
     r"\s*\((?:(?:just|recently)\s+)?(?:moved|joined|replaced|switched|changed|upgraded|migrated)\b(?![^()]*(?:[,;]|n't|"
-    r"\b(?:for|trying|testing|also|too|side|not|never|yet|back|again|while|when|until|till|only|except|briefly|temporarily|"
+    r"\b(?:for|during|trying|testing|also|too|side|not|never|yet|back|again|while|when|until|till|only|except|briefly|temporarily|"
     r"partly|partially|locally|internally|(?:on|at|in|inside|within)\s+(?:the|my|our|their|his|her|a|an|this|that|one|some|work|home))\b))[^()]{0,60}\)$", re.I)
 # A note that speaks of a change but is no such announcement: the line states no plain fact.
 UNREAD_NOTE_RE = re.compile(r"\([^()]*\b(?:moved|joined|replaced|switched|changed|upgraded|migrated)\b[^()]*\)", re.I)

@@ -37,6 +37,7 @@ from festinger.core.contradiction.situation import (hands_voice_over, is_afterth
                                                    sets_temporary_scene)
 from festinger.core.contradiction.slots import aliases
 from festinger.core.contradiction.subject import tokenize
+from festinger.core.contradiction.update_markers import reword
 from festinger.core.contradiction.values import Statement, singular
 
 __all__ = ["CORRECTABLE_RELS", "WE_KEY", "Statement", "extract_statements", "is_unsure", "parse_sentence"]
@@ -75,7 +76,7 @@ _NUMBER_WORD_RE = re.compile(r"(?<![\w'-])(two|three|four|five|six|seven|eight|n
                              r"(?=\s+(?!(?:of|and|or|to|in|at|on|by|for|times|more|less|days?|weeks?|months?|"
                              r"years?)\b)[a-z]{3,})", re.I)
 # After "The user said that ...", a leading "they/he/she" is the user.
-_REPORTED_SELF_RE = re.compile(r"^(?:they|he|she|(their))\s+(?=[a-z])", re.I)  # "their partner": the user's
+_REPORTED_SELF_RE = re.compile(r"^(?:they|he|she|(their|his|her))\s+(?=[a-z])", re.I)  # "their partner": the user's
 # "uses PostgreSQL as its database": "its" is the subject of the same clause, not someone else;
 # so is "their" in "the user switched to VS Code as their main IDE".
 _OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
@@ -367,6 +368,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
         scope = "/".join(x for x in (scope, " ".join(lead.group(1).lower().split())) if x)
         s = s[lead.end():]
     s = _WE_RE.sub(lambda m: WE_KEY + ("'s " if m.group(1).lower() == "our" else " "), s, count=1)
+    s = reword(s, incoming=allow_correction)  # "these days", "Session timeout reduced to 1 hour" (update_markers)
     if _OTHER_PERSON_RE.search(s) or _AGENT_SELF_RE.match(s):
         return []  # "His name is Leo": whose? never the user's, and never a guess
     if _ACTUALLY_RE.search(s):

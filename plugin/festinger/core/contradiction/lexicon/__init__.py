@@ -14,4 +14,5 @@ from .nouns import *  # noqa: F401,F403
 from .places import *  # noqa: F401,F403
 from .states import *  # noqa: F401,F403
 from .tech import *  # noqa: F401,F403
+from .timezones import *  # noqa: F401,F403
 from .units import *  # noqa: F401,F403

@@ -66,3 +66,10 @@ LANGUAGE_FAMILY = {
 LANGUAGES = LANGUAGES | frozenset(LANGUAGE_FAMILY) | frozenset(LANGUAGE_FAMILY.values()) | frozenset(
     "persian filipino serbian catalan swahili bengali punjabi tamil telugu marathi gujarati malayalam "
     "estonian latvian lithuanian slovak slovenian bulgarian icelandic irish welsh basque galician".split())
+
+# What a person eats, as one word: two of one group exclude each other ("vegetarian" / "pescatarian").
+# A vegan is also a vegetarian, so the two never share a group.
+DIET_GROUPS: tuple[frozenset[str], ...] = (
+    frozenset({"omnivore", "omnivorous", "vegetarian", "pescatarian", "pescetarian", "carnivore"}),
+    frozenset({"omnivore", "omnivorous", "vegan", "pescatarian", "pescetarian", "carnivore"}),
+)

@@ -1,0 +1,670 @@
+"""Recall rules for plain value updates (w24): the same slot given a new value, said with a marker
+of the present, a change verb on the slot, a "Key: value" line or an explicit correction.
+
+Each rule has the updates it catches and look-alikes, written before the rule was run on the
+labelled sets, that must stay compatible (a false deprecation is the worst failure).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.detector_checks import caught, silent
+
+# --- markers of the present: "these days", "as of this release", "from now on" (update_markers.py) ---
+
+PRESENT_MARKER_UPDATES = [
+    ("My favorite band is Radiohead.", "These days my favorite band is Big Thief."),
+    ("My favorite band is Radiohead.", "My favorite band is Big Thief these days."),
+    ("My favorite band is Radiohead.", "Nowadays, my favorite band is Big Thief."),
+    ("My favorite editor font is Fira Code.", "Going forward, my favorite editor font is JetBrains Mono."),
+    ("The user's favourite season is winter.", "From now on the user's favourite season is autumn."),
+]
+
+PRESENT_MARKER_LOOKALIKES = [
+    ("My favorite band is Radiohead.", "These days my sister's favorite band is Big Thief."),  # another person
+    ("My favorite band is Radiohead.", "These days my favorite podcast is Big Thief Radio."),  # another slot
+    ("My favorite band is Radiohead.", "These days I also like Big Thief."),  # an addition
+    ("My favorite band is Radiohead.", "Would Big Thief be my favorite band these days?"),  # a question
+    ("My favorite band is Radiohead.", "If I had to pick, these days my favorite band might be Big Thief."),
+    ("My favorite band is Radiohead.", "Back in 2009 my favorite band was Big Thief."),  # history
+    ("User lives in Berlin.", "As of June 1, the user lives in Munich."),  # a date that may lie ahead
+    ("My favorite band is Radiohead.", "As of 2009, my favorite band was Big Thief."),  # a date in the past
+]
+
+
+@pytest.mark.parametrize("existing,incoming", PRESENT_MARKER_UPDATES)
+def test_present_marker_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", PRESENT_MARKER_LOOKALIKES)
+def test_present_marker_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+# --- an age is one number at a time (may_both_hold) ---------------------------------------------------
+
+AGE_UPDATES = [
+    ("Age: 29", "Age: 30"),
+    ("The user's age is 29.", "The user's age is 30."),
+]
+
+AGE_LOOKALIKES = [
+    ("Age: 29", "Daughter's age: 4"),  # another person
+    ("The user's age is 29.", "The user's son's age is 3."),
+    ("The user's age is 29.", "The user's car's age is 12."),  # another thing
+    ("The user's age is 29.", "The user's age will be 30 in May."),  # a plan
+    ("The user's age is 29.", "The user's age in the game is 300."),  # a scope
+]
+
+
+@pytest.mark.parametrize("existing,incoming", AGE_UPDATES)
+def test_age_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", AGE_LOOKALIKES)
+def test_age_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+# --- one "Key: value" line replaced by another of the same key (keyvalue_change.py) -------------------
+
+KEY_VALUE_UPDATES = [
+    ("CI: Jenkins", "CI: GitHub Actions (Jenkins retired)"),
+    ("Diet: keto", "Diet: Mediterranean (dropped keto in February)"),
+    ("Medication: lisinopril 10 mg", "Medication: losartan 50 mg (replaced lisinopril because of the cough)"),
+    ("Bundler: webpack", "Bundler: Vite (webpack dropped last sprint)"),
+    ("Allergies: none", "Allergies: shellfish (diagnosed last week)"),
+    ("Pets: none", "Pets: a beagle (adopted in March)"),
+    ("Preferred units: imperial", "Preferred units: metric"),
+    ("Relationship status: married", "Relationship status: separated"),
+    ("Marital status: single", "Marital status: engaged"),
+    ("Default theme: light", "Default theme: dark"),
+]
+
+KEY_VALUE_LOOKALIKES = [
+    ("CI: Jenkins", "CI: GitHub Actions (Jenkins still runs the nightly jobs)"),  # the old value kept
+    ("CI: Jenkins", "CI: GitHub Actions (replaced Jenkins for the frontend only)"),  # a scope
+    ("CI: Jenkins", "CI: GitHub Actions (CircleCI retired)"),  # another old value named
+    ("CI: Jenkins", "CI: GitHub Actions (Jenkins will be retired soon)"),  # a plan
+    ("Diet: keto", "Diet: keto (dropped sugar in February)"),  # the same value
+    ("Diet: keto", "Lunch: salad (dropped keto on weekends)"),  # another key
+    ("Allergies: none", "Allergies: shellfish"),  # no date: may be another person's list
+    ("Allergies: none", "Allergies: none (retested last week)"),
+    ("Allergies: none", "Allergies: shellfish (maybe, test pending since March)"),  # a hedge
+    ("Relationship status: married", "Parents' relationship status: separated"),  # other people
+    ("Relationship status: married", "Relationship status: married (since 2015)"),
+    ("Units: imperial", "Units: metric"),  # no owner: two recipes, two documents
+    ("Preferred units: metric", "Preferred currency: EUR"),  # another setting
+    ("Status: single", "Status: married"),  # "Status:" labels a note
+    ("Preferred units: imperial", "Preferred units: metric for cooking"),  # a scope
+]
+
+
+@pytest.mark.parametrize("existing,incoming", KEY_VALUE_UPDATES)
+def test_key_value_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", KEY_VALUE_LOOKALIKES)
+def test_key_value_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+# --- a slot set with a change verb (slot_change.py), a key line against a sentence (keyvalue_change.py),
+# --- the date of a named thing (numbered.py) -----------------------------------------------------------
+
+SLOT_CHANGE_UPDATES = [
+    ("The session timeout is 8 hours.", "Session timeout reduced to 1 hour."),
+    ("Session timeout: 8 hours", "Session timeout reduced to 1 hour."),
+    ("UI language: Dutch", "UI language switched to English."),
+    ("The UI language is Dutch.", "The UI language was switched to English."),
+    ("Website redesign budget: $5k", "The website redesign budget is now $7,500."),
+    ("The minimum password length is 8 characters.", "Minimum password length was raised to 12 characters."),
+    ("Standup is at 9:30.", "Standup moved to 10."),
+    ("Launch date: March 15", "Launch slipped to April 2."),
+    ("The release date is May 3.", "The release date was pushed to May 17."),
+    ("Upload limit: 10 MB", "Upload limit was bumped up to 25 MB."),
+]
+
+SLOT_CHANGE_LOOKALIKES = [
+    ("The session timeout is 8 hours.", "Session timeout reduced to 1 hour in staging."),  # a scoped environment
+    ("Session timeout: 8 hours", "Session timeout should be reduced to 1 hour."),  # a plan
+    ("Session timeout: 8 hours", "Should the session timeout be reduced to 1 hour?"),  # a question
+    ("Session timeout: 8 hours", "Refresh token lifetime reduced to 1 hour."),  # another setting
+    ("Session timeout: 8 hours", "Session timeout is 8 hours, idle timeout 15 minutes."),
+    ("Session timeout: 8 hours", "Admin session timeout reduced to 1 hour."),  # a second thing of the kind
+    ("UI language: Dutch", "Anna switched to English."),  # a person
+    ("UI language: Dutch", "The docs language switched to English."),  # another slot
+    ("The API server listens on port 8080.", "The API server was moved to a new rack."),  # a thing that went somewhere
+    ("The user's appointment is on Tuesday.", "The appointment was rescheduled from Wednesday to Thursday."),  # another one
+    ("Yoga class is on Tuesdays.", "Yoga class was moved to Thursday."),  # one session moved
+    ("Standup is at 9:30.", "The retro moved to 10."),  # another meeting
+    ("Launch date: March 15", "The press release goes out April 1."),  # another event
+    ("Launch date: March 15", "The beta launch date is April 2."),  # another launch
+    ("Launch date: March 15", "Launch slipped to April 2 in the EU."),  # a scope
+    ("Website redesign budget: $7,500", "So far we've spent $2,300 of it."),  # spend, not budget
+    ("Website redesign budget: $5k", "The website redesign budget is $7,500 if the client signs."),  # a condition
+    ("Website redesign budget: $5k", "The app redesign budget is now $7,500."),  # another project
+]
+
+
+@pytest.mark.parametrize("existing,incoming", SLOT_CHANGE_UPDATES)
+def test_slot_change_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", SLOT_CHANGE_LOOKALIKES)
+def test_slot_change_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+# --- corrections said with a confession (self_correction.py) ---------------------------------------
+
+SELF_CORRECTIONS = [
+    ("I'm allergic to penicillin.", "Correction: I'm allergic to sulfa drugs, not penicillin. I mixed them up."),
+    ("I'm allergic to penicillin.", "I'm allergic to sulfa drugs, not penicillin. My mistake."),
+    ("The user's favorite season is winter.", "The user changed her mind: her favorite season is autumn."),
+    ("The user's favorite color is green.", "The user says her favorite color is actually teal, not green."),
+    ("The API port is 8080.", "I was wrong about the API port: it's 8443."),
+    ("The API port is 8080.", "Oops, I mistyped earlier: the API port is 8443."),
+    ("My shell is bash.", "I got it wrong earlier: my shell is zsh."),
+]
+
+SELF_CORRECTION_LOOKALIKES = [
+    ("I'm allergic to penicillin.", "Correction: I'm also allergic to sulfa drugs. I mixed them up."),  # an addition
+    ("I'm allergic to penicillin.", "My son is allergic to sulfa drugs, not penicillin. I mixed them up."),  # another person
+    ("The API port is 8080.", "I was wrong about the API port: it's still 8080."),  # the same value
+    ("The API port is 8080.", "I was wrong about the dashboard port: it's 8443."),  # another slot
+    ("The API port is 8080.", "Was I wrong about the API port? Maybe it's 8443."),  # a question
+    ("The API port is 8080.", "Oops, I mistyped earlier: the staging API port is 8443."),  # a scope
+    ("My shell is bash.", "My colleague got it wrong earlier: her shell is zsh."),  # another person
+    ("The user's favorite season is winter.", "The user changed her mind about the trip: her sister's favorite season is autumn."),
+    ("The user's favorite color is green.", "The user says her daughter's favorite color is teal."),
+    ("My shell is bash.", "I was wrong about zsh: it's actually fast."),  # another thing
+]
+
+
+@pytest.mark.parametrize("existing,incoming", SELF_CORRECTIONS)
+def test_self_corrections_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", SELF_CORRECTION_LOOKALIKES)
+def test_self_correction_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+# --- everyday wordings of the new value (paraphrase.py) and "..., so X now" (update_markers.py) ------
+
+PARAPHRASED_UPDATES = [
+    ("The user's hourly rate is $90.", "The user raised her hourly rate to $110."),
+    ("Redis runs on port 6379.", "Redis was moved to port 6380 to avoid a clash with the other instance."),
+    ("I'm 41.", "I'm 42 now, had my birthday on Saturday."),
+    ("My manager is Lena Fischer.", "Lena left, so I report to Marcus Boateng now."),
+    ("My manager is Lena Fischer.", "I report to Marcus Boateng now."),
+    ("The team has 8 engineers.", "We hired two more, so the team is 10 engineers now."),
+    ("The user's laptop disk isn't encrypted.", "The user turned on FileVault, so the laptop disk is encrypted now."),
+]
+
+PARAPHRASED_LOOKALIKES = [
+    ("The user's hourly rate is $90.", "The user raised her daughter's allowance to $10."),  # another person
+    ("The user's hourly rate is $90.", "The user's sister raised her hourly rate to $110."),
+    ("The user's hourly rate is $90.", "The user might raise her hourly rate to $110."),  # a plan
+    ("Redis runs on port 6379.", "Redis was moved to port 6380 for the staging instance."),  # a scope
+    ("Redis runs on port 6379.", "The cache Redis was moved to port 6380 to avoid a clash."),  # a second Redis
+    ("I'm 41.", "My brother is 42 now, had his birthday on Saturday."),  # another person
+    ("My manager is Lena Fischer.", "For the migration project I report to Marcus Boateng."),  # a second line
+    ("My manager is Lena Fischer.", "My sister reports to Marcus Boateng now."),  # another person
+    ("My manager is Lena Fischer.", "I report to Marcus Boateng on the side project now."),  # a scope
+    ("The team has 8 engineers.", "We hired two more, so the design team is 10 people now."),  # another team
+    ("The team has 8 engineers.", "If we hire two more, the team will be 10 engineers."),  # a hypothetical
+    ("The team has 8 engineers.", "The team is 3 hours ahead of us now."),  # a unit, not members
+    ("The user's laptop disk isn't encrypted.", "The user turned on FileVault, so her work laptop disk is encrypted now."),
+]
+
+
+@pytest.mark.parametrize("existing,incoming", PARAPHRASED_UPDATES)
+def test_paraphrased_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", PARAPHRASED_LOOKALIKES)
+def test_paraphrased_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+WHEN_AND_ALL_UPDATES = [
+    ("I'm on Windows 10.", "I upgraded to Windows 11 over the weekend."),
+    ("My shell is bash.", "I changed my shell to zsh last week."),
+    ("2FA is optional for staff accounts.", "2FA is now mandatory for all staff accounts."),
+]
+
+WHEN_AND_ALL_LOOKALIKES = [
+    ("I'm on Windows 10.", "My husband upgraded to Windows 11 over the weekend."),  # another person
+    ("I'm on Windows 10.", "I upgraded my gaming PC to Windows 11 over the weekend."),  # a second machine
+    ("I'm on Windows 10.", "I'll upgrade to Windows 11 over the weekend."),  # a plan
+    ("2FA is optional for staff accounts.", "2FA is now mandatory for all admin accounts."),  # another scope
+    ("2FA is optional for staff accounts.", "2FA is mandatory for all staff accounts in production."),
+    ("Standup is at 9:30.", "Standup moved to 10 on Monday."),  # one day
+]
+
+
+@pytest.mark.parametrize("existing,incoming", WHEN_AND_ALL_UPDATES)
+def test_when_and_all_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", WHEN_AND_ALL_LOOKALIKES)
+def test_when_and_all_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+# --- time zones as values (timezones.py) ----------------------------------------------------------
+
+TIMEZONE_UPDATES = [
+    ("My timezone is UTC-3.", "Scratch that, I'm in UTC-4, not UTC-3."),
+    ("My timezone is UTC-3.", "My timezone is UTC-4 now."),
+    ("The user's timezone is CET.", "The user is in UTC+8 now; she relocated to Perth."),
+    ("I'm in Pacific time.", "I'm on Eastern time now after the move."),
+    ("The server timezone is UTC.", "The server timezone is CET now."),
+    ("The user's timezone is Europe/Berlin.", "The user's timezone is America/New_York now."),
+    ("Timezone: PST", "Timezone: JST"),
+]
+
+TIMEZONE_LOOKALIKES = [
+    ("The user's timezone is EST.", "The user's timezone is now EDT."),  # one zone, daylight saving
+    ("The user's timezone is CET.", "The user's timezone is UTC+1."),  # one zone written two ways
+    ("The user's timezone is CET.", "The user's timezone is Europe/Berlin now."),  # IANA against an abbreviation
+    ("User's timezone is CET.", "User is in Seattle for work. User's timezone is PST."),  # a trip's clock
+    ("timezone: EST", "timezone: CET (changed during the Berlin trip)"),
+    ("My timezone is UTC-3.", "My manager's timezone is UTC-4."),  # another person
+    ("My timezone is UTC-3.", "The server timezone is UTC."),  # another thing
+    ("My timezone is UTC-3.", "Should I switch my timezone to UTC-4?"),  # a question
+    ("I'm in Pacific time.", "I'm in Central Park."),  # a place, not a zone
+    ("I'm in Pacific time.", "I'm in Eastern time for the conference this week."),  # a trip
+]
+
+
+@pytest.mark.parametrize("existing,incoming", TIMEZONE_UPDATES)
+def test_timezone_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", TIMEZONE_LOOKALIKES)
+def test_timezone_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+# --- the stored value named as replaced: "Y, not X", "Y instead of X" (named_correction.py) ----------
+
+NAMED_REPLACEMENTS = [
+    ("The mobile app is built with React Native.", "Correction: the mobile app uses Flutter, not React Native."),
+    ("User's terminal is iTerm2.", "The user uses Ghostty instead of iTerm2 these days."),
+    ("The backend is written in Ruby.", "Actually, the backend uses Elixir, not Ruby."),
+]
+
+NAMED_REPLACEMENT_LOOKALIKES = [
+    ("The mobile app is built with React Native.", "Correction: the web app uses Flutter, not React Native."),  # another thing
+    ("The mobile app is built with React Native.", "Correction: the mobile app uses Expo, not bare React Native."),  # a layer
+    ("The mobile app is built with React Native.", "The mobile app uses Flutter for the settings screen, not React Native."),  # a scope
+    ("The frontend uses React.", "The frontend migrated from React to Next.js."),  # a layer on it (migration)
+    ("User's terminal is iTerm2.", "The user's husband uses Ghostty instead of iTerm2."),  # another person
+    ("User's terminal is iTerm2.", "The user might use Ghostty instead of iTerm2."),  # a hypothetical
+    ("User's terminal is iTerm2.", "At work the user uses Ghostty instead of iTerm2."),  # a scope
+    ("User's terminal is iTerm2.", "The user uses Ghostty instead of iTerm2 for SSH sessions, but iTerm2 otherwise."),
+    ("The user's wife's car is a Golf.", "The user drives a Polo instead of a Golf now."),  # another person's slot
+    ("The team likes Python.", "Actually the team uses Go, not Python."),  # a taste is no use
+]
+
+
+@pytest.mark.parametrize("existing,incoming", NAMED_REPLACEMENTS)
+def test_named_replacements_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", NAMED_REPLACEMENT_LOOKALIKES)
+def test_named_replacement_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+NEW_FAVORITE_RAISE_CROSSED = [
+    ("My favorite podcast is Hardcore History.", "My new favorite podcast is Acquired."),
+    ("The user's salary is $95k.", "The user got a raise to $104k."),
+    ("My salary is €60,000.", "I got a pay rise to €64,000."),
+    ("The user's newsletter has 12,000 subscribers.", "The user's newsletter crossed 15,000 subscribers."),
+]
+
+NEW_FAVORITE_RAISE_CROSSED_LOOKALIKES = [
+    ("My favorite podcast is Hardcore History.", "My new favorite band is Big Thief."),  # another slot
+    ("My favorite podcast is Hardcore History.", "My sister's new favorite podcast is Acquired."),  # another person
+    ("My favorite podcast is Hardcore History.", "My new favorite podcast for running is Acquired."),  # a scope
+    ("The user's salary is $95k.", "The user's wife got a raise to $104k."),  # another person
+    ("The user's salary is $95k.", "The user hopes to get a raise to $104k."),  # a wish
+    ("The user's salary is $95k.", "If the user got a raise to $104k, she would stay."),  # a hypothetical
+    ("The user's newsletter has 12,000 subscribers.", "The user's podcast crossed 15,000 subscribers."),  # another thing
+    ("The user's newsletter has 12,000 subscribers.", "The user's newsletter crossed 15,000 opens."),  # another count
+]
+
+
+@pytest.mark.parametrize("existing,incoming", NEW_FAVORITE_RAISE_CROSSED)
+def test_new_favorite_raise_crossed_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", NEW_FAVORITE_RAISE_CROSSED_LOOKALIKES)
+def test_new_favorite_raise_crossed_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+# --- a due or end date as its slot (due_dates.py) --------------------------------------------------
+
+DUE_DATE_UPDATES = [
+    ("The report is due Friday.", "The report deadline was pushed to next Wednesday."),
+    ("The report is due Friday.", "The report is due on Monday now."),
+    ("The contract expires December 31.", "The contract was extended through June 30."),
+    ("The lease ends on May 31.", "The lease has been extended to August 31."),
+    ("The essay is due March 3.", "Correction: the essay is due March 10."),
+]
+
+DUE_DATE_LOOKALIKES = [
+    ("The report is due Friday.", "The slides are due Wednesday."),  # another thing
+    ("The report is due Friday.", "The report draft is due Wednesday."),  # a second deadline of it
+    ("The report is due Friday.", "The report might be due Wednesday."),  # a hedge
+    ("The report is due Friday.", "Is the report due Wednesday?"),  # a question
+    ("The report is due Friday.", "The report was due Wednesday last month."),  # a history
+    ("The contract expires December 31.", "The contract with Acme expires June 30."),  # another contract
+    ("The contract expires December 31.", "The contract could be extended through June 30."),  # a possibility
+    ("The contract expires December 31.", "My sister's contract was extended through June 30."),  # another person
+    ("The lease ends on May 31.", "The car lease ends on August 31."),  # another lease
+]
+
+
+@pytest.mark.parametrize("existing,incoming", DUE_DATE_UPDATES)
+def test_due_date_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", DUE_DATE_LOOKALIKES)
+def test_due_date_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+NEW_SLOT_LINES = [
+    ("My phone number is (415) 555-0142.", "New number: (415) 555-0199, the old one is disconnected."),
+    ("My marathon PB is 4:05:30.", "New marathon PB: 3:52:10."),
+    ("My email is dana@old.io.", "New email: dana@new.io"),
+]
+
+NEW_SLOT_LINE_LOOKALIKES = [
+    ("My phone number is (415) 555-0142.", "Mom - new number: (415) 555-0199."),  # someone else's
+    ("My phone number is (415) 555-0142.", "New work number: (415) 555-0199."),  # a second number
+    ("My marathon PB is 4:05:30.", "New half marathon PB: 1:52:10."),  # another slot
+    ("My marathon PB is 4:05:30.", "New marathon PB goal: 3:52:10."),  # a goal
+    ("My email is dana@old.io.", "New email: maybe dana@new.io?"),  # a question
+    ("My email is dana@old.io.", "New email:\ndana@new.io is the team alias"),  # not one line
+]
+
+
+@pytest.mark.parametrize("existing,incoming", NEW_SLOT_LINES)
+def test_new_slot_lines_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", NEW_SLOT_LINE_LOOKALIKES)
+def test_new_slot_line_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+# --- an environment's setting (environment_slot.py), a diet in one word (closed_values.py) ----------
+
+ENVIRONMENT_AND_DIET_UPDATES = [
+    ("Log level in production is DEBUG.", "Production log level is set to WARN now."),
+    ("The timeout in staging is 30 seconds.", "The staging timeout was raised to 60 seconds."),
+    ("I'm vegetarian.", "I started eating fish again, so I'm pescatarian now."),
+    ("The user is vegan.", "The user is pescatarian now."),
+]
+
+ENVIRONMENT_AND_DIET_LOOKALIKES = [
+    ("Log level in production is DEBUG.", "Staging log level is set to WARN now."),  # another environment
+    ("Log level in production is DEBUG.", "Log level in production should be WARN."),  # a plan
+    ("Log level in production is DEBUG.", "Production log level is DEBUG, staging is WARN."),
+    ("I'm vegetarian.", "I'm vegan now."),  # a vegan is a vegetarian
+    ("I'm vegetarian.", "My husband is pescatarian."),  # another person
+    ("I'm vegetarian.", "I'm pescatarian on holidays."),  # an exception
+    ("I'm vegetarian.", "I was pescatarian in college."),  # a history
+    ("I'm vegetarian.", "I might go pescatarian."),  # a plan
+]
+
+
+@pytest.mark.parametrize("existing,incoming", ENVIRONMENT_AND_DIET_UPDATES)
+def test_environment_and_diet_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", ENVIRONMENT_AND_DIET_LOOKALIKES)
+def test_environment_and_diet_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+MORE_WORDINGS = [
+    ("My manager is Lena.", "I have a new manager, Marcus."),
+    ("The user's dentist is Dr. Lee.", "The user has a new dentist: Dr. Park."),
+    ("The team has 8 engineers.", "The team is down to 6 engineers."),
+    ("The team has 8 engineers.", "The team grew to 12 engineers."),
+    ("My phone number is 555-0142.", "My number changed to 555-0199."),
+    ("Name: Jon", "Name: John (typo before)"),
+    ("Salary: $95k", "The user's salary was raised to $104k."),
+]
+
+MORE_WORDING_LOOKALIKES = [
+    ("My manager is Lena.", "I have a new colleague, Marcus."),  # one of many
+    ("My manager is Lena.", "My sister has a new manager, Marcus."),  # another person
+    ("My manager is Lena.", "I might get a new manager, Marcus."),  # a possibility
+    ("The team has 8 engineers.", "The design team is down to 6 designers."),  # another team
+    ("The team has 8 engineers.", "The team is down to 6 engineers for the holidays."),  # a passing scope
+    ("My phone number is 555-0142.", "My number of cats changed to 3."),  # not a phone
+    ("My phone number is 555-0142.", "My sister's number changed to 555-0199."),
+    ("Name: Jon", "Name: John (his cousin)"),  # someone else
+    ("Name: Jon", "Nickname: Johnny (typo before)"),  # another key
+]
+
+
+@pytest.mark.parametrize("existing,incoming", MORE_WORDINGS)
+def test_more_wordings_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", MORE_WORDING_LOOKALIKES)
+def test_more_wording_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+FAVORITE_LINE_AND_NOT_ANYMORE = [
+    ("Favorite color: green", "My favorite color is teal now."),
+    ("Favourite band: Radiohead", "These days my favourite band is Big Thief."),
+    ("My favorite movie is Alien.", "My favorite movie isn't Alien anymore, it's Arrival."),
+    ("The user's shell is bash.", "The user's shell is no longer bash; it's fish."),
+]
+
+FAVORITE_LINE_AND_NOT_ANYMORE_LOOKALIKES = [
+    ("Favorite color: green", "Favorite color: teal"),  # no announcement: a synonym may restate it
+    ("Favorite color: green", "My daughter's favorite color is teal now."),  # another person
+    ("Favorite color: green", "My favorite color for the kitchen is teal now."),  # a scope
+    ("My favorite movie is Alien.", "My favorite show isn't Lost anymore, it's Severance."),  # another slot
+    ("My favorite movie is Alien.", "My favorite movie isn't Aliens, it's Alien."),  # the same value
+    ("My favorite movie is Alien.", "If my favorite movie isn't Alien anymore, it's Arrival."),  # a condition
+]
+
+
+@pytest.mark.parametrize("existing,incoming", FAVORITE_LINE_AND_NOT_ANYMORE)
+def test_favorite_line_and_not_anymore_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", FAVORITE_LINE_AND_NOT_ANYMORE_LOOKALIKES)
+def test_favorite_line_and_not_anymore_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+# --- how the user wants to be called and answered (addressing.py) ---------------------------------
+
+ADDRESSING_UPDATES = [
+    ("Reply to me in English.", "From now on, please reply in Spanish."),
+    ("The user prefers to be called Tom.", "The user asked to be called Thomas from now on instead of Tom."),
+    ("I go by Alex.", "I go by Sam now."),
+]
+
+ADDRESSING_LOOKALIKES = [
+    ("Reply to me in English.", "Reply to this email in Spanish."),  # one email
+    ("Reply to me in English.", "Please reply in Spanish when my mother is on the call."),  # an exception
+    ("Reply to me in English.", "Could you reply in Spanish?"),  # a question
+    ("Reply to me in English.", "My son wants replies in Spanish."),  # another person
+    ("The user prefers to be called Tom.", "The user's son prefers to be called Tommy."),
+    ("The user prefers to be called Tom.", "The user asked to be called Thomas."),  # one name, no announcement
+    ("The user prefers to be called Tom.", "At work the user prefers to be called Thomas."),  # a scope
+    ("I go by Alex.", "My manager is also named Alex, which gets confusing."),
+]
+
+
+@pytest.mark.parametrize("existing,incoming", ADDRESSING_UPDATES)
+def test_addressing_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", ADDRESSING_LOOKALIKES)
+def test_addressing_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+# --- an identifier corrected (closed_values.py) ----------------------------------------------------
+
+IDENTIFIER_CORRECTIONS = [
+    ("The meeting room is B12.", "Correction: the meeting room is B21."),
+    ("The user's license plate is 7KLM392.", "The user's license plate is actually 7KLM329."),
+    ("The user's blood type is A+.", "Correction: the user's blood type is O+."),
+    ("The user's locker is C7.", "The user's locker is D3 now."),
+]
+
+IDENTIFIER_LOOKALIKES = [
+    ("The meeting room is B12.", "The meeting room is B21."),  # no announcement: another meeting
+    ("The meeting room is B12.", "Correction: the lunch room is B21."),  # another slot
+    ("The user's license plate is 7KLM392.", "Correction: the user's license plate is 7-KLM-392."),  # the same plate
+    ("The user's license plate is 7KLM392.", "The user's wife's license plate is 8ABC123 now."),  # another person
+    ("The user's timezone is UTC+1.", "User is in Seattle for work. User's timezone is UTC-8."),  # a trip
+    ("The model is GPT4.", "Correction: the model is GPT-4."),  # one name
+]
+
+
+@pytest.mark.parametrize("existing,incoming", IDENTIFIER_CORRECTIONS)
+def test_identifier_corrections_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", IDENTIFIER_LOOKALIKES)
+def test_identifier_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+BARE_HOUR_UPDATES = [
+    ("Standup is at 9:30.", "Standup is at 10 now."),
+    ("The standup is at 9.", "Standup moved to 10:15."),
+]
+
+BARE_HOUR_LOOKALIKES = [
+    ("Standup is at 9:30.", "The retro is at 10 now."),  # another meeting
+    ("Standup is at 9:30.", "Standup is at 10 on Fridays."),  # an exception
+    ("Standup is at 9:30.", "Standup is at 10 this week."),  # a passing week
+    ("Standup is at 9:30.", "Standup might be at 10."),  # a hedge
+    ("The standup is at 9.", "The standup is at 9:00."),  # the same hour
+]
+
+
+@pytest.mark.parametrize("existing,incoming", BARE_HOUR_UPDATES)
+def test_bare_hour_updates_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", BARE_HOUR_LOOKALIKES)
+def test_bare_hour_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+IT_CORRECTIONS = [
+    ("The API port is 8080.", "Correction: it's 8443, not 8080."),
+    ("My dentist is Dr. Lee.", "Sorry, it's Dr. Park, not Dr. Lee."),
+]
+
+IT_CORRECTION_LOOKALIKES = [
+    ("The API port is 8080.", "Correction: it's 8443, not 18080."),  # another value named
+    ("The API port is 8080. The dashboard port is 3000.", "Correction: it's 8443, not 8080."),  # which "it"?
+    ("The API port is 8080.", "It's 8443, not 8080, on staging."),  # no correction lead, a scope
+    ("The API port is 8080.", "Correction: it's 8080, not 8443."),  # the stored value confirmed
+]
+
+
+@pytest.mark.parametrize("existing,incoming", IT_CORRECTIONS)
+def test_it_corrections_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", IT_CORRECTION_LOOKALIKES)
+def test_it_correction_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+NOTED_KEY_LINES = [
+    ("Phone: 555-0142", "Phone: 555-0199 (new number)"),
+    ("Diet: vegetarian", "Diet: vegan (since January)"),
+    ("Salary: $95k", "Salary: $104k (raise in March)"),
+    ("Age: 41", "Age: 42 (birthday last week)"),
+    ("Preferred tone: formal", "Preferred tone: casual"),
+]
+
+NOTED_KEY_LINE_LOOKALIKES = [
+    ("Phone: 555-0142", "Phone: 555-0199 (new work number)"),  # a second number
+    ("city: Toronto", "city: Vancouver (partner moved in May)"),  # someone else's news
+    ("occupation: nurse", "occupation: nurse practitioner (upgraded in May)"),  # a kind of the old value
+    ("Diet: vegetarian", "Diet: vegan (on the trip since Monday)"),  # a trip
+    ("Salary: $95k", "Salary: $104k (new offer, not accepted yet)"),  # not yet
+    ("Tone: formal", "Tone: casual"),  # whose tone? no owner
+]
+
+
+@pytest.mark.parametrize("existing,incoming", NOTED_KEY_LINES)
+def test_noted_key_lines_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", NOTED_KEY_LINE_LOOKALIKES)
+def test_noted_key_line_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
+
+
+TOOL_KEY_LINES = [
+    ("Default package manager: npm", "Default package manager: pnpm"),
+    ("Main language: Java", "Main language: Kotlin"),
+    ("Preferred language: Python", "Preferred language: Go"),
+]
+
+TOOL_KEY_LINE_LOOKALIKES = [
+    ("Language: Java", "Language: Kotlin"),  # one of several languages
+    ("Languages: Java", "Languages: Kotlin"),
+    ("Main language: Java", "Main framework: Spring"),  # another key
+    ("Package manager: npm", "Package manager: pnpm"),  # whose? any project's (attack11)
+    ("Default package manager: npm", "Default package manager: Docker"),  # not one kind
+    ("Tools: npm", "Tools: pnpm"),  # a list
+    ("Main language: Java", "Main language: Java 21"),  # a version of it
+]
+
+
+@pytest.mark.parametrize("existing,incoming", TOOL_KEY_LINES)
+def test_tool_key_lines_are_caught(existing: str, incoming: str) -> None:
+    caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", TOOL_KEY_LINE_LOOKALIKES)
+def test_tool_key_line_lookalikes_stay_compatible(existing: str, incoming: str) -> None:
+    silent(existing, incoming)
