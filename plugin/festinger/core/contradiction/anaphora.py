@@ -8,7 +8,8 @@ thing in place of the pronoun ("I do not use Instagram now") and compared as any
 
 Refused: a question or a condition anywhere before it, a clause with another subject ("he doesn't use it"), any other thing the memory brings in
 before the pronoun (a determiner or possessive phrase, "a new phone", "my sister's", or another
-capitalised name), and a stored memory that does not hold exactly one value.
+capitalised name), any word between the thing and the pronoun that may be a noun ("Slack launched
+huddles; I never use it"), and a stored memory that does not hold exactly one value.
 """
 
 from __future__ import annotations
@@ -28,6 +29,23 @@ _OWNER_RE = re.compile(r"^\s*(i|the\s+user|user)\b", re.I)
 # Words that bring another thing in, which "it" could point back to.
 _BRINGS_IN = frozenset("a an the this that these those my his her their our your its another".split())
 _CONDITION_RE = re.compile(r"(?<![\w'])(?:if|when|unless|once|whenever)(?![\w'])", re.I)
+# What may stand between the stored thing and the pronoun: the user, a linking word, a time, a past
+# participle ("deleted", "was deleted"; not "-ing", which is often a noun: "scheduling"), never a noun ("huddles", "tab groups", "backgrounds"), which
+# "it" or "them" could mean as well (the twenty-seventh attack). A word outside the class refuses.
+_BETWEEN_WORDS = frozenset(
+    "i me myself it i'm the user and so but then now anymore just finally recently already really honestly "
+    "completely totally entirely basically since ago last week month year today yesterday weeks months years "
+    "was is has had have been got gotten too much very not from out of off for good everything everywhere "
+    "forever".split())
+_VERB_FORM_RE = re.compile(r"^[a-z]{3,}(?<!e)ed$")  # "deleted", "uninstalled"; never "speed", "feed"
+
+
+def _nothing_between(span: str) -> bool:
+    """Whether no word between the stored thing and the pronoun may be a noun of its own."""
+    return all(w.lower() in _BETWEEN_WORDS or _VERB_FORM_RE.match(w.lower())
+               for w in re.findall(r"[\w'-]+", span))
+
+
 _SENTENCE_START_RE = re.compile(r"(?:^|[.!;:\u2014\u2013]\s+|\s-\s+)(\w+)")
 
 
@@ -58,6 +76,8 @@ def pronoun_denial(incoming: str, thing: str) -> str | None:
             continue
         if word.lower() in _BRINGS_IN or (word[:1].isupper() and word != "I" and w.start() not in starts):
             return None
+    if not _nothing_between(before[at[-1] + len(thing):]):
+        return None  # "Slack launched huddles; I never use it": "it" may be the thing named last
     tail = m.group("tail") or ""
     return f"{owner} {m.group('neg')} {m.group('verb')} {thing}{tail}."
 

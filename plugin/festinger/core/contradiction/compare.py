@@ -37,19 +37,19 @@ from festinger.core.contradiction.quitting import QUIT_VERBS, quit_as_denial, qu
 from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_employer_ended, by_event_moved,
                                                           by_job_left, by_life_event, by_migration,
                                                           by_possession_ended, by_residence_ended, by_status_ended)
-from festinger.core.contradiction.refinement import contrasts_a_kind_of, refines
+from festinger.core.contradiction.refinement import contrasts_a_kind_of, corrects_another, refines
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.self_correction import plain_correction
 from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 from festinger.core.contradiction.value_updates import by_value_update
 from festinger.core.contradiction.values import Relation, Value
+from festinger.core.contradiction.told_first import weight_told_after_another
 from festinger.core.contradiction.verb_frames import one_frame, one_person_slot
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["Contradiction", "detect_contradiction"]
 
-KINDS = ("value", "negation", "correction")
 _MAX_PAIRS = 2000  # statements are capped upstream; this bounds the pairwise loop regardless
 
 
@@ -201,8 +201,9 @@ def _match(old, new, incoming: str, accept=None) -> Contradiction | None:
                 return None
             if a.scope != b.scope or (a.qualifier != b.qualifier and not _denied_everywhere(a, b)):
                 continue
-            if _refined(a, b):
-                continue  # "switched from Ubuntu to Ubuntu 24.04", "from React to Next.js": still on it
+            if _refined(a, b) or corrects_another(a, b):
+                continue  # "switched from Ubuntu to Ubuntu 24.04", "from React to Next.js": still on it;
+                # "rock" / "is grunge, not metal": the correction is of metal, and grunge is a rock
             if not same_slot(a, b) or (a.rel != b.rel and not _one_practice(a, b)):
                 if _old_value_named(a, b) and (accept is None or accept(a, b)):
                     return make_verdict("correction", a, b)
@@ -216,7 +217,7 @@ def _match(old, new, incoming: str, accept=None) -> Contradiction | None:
                 continue  # a text that holds several values for the key is not single-valued there
             if any(_restates(c, a) for c in new if c is not b):
                 continue  # "I switched to Emacs. I use Vim.": the incoming memory still says the stored fact
-            if _place_named_after(a, b, incoming):
+            if _place_named_after(a, b, incoming) or weight_told_after_another(b, incoming):
                 continue  # "I now live in Austin. Long-distance from the family in Denver is hard."
             if any(v.kind == "place" and software_namesake(v.norm, incoming) for v in b.values):
                 continue  # "I moved to Phoenix. I use LiveView now.": the framework, not the city
@@ -359,7 +360,7 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
                 not needs_news(a, b)):
             kind = "negation" if (a.explicit_negation or b.explicit_negation) else "value"
             return make_verdict("correction" if correction else kind, a, b)
-        if (correction or b.update) and one_person_slot(a, b):
+        if (correction or b.update) and one_person_slot(a, b, incoming):
             return make_verdict("correction" if correction else "value", a, b)  # "timezone is PST now"
         return None
     if (a.denied or b.denied) and any(w in lx.TIME_SCOPE_WORDS for v in a.values + b.values

@@ -12,7 +12,9 @@ with the same unit). Then the stored sentence with the new amount in place of th
 the incoming memory says, and the grammar compares the two as usual.
 
 Refused: a question, a hedge, a plan, a condition, the past (`statements.is_unsure`), a quote,
-a denial, someone else's slot ("my brother's rent"), a stored scope the incoming sentence does not
+a denial, someone else's slot ("my brother's rent"), a sentence beside it that is not the user's own
+fact or chatter ("Dad finished Boston!", "Toured the loft on Elm Street.") or that says the old amount
+again, a stored scope the incoming sentence does not
 name ("rent for the garage"), a leading scope ("On staging, ..."), and two candidate amounts.
 """
 
@@ -22,6 +24,7 @@ import re
 from dataclasses import replace
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.event_sentences import news_stands
 from festinger.core.contradiction.segment import split_sentences
 from festinger.core.contradiction.statements import WE_KEY, Statement, extract_statements, is_unsure
 from festinger.core.contradiction.values import singular
@@ -36,6 +39,9 @@ _LEAD_SCOPE_RE = re.compile(r"^\s*(?:on|in|for|at|under|during|with|inside|withi
 _OWNERS = frozenset(("user", WE_KEY))
 _LEADS = "the|my|our|your|their|user's|new|latest"
 _ACTOR_RE = re.compile(r"(?:(?:the\s+)?[\w-]+\s+(?:raised|increased|lowered|reduced|cut|bumped|upped|changed|set)\s*)?")
+# "Landlord raised it. The rent is $1600 now.": one actor setting "it", the amount the next sentence names.
+_SET_IT_RE = re.compile(r"^(?:the\s+)?[\w-]+\s+(?:raised|increased|lowered|reduced|cut|bumped|upped|changed)\s+it[.!]?$",
+                        re.I)
 _FIRST_WORDS = frozenset("the my our i user user's new latest we".split())
 _CUE_WORDS = frozenset("is are was has have got now went dropped rose fell climbed jumped from to".split())
 
@@ -57,9 +63,18 @@ def new_amount(existing: str, incoming: str) -> tuple[tuple[Statement, ...], tup
         return None  # a list or a note, or an amount the grammar read in part ("1 500 euros")
     shape = _shape(display)
     after = existing[existing.index(display) + len(display):].strip(" .!").lower()  # "a month", ""
-    for sentence in split_sentences(" ".join(incoming.split())):
+    sentences = split_sentences(" ".join(incoming.split()))
+    for n, sentence in enumerate(sentences):
         found = _amount_in(sentence, words, a.qualifier, shape, display, after)
         if found is not None:
+            # read with its neighbours, as the other multi-sentence rules read news: every other
+            # sentence the user's own fact or chatter ("Dad finished Boston! New marathon PB: 3:41:00",
+            # "Toured the loft on Elm Street. New rent: $2,400" are another's), and the old amount
+            # not said again ("... Mine stays at $40 because I'm grandfathered.")
+            kept = [s for i, s in enumerate(sentences) if i >= n or not _SET_IT_RE.match(s)]
+            others = [s for s in sentences if s is not sentence]
+            if not news_stands(kept, kept.index(sentence)) or any(display in s or _LEAD_SCOPE_RE.match(s) for s in others):
+                return None  # ... or a sentence that scopes it: "For the garage, I mean."
             new = extract_statements(existing.replace(display, found))
             return old, tuple(replace(st, update=True) for st in new)
     return None

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction.lexicon import BUILT_ON
-from festinger.core.contradiction.values import Value
+from festinger.core.contradiction.comparison import compare
+from festinger.core.contradiction.values import Relation, Statement, Value
 
-__all__ = ["contrasts_a_kind_of", "refines"]
+__all__ = ["contrasts_a_kind_of", "corrects_another", "refines"]
 
 _OLD_ALIASES = {"postgres": "postgresql", "postgresql": "postgresql", "k8s": "kubernetes", "reactjs": "react",
                 "vuejs": "vue", "nodejs": "node", "mongo": "mongodb"}
@@ -63,3 +64,33 @@ def contrasts_a_kind_of(old: Value, sentence: str) -> bool:
         return False
     named, words = set(m.group(1).lower().split()), set(old.display.lower().split())
     return bool(words) and words < named
+
+
+def corrects_another(a: Statement, b: Statement) -> bool:
+    """Whether the incoming statement names what it corrects ("is grunge, not metal", "moved from
+    Denver to Austin") and that is not the stored value: the stored "rock" may be the family the new
+    value belongs to ("grunge" is a rock), a thing the words do not tell (the twenty-seventh attack).
+    The denied value is the corrected one only when it is the stored value itself."""
+    if a.negated or b.negated or not a.values:
+        return False
+    if b.denied:
+        return not any(_names(d, v) for d in b.denied for v in a.values)
+    # a tail the grammar did not keep ("Lambda, not EC2", "Dr. Patel, not Dr. Shah"): read as written
+    m = _NOT_TAIL_RE.search(b.sentence)
+    if m is None:
+        return False
+    named = set(_words(m.group(1)))
+    # "VS Code, not Vim with plugins" sets a kind of the stored "Vim" aside (`contrasts_a_kind_of`
+    # judges it), unless the new value is itself a kind of the stored one ("Fedora, not Arch Linux")
+    return not any(_squash(_words(m.group(1))) == _squash(_words(v.display))
+                   or set(_words(v.display)) <= named and not any(refines(v.display, w.display) for w in b.values)
+                   for v in a.values)
+
+
+def _names(denied: Value, stored: Value) -> bool:
+    """Whether the denied value is the stored one, or a shorter name of it ("Acme" of "Acme Corp",
+    "analyst" of "data analyst", "PostgreSQL" of "PostgreSQL 15")."""
+    if denied.norm == stored.norm or compare(denied, stored) is Relation.SAME or denied.norm == stored.unit:
+        return True
+    d, v = set(_words(denied.display)), set(_words(stored.display))
+    return bool(d) and d <= v

@@ -16,7 +16,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.objects import ITEM_STOPS
 from festinger.core.contradiction.values import singular
 
-__all__ = ["rephrase"]
+__all__ = ["reaches_a_weight", "rephrase"]
 
 _CHANGE_VERBS = r"(?:switched|migrated|moved(?:\s+over)?|changed|upgraded|downgraded|transitioned|went)"
 _HAVE = r"(?:(?:has|have)\s+(?:now\s+|since\s+)?)?"
@@ -90,6 +90,12 @@ _MONTHS = ("january|february|march|april|may|june|july|august|september|october|
 _CAUSE_TAIL_RE = re.compile(
     r",?\s+(?:after|since|following|due\s+to|because\s+of|starting|to\s+be|in\s+order\s+to)"
     r"\s+[^,;]{1,60}$|\s+in\s+(?:" + _MONTHS + r")$", re.I)
+# In a denial only a reason is dropped ("no longer eats meat since the diagnosis"): "no longer drinks
+# coffee after 2pm" or "... in winter" ends the habit in that window, never the habit (attack 27).
+_DENIAL_CAUSE_TAIL_RE = re.compile(
+    r",?\s+(?:(?:since|due\s+to|because\s+of|in\s+order\s+to)\s+[^,;]{1,60}|after\s+(?:the|my|a|an|that)\s+"
+    r"(?:[\w-]+\s+){0,2}(?:" + "|".join(sorted(lx.MISHAP_NOUNS)) + r"))$", re.I)
+_DENIES_RE = re.compile(r"(?<![\w'])(?:not|never|no\s+longer)(?![\w'])|n't", re.I)
 # "moved to Berlin for work": why someone moved, not a scope ("no longer uses Slack for work" is).
 _MOVE_PURPOSE_RE = re.compile(r"\s+for\s+(?:work|a\s+(?:new\s+)?job)$", re.I)
 # "is written not in Java but in Kotlin", "uses not MySQL but Postgres".
@@ -118,6 +124,14 @@ _WEIGHS_RE = re.compile(r"^(?:(the\s+user|user)|(i))\s+(?:now\s+)?weighs?\s+", r
 _DOWN_TO_WEIGHT_RE = re.compile(
     r"^(?:(the\s+user|user)\s+is|(i)\s+am)\s+(?:now\s+)?(?:down|up)\s+to\s+"
     r"(?=\d[\d.,]*\s*(?:kg|kgs|kilos?|kilograms?|lbs?|pounds?|st|stone)(?:\s+now)?\s*$)", re.I)
+
+
+def reaches_a_weight(sentence: str) -> bool:
+    """"I am down to 76 kg now": a weight reached, read as the user's body weight (`told_first` asks
+    that nothing before it names another thing)."""
+    return bool(_DOWN_TO_WEIGHT_RE.match(sentence.strip().rstrip(".!").strip()))
+
+
 # "User switched LLM provider to Anthropic" -> "User's LLM provider is Anthropic".
 _USER_SET_RE = re.compile(
     rf"^(?:the\s+)?user\s+(?:has\s+|just\s+)?{_SET_VERBS}\s+(?:the\s+|their\s+)?(?!to\s|from\s){_SPAN}\s+to\s+(.+)$", re.I)
@@ -264,7 +278,8 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     s, n = _NEW_RE.subn(r"\1 ", s, count=1)
     changed = changed or n > 0
     if changed:
-        s = _CAUSE_TAIL_RE.sub("", s, count=1)
+        # a denial's "after 2pm", "before work", "in winter" is its scope: it ends the habit there only
+        s = (_DENIAL_CAUSE_TAIL_RE if _DENIES_RE.search(s) else _CAUSE_TAIL_RE).sub("", s, count=1)
     m = _FROM_TO_RE.search(s)
     if m:
         mover = s[:m.start()].strip()

@@ -14,6 +14,8 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.objects import ITEM_STOPS
+from festinger.core.contradiction.places import is_known_place
+from festinger.core.contradiction.told_first import opens_memory
 from festinger.core.contradiction.values import Statement
 
 __all__ = ["one_frame", "one_person_slot"]
@@ -33,8 +35,30 @@ def one_frame(a: Statement, b: Statement) -> bool:
         return x[1] != y[1]
     if x[1] != "by" or y[1] != "by":
         return False
+    kind = _BY_KINDS.get(a.rel.split(":", 1)[-1])
+    shown = [v.display.split()[2:] for v in (a.values[0], b.values[0])]
+    if kind is None or not all(kind(words) for words in shown):
+        return False  # "goes by bus", "commutes by 7am", "runs by the lake": another slot of the verb
     x, y = x[2:], y[2:]
     return 0 < len(x) <= 3 and 0 < len(y) <= 3 and not (set(x) & set(y) or (set(x) | set(y)) & ITEM_STOPS)
+
+
+def _is_name(words: list[str]) -> bool:
+    low = " ".join(words).lower()
+    return all(w[:1].isupper() for w in words) and low not in lx.TRANSPORT_MEANS and not is_known_place(low)
+
+
+# The verbs whose "by" frame holds one value at a time, and the kind of that value: a name ("goes by
+# Sasha"), a means of transport ("commutes by train"), a means of payment ("pays by card"). "by" also
+# marks a place, a deadline, a basis or a manner ("runs by the lake", "by 7am", "by the hour", "by
+# feel"): any other verb, or a value not of the kind, is refused.
+_BY_KINDS = {
+    "go": _is_name,
+    "commut": lambda w: " ".join(w).lower() in lx.TRANSPORT_MEANS,
+    "commute": lambda w: " ".join(w).lower() in lx.TRANSPORT_MEANS,
+    "travel": lambda w: " ".join(w).lower() in lx.TRANSPORT_MEANS,
+    "pay": lambda w: " ".join(w).lower() in lx.PAYMENT_MEANS,
+}
 
 
 _MORE_RHYTHMS = frozenset("hourly yearly annually quarterly biweekly fortnightly".split())
@@ -47,11 +71,14 @@ _ZONES = frozenset(("timezone", "time zone", "tz"))
 _ONE_PER_PERSON = (lx.PERSON_SLOT_KEYS - _ZONES) | {"blood type"}
 
 
-def one_person_slot(a: Statement, b: Statement) -> bool:
+def one_person_slot(a: Statement, b: Statement, incoming: str) -> bool:
     """"The user's timezone is CET" / "My timezone is PST now", "job title is senior data engineer" /
     "is now staff data engineer": a slot a person holds one of, said as a plain phrase the value
-    types do not judge, replaced by an announced one. Neither phrase may hold the other ("Senior
+    types do not judge, replaced by an announced one opening its memory (after "Started a side
+business." the title may be that business's: `told_first`). Neither phrase may hold the other ("Senior
     Engineer" / "Senior Engineer II" may be one title written two ways)."""
+    if not opens_memory(b.sentence, incoming):
+        return False  # "I joined the board of my HOA. My job title is now treasurer.": that role's
     words = a.key.split()
     slot = " ".join(words[1:])
     if a.key != b.key or words[0] != "user" or slot in _ZONES or words[-1] in _ZONES or (

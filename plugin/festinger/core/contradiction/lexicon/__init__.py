@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .events import *  # noqa: F401,F403
 from .markers import *  # noqa: F401,F403
+from .means import *  # noqa: F401,F403
 from .names import *  # noqa: F401,F403
 from .nouns import *  # noqa: F401,F403
 from .places import *  # noqa: F401,F403

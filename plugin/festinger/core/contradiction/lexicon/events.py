@@ -94,3 +94,8 @@ WE_GROUP_WORDS = frozenset(
 CHANGE_EVENT_NOUNS = frozenset(
     "change move migration upgrade switch update breach renovation reorg merger acquisition refactor promotion "
     "raise redesign rewrite cutover rollout relocation renewal".split())
+# One-off happenings a habit ends after ("stopped doing yoga after the knee surgery"): a reason, never
+# a daily window such as "after dinner" or "after my workout" (rephrase reads only these as a cause).
+MISHAP_NOUNS = frozenset(
+    "surgery operation injury accident diagnosis crash incident scare breakup divorce stroke concussion illness "
+    "burnout fracture".split())
