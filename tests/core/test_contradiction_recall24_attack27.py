@@ -77,6 +77,10 @@ SILENT = [
     # 7. "I'm down to N kg" after another thing (rephrase.reaches_a_weight, told_first)
     ("My weight is 80 kg.", "The airline limit is 23 kg per bag. I'm down to 22 kg now."),
     ("My weight is 80 kg.", "Packed for the trip. I'm down to 22 kg now."),
+    ("My weight is 80 kg.", "I'm down to 22 kg now. The airline limit is 23 kg per bag."),  # named after it
+    ("My weight is 80 kg.", "Luggage update: I'm down to 22 kg now."),
+    ("The user's job title is senior data engineer.",
+     "My job title is now treasurer. The HOA board voted me in."),
 ]
 
 CAUGHT = [
@@ -94,6 +98,7 @@ CAUGHT = [
     ("The rent is $1500.", "Landlord raised it. The rent is $1600 now."),
     ("My weight is 80 kg.", "I'm down to 76 kg now."),
     ("My weight is 80 kg.", "So proud! I'm down to 76 kg now."),
+    ("My weight is 80 kg.", "I'm down to 76 kg now. So proud!"),
     ("The user goes by Alex.", "The user goes by Sasha now."),
     ("I commute by car.", "I commute by train now."),
     ("I travel by train.", "I travel by plane now."),

@@ -1,7 +1,7 @@
 """Whether a sentence that leaves its owner implied opens its memory (pure logic).
 
 "I'm down to 22 kg now" is the user's body weight and "My job title is now treasurer" the user's one
-title only when nothing before it brings in another thing or role: after "The airline limit is 23 kg
+title only when nothing before it brings in another thing or role (nor, for the weight, after it): after "The airline limit is 23 kg
 per bag." the weight is the luggage's, after "I joined the board of my HOA." the title is the
 board's (the twenty-seventh attack). Only passing chatter ("Big news!", "Finally!") may come first.
 """
@@ -39,6 +39,10 @@ def opens_memory(sentence: str, incoming: str) -> bool:
 
 
 def weight_told_after_another(b: Statement, incoming: str) -> bool:
-    """Whether the incoming statement is a weight read from "I'm down to N kg" after a sentence that
-    may make the weight another thing's."""
-    return reaches_a_weight(expand_contractions(b.sentence)) and not opens_memory(b.sentence, incoming)
+    """Whether the incoming statement is a weight read from "I'm down to N kg" beside a sentence that
+    may make the weight another thing's, before it or after it ("... The airline limit is 23 kg.")."""
+    if not reaches_a_weight(expand_contractions(b.sentence)):
+        return False
+    at = incoming.find(b.sentence)
+    after = incoming[at + len(b.sentence):] if at >= 0 else ""
+    return not opens_memory(b.sentence, incoming) or not all(passes_by(s) for s in split_sentences(" ".join(after.split())))
