@@ -48,7 +48,9 @@ SILENT = [
     ("The rent is $1500.", "Toured a loft. Landlord raised it. The rent is $1600 now."),
     # 4. "VERB by X" where X is not the frame's kind (verb_frames.one_frame)
     ("The user goes by Alex.", "The user goes by bus now."),
-    ("The user goes by Alex.", "The user goes by Amtrak now."),
+    ("The user goes by Alex.", "The user goes by Amtrak now."),  # also addressing.py's preferred name
+    ("The user goes by Alex.", "The user goes by Uber now."),
+    ("The user goes by Alex.", "The user goes by Paris now."),
     ("The user goes by Alex.", "The user goes by the book now."),
     ("I commute by car.", "I commute by 7am now."),
     ("I commute by car.", "I commute by the river now."),

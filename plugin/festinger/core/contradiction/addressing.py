@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.places import is_known_place
 
 __all__ = ["as_address_slot"]
 
@@ -32,12 +33,18 @@ _REPLY_RE = re.compile(r"^(?:please\s+)?(?:always\s+)?(?:reply|respond|answer|wr
                        + _TAIL, re.I)
 
 
+def _not_a_name(value: str) -> bool:
+    """"goes by Amtrak / Uber / Paris": how or where one travels, never a name (the twenty-seventh attack)."""
+    low = value.lower()
+    return low in lx.TRANSPORT_MEANS or is_known_place(low)
+
+
 def as_address_slot(sentence: str) -> str:
     """The sentence as "the user's preferred name / reply language is ...", or as it is."""
     s = sentence.strip()
     for pattern in (_CALLED_RE, _GOES_BY_RE):
         m = pattern.match(s)
-        if m:
+        if m and not (pattern is _GOES_BY_RE and _not_a_name(m.group(2))):
             owner = "my" if m.group(1).lower() == "i" else "the user's"
             return f"{owner} preferred name is {m.group(2)}{m.group(3)}"
     m = _REPLY_RE.match(s)

@@ -202,8 +202,7 @@ def _match(old, new, incoming: str, accept=None) -> Contradiction | None:
             if a.scope != b.scope or (a.qualifier != b.qualifier and not _denied_everywhere(a, b)):
                 continue
             if _refined(a, b) or corrects_another(a, b):
-                continue  # "switched from Ubuntu to Ubuntu 24.04", "from React to Next.js": still on it;
-                # "rock" / "is grunge, not metal": the correction is of metal, and grunge is a rock
+                continue  # "from Ubuntu to Ubuntu 24.04": still on it; "rock" / "is grunge, not metal": of metal
             if not same_slot(a, b) or (a.rel != b.rel and not _one_practice(a, b)):
                 if _old_value_named(a, b) and (accept is None or accept(a, b)):
                     return make_verdict("correction", a, b)
