@@ -19,24 +19,21 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.anaphora import pronoun_denial, switched_kind
 from festinger.core.contradiction.comparison import compare, is_known_term
-from festinger.core.contradiction.deictic import changes_bare_thing, same_bare_thing, unmarked
 from festinger.core.contradiction.event_sentences import said_again
 from festinger.core.contradiction.closed_values import needs_news
 from festinger.core.contradiction.explain import make_verdict
 from festinger.core.contradiction.frames import frame_correction
-from festinger.core.contradiction.frequency import without_rhythm
 from festinger.core.contradiction.groups import group_statements, same_kind_or_named
 from festinger.core.contradiction.jobchange import employer_as_work
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.may_both_hold import may_both_hold
-from festinger.core.contradiction.measures import new_amount
 from festinger.core.contradiction.places import left_lone_district, same_place, software_namesake
 from festinger.core.contradiction.quitting import QUIT_VERBS, quit_as_denial, quit_as_verb
 from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_employer_ended, by_event_moved,
                                                           by_job_left, by_life_event, by_migration,
                                                           by_possession_ended, by_residence_ended, by_status_ended)
+from festinger.core.contradiction.reread import by_rereading
 from festinger.core.contradiction.refinement import contrasts_a_kind_of, corrects_another, refines
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.self_correction import plain_correction
@@ -74,50 +71,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
             or by_age_or_count(existing, incoming) or _by_event(existing, incoming)
-            or _by_bare_thing(existing, incoming) or _by_habit_denied(existing, incoming)
-            or _by_denied_it(existing, incoming) or _by_new_amount(existing, incoming)
+            or by_rereading(existing, incoming, _match, _by_statements)
             or by_value_update(existing, incoming, _match))
-
-
-def _by_new_amount(existing: str, incoming: str) -> Contradiction | None:
-    """"The user's rent is $1,900" / "The landlord raised the rent to $2,050" (measures)."""
-    found = new_amount(existing, incoming)
-    return _match(*found, incoming) if found is not None else None
-
-
-def _by_denied_it(existing: str, incoming: str) -> Contradiction | None:
-    """"The user uses Instagram" / "I deleted Instagram — I don't use it now", "User switched doctors;
-    their doctor is now Dr. Nguyen" (anaphora)."""
-    old, switched = extract_statements(existing), switched_kind(incoming)
-    if switched is not None:
-        return _by_statements(existing, switched)
-    for thing in dict.fromkeys(v.display for a in old if a.key == "user" and not a.negated and len(a.values) == 1
-                               for v in a.values):
-        denial = pronoun_denial(incoming, thing)
-        found = _match(old, extract_statements(denial, allow_correction=True), denial,
-                       accept=lambda a, b: b.negated) if denial else None
-        if found is not None:
-            return found
-    return None
-
-
-def _by_habit_denied(existing: str, incoming: str) -> Contradiction | None:
-    """"I drink coffee every morning" / "I don't drink coffee anymore": the habit read without its
-    rhythm, met by a denial only (frequency)."""
-    habit = without_rhythm(existing)
-    if habit is None:
-        return None
-    denial = quit_as_denial(incoming) or incoming
-    return _match(extract_statements(habit), extract_statements(denial, allow_correction=True), denial,
-                  accept=lambda a, b: b.negated and not a.negated)
-
-
-def _by_bare_thing(existing: str, incoming: str) -> Contradiction | None:
-    """"The service runs on Heroku" / "The service doesn't run on Heroku anymore" (deictic)."""
-    pair = same_bare_thing(existing, incoming)
-    found = _match(extract_statements(pair[0]), extract_statements(pair[1], allow_correction=True), pair[1],
-                   accept=changes_bare_thing) if pair is not None else None
-    return unmarked(found) if found is not None else None
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:

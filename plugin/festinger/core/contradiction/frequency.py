@@ -15,21 +15,18 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.normalise import alternation
 
 __all__ = ["without_rhythm"]
-
-
-def _alt(words) -> str:
-    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
 
 
 # "every morning", "each weekday", "every other day", "daily", "three times a week", "twice per month",
 # "most mornings", "on weekdays", optionally "before work" / "after dinner" after it.
 _RHYTHM_RE = re.compile(
-    rf"\s+(?:(?:every|each)\s+(?:other\s+|single\s+)?(?:{_alt(lx.FREQUENCY_PERIODS)})"
-    rf"|most\s+(?:{_alt(lx.FREQUENCY_PERIODS)})|on\s+(?:weekdays|weekends)"
-    rf"|{_alt(lx.FREQUENCY_ADVERBS)}"
-    rf"|(?:{_alt(lx.FREQUENCY_COUNTS)})(?:\s+times)?\s+(?:a|per|each)\s+(?:day|week|month|year))"
+    rf"\s+(?:(?:every|each)\s+(?:other\s+|single\s+)?(?:{alternation(lx.FREQUENCY_PERIODS)})"
+    rf"|most\s+(?:{alternation(lx.FREQUENCY_PERIODS)})|on\s+(?:weekdays|weekends)"
+    rf"|{alternation(lx.FREQUENCY_ADVERBS)}"
+    rf"|(?:{alternation(lx.FREQUENCY_COUNTS)})(?:\s+times)?\s+(?:a|per|each)\s+(?:day|week|month|year))"
     r"(?:\s+(?:before|after)\s+(?:work|school|breakfast|lunch|dinner|bed))?\s*[.!]?\s*$", re.I)
 # A stored sentence that denies or hedges already says something else: left as the grammar reads it.
 _NOT_PLAIN_RE = re.compile(r"(?<![\w'])(?:not|never|no|n't|longer|used|if|when|usually|sometimes)(?![\w'])|n't|[?\n;:]",

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 __all__ = [
     "CONTRACTIONS",
     "CORRECTION_LEADS",
+    "alternation",
     "clean",
     "expand_contractions",
     "fold",
@@ -76,13 +78,15 @@ CORRECTION_ADVERBS: tuple[str, ...] = ("actually", "in fact", "to be precise", "
                                        "it turns out that", "it turns out", "turns out that", "turns out")
 
 
-def _alternation(words: tuple[str, ...]) -> str:
+def alternation(words: Iterable[str]) -> str:
+    """A regex alternation of `words`, longest first (so "in fact" wins over "in"); a space in a
+    phrase matches any run of spaces."""
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
 
 
 _LEAD_RE = re.compile(
-    r"^\s*(?:(?:" + _alternation(CORRECTION_ADVERBS) + r")\b[\s,:;.!-]*"
-    r"|(?:" + _alternation(CORRECTION_LEADS) + r")\s*[,:;.!-]+\s*)",
+    r"^\s*(?:(?:" + alternation(CORRECTION_ADVERBS) + r")\b[\s,:;.!-]*"
+    r"|(?:" + alternation(CORRECTION_LEADS) + r")\s*[,:;.!-]+\s*)",
     re.I,
 )
 # Correction phrases that count anywhere in a user's message (for the classifier's "explicit

@@ -17,7 +17,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.fragments import apply_fragment, correction_fragment
 from festinger.core.contradiction.grammar import CORRECTABLE_RELS, parse_clause_statements
 from festinger.core.contradiction.objects import ITEM_STOPS
-from festinger.core.contradiction.normalise import clean, expand_contractions, strip_correction_lead
+from festinger.core.contradiction.normalise import alternation, clean, expand_contractions, strip_correction_lead
 from festinger.core.contradiction.referents import Referents
 from festinger.core.contradiction.rephrase import rephrase
 from festinger.core.contradiction.retraction import passes_by, retracted_inline, takes_back
@@ -48,24 +48,20 @@ MAX_SENTENCES = 24
 MAX_SENTENCE_TOKENS = 60
 
 
-def _alternation(words) -> str:
-    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
-
-
 def _words_re(words) -> re.Pattern[str]:
     # Whole words only: "must" never matches "mustard", "was" never matches "wasabi".
-    return re.compile(r"(?<![\w'])(?:" + _alternation(words) + r")(?![\w'])", re.I)
+    return re.compile(r"(?<![\w'])(?:" + alternation(words) + r")(?![\w'])", re.I)
 
 
 _CORRECTED_FRAME_RE = re.compile(
-    r"^\s*(?:the\s+)?user\s+(?:" + _alternation(lx.CORRECTION_REPORTING) + r")"
+    r"^\s*(?:the\s+)?user\s+(?:" + alternation(lx.CORRECTION_REPORTING) + r")"
     r"(?:\s+(?:this|that|it|themselves|the agent|me|us|the earlier statement|an earlier statement|the record))?"
     r"(?:\s*[,:;-]+\s*|\s+that\s+|\s+)",
     re.I,
 )
 _REPORT_FRAME_RE = re.compile(
     r"^\s*(?:according to (?:the\s+)?user\s*,\s*|(?:the\s+)?user\s+(?:has\s+)?(?:"
-    + _alternation(lx.REPORTING_VERBS)
+    + alternation(lx.REPORTING_VERBS)
     + r")(?:\s+that)?\s*[:,]?\s+)",
     re.I,
 )
@@ -121,14 +117,14 @@ _WE_RE = re.compile(r"^(we|our)\s+(?=[a-z])", re.I)
 _ACTUALLY_RE = re.compile(r"(?<![\w'])actually(?![\w'])\s*,?\s*", re.I)
 _HISTORY_RE = _words_re(list(lx.HISTORY_WORDS) + list(lx.HISTORY_PHRASES))
 _YEAR_SCOPE_RE = re.compile(
-    r"(?<![\w'])(?:" + _alternation(lx.YEAR_SCOPE_WORDS) + r")\s+(?:the\s+)?(?:year\s+)?(?:1[89]\d\d|20\d\d)(?!\d)", re.I
+    r"(?<![\w'])(?:" + alternation(lx.YEAR_SCOPE_WORDS) + r")\s+(?:the\s+)?(?:year\s+)?(?:1[89]\d\d|20\d\d)(?!\d)", re.I
 )
 # "may" only in lower case: "May 3" is a date, "may use" a hedge.
 _MODAL_RE = re.compile(
-    r"(?<![\w'])(?:" + _alternation([w for w in list(lx.MODAL_WORDS) + list(lx.MODAL_PHRASES) if w != "may"])
+    r"(?<![\w'])(?:" + alternation([w for w in list(lx.MODAL_WORDS) + list(lx.MODAL_PHRASES) if w != "may"])
     + r"|(?-i:may))(?![\w'])", re.I)
 _ADDITIVE_RE = re.compile(
-    r"(?<![\w'])(?:" + _alternation(list(lx.ADDITIVE_WORDS) + list(lx.ADDITIVE_PHRASES)) + r")(?![\w'])|e\.g\.|i\.e\.",
+    r"(?<![\w'])(?:" + alternation(list(lx.ADDITIVE_WORDS) + list(lx.ADDITIVE_PHRASES)) + r")(?![\w'])|e\.g\.|i\.e\.",
     re.I,
 )
 # "... is main after Friday's cutover": from an event on, which may not have happened yet.
