@@ -26,6 +26,7 @@ from festinger.core.contradiction.groups import group_statements, same_kind_or_n
 from festinger.core.contradiction.jobchange import employer_as_work
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.may_both_hold import may_both_hold
+from festinger.core.contradiction.named_end import by_named_end
 from festinger.core.contradiction.places import left_lone_district, same_place
 from festinger.core.contradiction.quitting import quit_as_denial
 from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_employer_ended, by_event_moved,
@@ -71,7 +72,7 @@ def _by_event(existing: str, incoming: str) -> Contradiction | None:
     stored fact again ("I'm retired now. I work as a nurse on weekends.", "I quit smoking last
     month. I smoke cigars now.", "Sam and I broke up. I'm dating Sam now."): the event then ends
     something else, or nothing."""
-    for rule in (by_residence_ended, by_employer_ended, by_life_event):
+    for rule in (by_residence_ended, by_employer_ended, by_life_event, by_named_end):
         found = rule(existing, incoming)
         if found is not None:
             return None if said_again(existing, incoming, rule) else found

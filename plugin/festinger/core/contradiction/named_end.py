@@ -1,0 +1,260 @@
+"""The stored value named as ended or replaced (pure logic): "I drive a 2014 Honda Civic" / "I traded
+in the Civic for a Toyota RAV4", "We track tasks in Jira" / "We migrated from Jira to Linear", "I
+have a parrot" / "I rehomed my parrot", "The user subscribes to Netflix" / "The user cancelled
+Netflix", "My dog goes to daycare on Mondays" / "... on Wednesdays instead of Mondays now".
+
+The grammar reads a change of one slot said as "X is Y now"; an update told with a change verb names
+the OLD value as its object instead ("switched from X to Y", "replaced X with Y", "sold X", "quit
+X", "X was decommissioned"). This rule reads the stored memory as ONE sentence that holds a thing
+(`held.py`: who holds it, by which verb or slot, and the object), and each sentence of the incoming
+memory an event rule may read (`event_context`) as one closed shape of such a change by the same
+holder, whose old value is the stored object (`held.names_object`). The incoming sentence is read
+whole: after the old (and new) value only a recent time, "now", a prepositional tail that repeats
+the stored context, a role ("as her main editor") or a continuation free of the undoing words
+(`lexicon.changes.UNDOING_WORDS`: "then back", "for a week", "when pairing", "at work", a plan).
+
+Which ending may end which holding is said by the stored verb: a job only by a departure, a home by
+no verb here (the residence rules read moves), a possession by a sale or a riddance, a subscription
+by a cancellation; a taste never ("loves Python" / "quit Python").
+"""
+
+from __future__ import annotations
+
+import re
+
+from festinger.core.contradiction.event_context import event_sentences, stored_sentence
+from festinger.core.contradiction.held import Held, holding, names_object, same_holder, words
+from festinger.core.contradiction.lexicon import changes as ch
+from festinger.core.contradiction.lexicon import tech as lt
+from festinger.core.contradiction.normalise import expand_contractions
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.refinement import refines
+from festinger.core.contradiction.verdict import Contradiction, clip
+
+__all__ = ["by_named_end", "named_ended"]
+
+_WHO = r"(?P<who>i|(?:the\s+)?user|we|(?:the\s+|our\s+|my\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+_AUX = r"(?:\s+(?:have|has|just|recently|finally|officially|now|already|completely|fully|since|then)){0,3}"
+_VAL = r"(?:(?:the|my|our|her|his|their|its|a|an)\s+)?(?P<{}>[A-Za-z0-9@][\w@.+#/&'-]*(?:\s+[A-Za-z0-9@][\w@.+#/&'-]*){{0,4}}?)"
+_X, _Y = _VAL.format("x"), _VAL.format("y")
+_OBJ = r"(?:(?P<obj>(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+|its\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+)?"
+# Whom a thing given up went to: "rehomed my parrot with a friend who has more space".
+_RECIPIENT = r"(?:friend|neighbou?r|colleague|coworker|cousin|family|buyer|dealer|dealership|shelter|rescue)"
+# The change itself, after the holder and its adverbs: (kind, pattern). A switch names both values.
+_SHAPES = (
+    ("switch", rf"(?:switched|migrated|moved|changed|upgraded|downgraded|transitioned|converted)\s+{_OBJ}"
+               rf"(?:over\s+)?(?:away\s+)?from\s+{_X}\s+(?:over\s+)?(?:to|onto)\s+{_Y}"),
+    ("switch", rf"(?:replaced|swapped(?:\s+out)?|substituted)\s+{_X}\s+(?:with|for|by)\s+{_Y}"),
+    ("switch", rf"traded\s+(?:in\s+{_X}|{_VAL.format('x3')}\s+in)\s+for\s+{_Y}"),
+    ("switch", rf"moved\s+{_OBJ}off\s+(?:of\s+)?{_X}\s+(?:and\s+)?(?:to|onto)\s+{_Y}"),
+    ("quit", rf"(?:quit|gave\s+up(?:\s+on)?|stopped|ditched|kicked|cut\s+out|dropped(?:\s+out\s+of)?)\s+"
+             rf"(?:(?P<ger>using|taking|doing|playing|attending|eating|drinking|learning|riding|driving|seeing|"
+             rf"going\s+to|working\s+(?:at|for|as|on))\s+)?{_X}"),
+    ("sell", rf"(?:sold|rehomed|got\s+rid\s+of|gave\s+away|traded\s+in|scrapped|returned)\s+{_X}"
+             rf"(?:\s+(?:to|with)\s+(?:a|an|my|the|our)\s+{_RECIPIENT}(?:\s+who\s+[^,;]*)?)?"),
+    ("cancel", rf"(?:cancell?ed|unsubscribed\s+from|ended)\s+{_X}"),
+    ("leave", rf"(?:left|stepped\s+down\s+(?:as|from)|resigned\s+from)\s+{_X}"),
+    ("off", rf"(?:is|am|are)\s+(?:now\s+)?off\s+{_X}"),
+    ("out", rf"(?:is|am|are)\s+(?:no\s+longer|not)\s+(?P<prep>in|on|part\s+of|with|at|a\s+member\s+of|enrolled\s+in)"
+            rf"\s+{_X}"),
+    ("nolonger", rf"no\s+longer\s+(?P<vv>works?\s+(?:at|for|with)|uses?|takes?|plays?|drives?|rides?|owns?|"
+                 rf"subscribes?\s+to|goes\s+to|attends?|learns?)\s+{_X}"),
+    ("usedto", rf"used\s+to\s+(?P<vv>work\s+(?:at|for))\s+{_X}"),
+)
+# The stored thing itself ended: "ops-alerts@kestrel.dev was decommissioned", "Prime is cancelled".
+_PASSIVE = re.compile(
+    rf"^{_X}\s+(?:was|were|is|are|has\s+been|have\s+been|got)\s+(?:now\s+)?(?:officially\s+)?"
+    r"(?P<v>retired|decommissioned|cancell?ed|shut\s+down|sunset(?:ted)?|discontinued|scrapped|uninstalled|"
+    rf"deleted|(?:replaced|swapped\s+out)\s+(?:with|by)\s+{_Y}|(?:switched|migrated|moved)\s+from\s+"
+    rf"(?P<x2>[\w@.+#/&'-]+(?:\s+[\w@.+#/&'-]+){{0,3}}?)\s+to\s+{_VAL.format('y2')})", re.I)
+_NOW = (r"(?:\s+(?:now|for\s+good|for\s+now|completely|entirely|altogether|these\s+days|nowadays|from\s+now\s+on|"
+        r"as\s+of\s+(?:this|last)\s+(?:week|month|year|quarter)|this\s+(?:week|month|year|quarter|morning)|"
+        r"last\s+(?:week|month|weekend|year)|over\s+the\s+weekend|recently|yesterday|today|"
+        r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|"
+        r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+        r"(?:a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d{1,2})\s+(?:days?|weeks?|months?)\s+ago))*")
+# A role the new value takes: "switched to Zed as her main editor", "... as my daily driver".
+_ROLE = r"(?:\s+as\s+(?:my|her|his|their|our|the|its)\s+(?P<role>(?:[\w-]+\s+){0,2}[\w-]+))?"
+# What may follow: a tail in the stored context ("in the side project"), then a continuation.
+_TAIL = rf"{_ROLE}(?P<ctx>\s+(?:in|for|on|at|with|from)\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?[\w-]+(?:\s+[\w-]+){{0,2}})?{_NOW}"
+_CONT = r"(?:(?:\s*[,;]\s*|\s+-\s+|\s+(?:and|so|because|since|after|as)\s+)(?P<cont>\S.*))?$"
+_LEAD = rf"^(?:{ch.NEWS_LEADS})?"
+_RULES = tuple(
+    (kind, re.compile(rf"{_LEAD}{_WHO}{_AUX}\s+{shape}{_TAIL}{_CONT}", re.I)) for kind, shape in _SHAPES)
+_UNDOING_RE = re.compile(rf"(?<![\w'])(?:{ch.UNDOING_WORDS})(?![\w'])", re.I)
+# A plan, a hedge, a condition or old news anywhere in the sentence ("thinking of switching", "if I
+# switched", "switched from X to Y back in 2019", "when I was in college").
+_UNSURE_RE = re.compile(
+    r"(?<![\w'])(?:" + "|".join(sorted((re.escape(w) for w in set(lx.MODAL_WORDS) | set(lx.MODAL_PHRASES)), key=len,
+                                       reverse=True))
+    + r"|years\s+ago|back\s+in|when\s+i\s+was|previously|formerly|originally|initially|in\s+the\s+past|"
+      r"at\s+the\s+time|(?:19|20)\d\d)(?![\w'])", re.I)
+_JOB_RE = re.compile(rf"(?<![\w'])(?:{ch.JOB_WORDS})(?![\w'])", re.I)
+_PRONOUN_RE = re.compile(r"(?<![\w'])(?:he|she|his|her|him|they|their|them)(?![\w'])", re.I)
+_CUE_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|upgraded|downgraded|transitioned|converted|"
+                     r"replaced|swapped|substituted|traded|quit|gave|stopped|ditched|kicked|cut|dropped|sold|rehomed|"
+                     r"got|scrapped|returned|cancell?ed|unsubscribed|ended|left|stepped|resigned|off|no\s+longer|"
+                     r"not|used\s+to|retired|decommissioned|shut|sunset\w*|discontinued|uninstalled|deleted)"
+                     r"(?![\w'])", re.I)
+# Stored verbs each ending may end (None: any holding but a job or a home).
+_ENDS = {
+    "quit": ch.USING_VERBS, "off": ch.USING_VERBS, "switch": None, "nolonger": None,
+    "sell": ch.OWNING_VERBS | {"slot"},
+    "cancel": ch.SUBSCRIBING_VERBS | {"slot"},
+    "leave": ch.WORK_VERBS | frozenset("be attend go belong use study slot".split()),
+    "out": frozenset({"be"}),
+    "usedto": ch.WORK_VERBS,
+}
+
+
+def by_named_end(existing: str, incoming: str) -> Contradiction | None:
+    """The verdict of `named_ended`: the stored value is gone."""
+    found = named_ended(existing, incoming)
+    if found is None:
+        return None
+    owner, value, sentence = found
+    subject = f"{owner or 'user'} {value}".strip()
+    return Contradiction("value", subject, value, sentence, f"{value!r} no longer holds: {clip(sentence)!r} "
+                         f"(existing: {clip(existing)!r})")
+
+
+def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
+    """(holder, stored value, the incoming sentence) when an incoming sentence ends or replaces the
+    thing the stored memory's one sentence holds."""
+    if not _CUE_RE.search(incoming[:2000]):
+        return None
+    old = stored_sentence(existing)
+    held = holding(old) if old is not None else None
+    if held is None:
+        return None
+    for sentence in event_sentences(incoming):
+        s = expand_contractions(sentence)
+        others = incoming.replace(sentence, " ")
+        if _UNDOING_RE.search(others) or _UNSURE_RE.search(others):
+            continue  # "I sold my Corolla; the buyer backed out", "I quit coffee - for like 2 days"
+        if not _UNSURE_RE.search(s) and _ends(held, s):
+            return held.owner, held.value, sentence
+    return None
+
+
+def _ends(held: Held, s: str) -> bool:
+    m = _PASSIVE.match(s)
+    if m is not None and _passive_ends(held, m):
+        return True
+    for kind, rx in _RULES:
+        m = rx.match(s)
+        if m is not None and _active_ends(held, kind, m):
+            return True
+    return False
+
+
+def _passive_ends(held: Held, m: re.Match[str]) -> bool:
+    x, y = m.group("x"), m.group("y") or m.group("y2")
+    if m.group("x2"):
+        # "Search was switched from Elasticsearch to OpenSearch": the stored subject, moved off its object
+        return (not held.owner_is_person and words(x) == held.subject and names_object(held, m.group("x2"))
+                and _new_value_ok(held, m.group("x2"), y))
+    if held.verb in ch.HOME_VERBS or held.verb in ch.WORK_VERBS:
+        return False  # a town or an employer "retired" or "sold" is not the user's departure
+    if not names_object(held, x):
+        return False
+    return y is None or _new_value_ok(held, x, y)
+
+
+def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
+    g = m.groupdict()
+    who, x, y, obj = g["who"], g["x"] or g.get("x3"), g.get("y"), g.get("obj")
+    cont = g.get("cont") or ""
+    if _UNDOING_RE.search(cont) or (cont and _PRONOUN_RE.search(cont) and not _third_person(who)):
+        return False  # "..., then switched back", "... but I still use it at work", "... his son"
+    if g.get("ctx") and not set(words(g["ctx"])[1:]) <= set(held.tokens):
+        return False  # "... for the side project": a scope the stored memory does not have
+    if g.get("role") and not (held.slot and words(g["role"])[-1:] == held.slot[-1:]):
+        return False  # "... as her backup editor": another role than the stored slot
+    allowed = _ENDS[kind]
+    if kind in ("quit", "off") and held.particle in ("in", "for", "with") and held.verb not in ("be", "work"):
+        return False  # "plays in a band" / "quit the band": that band, or another one
+    if (held.verb in ch.HOME_VERBS and held.owner_is_person) or (allowed is None and held.verb in ch.WORK_VERBS and kind not in ("quit",
+                                                                                                    "nolonger")):
+        return False  # a home ends by a move (residence); a job by a departure, not a sale or a switch
+    if allowed is not None and held.verb not in allowed:
+        return False
+    if kind == "leave" and held.verb == "slot" and not set(held.slot) & ch.ORG_SLOTS:
+        return False  # "left the Civic" is parked, not gone
+    if kind == "quit" and held.verb in ch.WORK_VERBS and not _job_quit(g, x):
+        return False
+    if kind == "quit" and m.group(0).lower().split()[len(who.split()):].count("quit") and not g.get("ger") and (
+            " ".join(x.lower().split()) in lt.EMPLOYER_BRANDS | lt.DESKTOP_APPS):
+        return False  # "quit Uber": the job or the app; "quit Chrome": closed the window
+    if kind == "off" and " ".join(x.lower().split()) in lt.DESKTOP_APPS:
+        return False  # "is off Slack now": offline, or gone?
+    if kind == "out" and not held.particle_is(g["prep"]):
+        return False
+    if kind in ("nolonger", "usedto") and not held.verb_is(g["vv"]):
+        return False
+    if g.get("ger") and not held.verb_is(g["ger"]):
+        return False  # "stopped taking vitamin D" ends "takes vitamin D", never "sells vitamin D"
+    if kind == "leave" and _JUST_NOW_RE.search(m.group(0)):
+        return False  # "left Heathrow yesterday": went home from work, or a trip
+    if kind == "leave" and held.verb in ch.WORK_VERBS and not (cont and _JOB_RE.search(cont)) and (
+            cont or " ".join(x.lower().split()) in lt.EMPLOYER_BRANDS | lt.DESKTOP_APPS):
+        return False  # "left Twitter": the job or the platform; "... and is now a member at Globex Gym"
+    if obj and not _names_slot(held, obj):
+        return False  # "moved their newsletters from Gmail ...": a part of what the stored value serves
+    if held.scoped and kind in ("switch", "quit", "off", "nolonger"):
+        return False  # "uses Chrome for work": a switch that does not name the scope leaves it
+    if cont and (set(words(cont)) & set(words(held.value)) or _SCOPE_CONT_RE.search(cont)):
+        return False  # "... and bought a Mercedes GLC", "... and uses Proton for newsletters", "after 2pm"
+    if not same_holder(held, who, obj):
+        return False
+    if not names_object(held, x) or not _plain(x) or (y is not None and not _plain(y)):
+        return False
+    return y is None or _new_value_ok(held, x, y)
+
+
+# A continuation that scopes the change: a purpose ("for newsletters"), an hour ("after 2pm"), a
+# number of days ("for like 2 days").
+_SCOPE_CONT_RE = re.compile(r"(?<![\w'])(?:for|after|before|until|from)\s+(?!good\b)\S|\d", re.I)
+_JUST_NOW_RE = re.compile(r"(?<![\w'])(?:today|yesterday|tonight|this\s+(?:morning|afternoon|evening)|"
+                          r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?![\w'])", re.I)
+# Words a named value never holds: a clause, a scope or a limit goes on ("Memcached locally",
+# "GitHub Actions but reverted").
+_NOT_IN_VALUE = frozenset("and or but for on in at with to from of as while except only still too also then "
+                          "somewhere elsewhere anywhere sometimes mostly".split())
+
+
+def _plain(value: str) -> bool:
+    low = value.lower().split()
+    return bool(low) and not set(low) & _NOT_IN_VALUE and not any(
+        w.endswith("ly") and len(w) > 4 for w in low)
+
+
+def _names_slot(held: Held, obj: str) -> bool:
+    """"switched advisors from ...", "switched my major from ...", "moved the app off ...": the thing
+    switched is the stored slot or subject (or everything), never a part of what it serves."""
+    o = words(obj)
+    if o in (["everything"], ["all"]):
+        return True
+    known = set(held.slot) | set(held.subject)
+    return bool(o) and set(o) <= known
+
+
+def _job_quit(g: dict, x: str) -> bool:
+    """"quit teaching at Lincoln", "quit working at Acme", "quit Acme": a job, unless the employer is
+    also a product one quits ("quit Google", "quit Twitter")."""
+    if g.get("ger"):
+        return g["ger"].lower().startswith("working")
+    return " ".join(x.lower().split()) not in lt.EMPLOYER_BRANDS | lt.DESKTOP_APPS
+
+
+def _third_person(who: str) -> bool:
+    return words(who)[-1:] == ["user"]
+
+
+def _new_value_ok(held: Held, x: str, y: str) -> bool:
+    """The new value is another thing: not held already, not the old one, not a version or a flavour
+    of it ("from Ubuntu to Ubuntu 24.04")."""
+    new = words(y)
+    if not new or new == words(x) or set(new) <= set(held.tokens):
+        return False
+    return not refines(held.value, y) and not refines(x, y)

@@ -1,0 +1,116 @@
+"""Updates said with a change verb that names the old value, or with an ending of the stored thing
+(`named_end`, `held`): the catches, and the compatible look-alikes written for each rule before it
+was called done (someone else, a second thing kept, a plan, a question, a hypothetical, old news, a
+scope, a quote, a change undone)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.detector_checks import caught as _caught, silent as _silent
+
+
+# --- a replacement that names the old value ----------------------------------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("I drive a 2014 Honda Civic.", "I traded in the Civic for a Toyota RAV4 hybrid."),
+    ("The team uses Slack for chat.", "The team replaced Slack with Microsoft Teams this quarter."),
+    ("Production servers run CentOS 7.", "We migrated the production servers from CentOS 7 to Rocky Linux 9."),
+    ("Gym membership: Planet Fitness", "I switched my membership from Planet Fitness to the YMCA."),
+    ("Major: biology", "I switched my major from biology to chemistry."),
+    ("The user's PhD advisor is Prof. Meyer.", "The user switched advisors from Prof. Meyer to Prof. Halvorsen."),
+    ("We use Jira.", "We replaced Jira with Linear."),
+    ("I ride a Kawasaki Ninja.", "I swapped the Kawasaki Ninja for a Ducati Monster."),
+])
+def test_a_replacement_naming_the_stored_value_is_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    # someone else switched
+    ("I drive a 2014 Honda Civic.", "My wife traded in the Civic for a Toyota RAV4."),
+    ("The user uses VS Code.", "The user's brother switched from VS Code to Zed."),
+    ("I use Firefox.", "I switched my son from Firefox to Chrome."),
+    # a second thing kept beside the first, or only a part of what it serves moved
+    ("The user uses Gmail.", "The user moved their newsletters from Gmail to Fastmail."),
+    ("We use AWS.", "We moved the VPS from AWS to Hetzner."),
+    ("The user uses VS Code.", "The user switched from VS Code to Zed when pairing."),
+    ("We use PostgreSQL.", "We replaced PostgreSQL with SQLite locally."),
+    ("The user uses Notion.", "The user replaced Notion with Obsidian for journaling."),
+    # a plan, a question, a hypothetical
+    ("The user uses VS Code.", "The user is thinking of switching from VS Code to Zed."),
+    ("The user uses VS Code.", "Should the user switch from VS Code to Zed?"),
+    ("The user uses VS Code.", "If the user switched from VS Code to Zed, the plugins would break."),
+    ("I drive a Honda Civic.", "I might trade in the Civic for a RAV4."),
+    # history before the stored fact, a scoped environment, a quote
+    ("The user uses VS Code.", "The user switched from Vim to VS Code in 2019."),
+    ("I use Chrome for work.", "I switched from Chrome to Firefox."),
+    ("The user uses VS Code.", 'The user said "I switched from VS Code to Zed" in the talk.'),
+    # undone, or a version of the same thing
+    ("The user uses VS Code.", "The user switched from VS Code to Zed for a week, then went back."),
+    ("We use Jenkins for CI.", "We moved CI from Jenkins to GitHub Actions but reverted."),
+    ("The server runs Ubuntu.", "We migrated the server from Ubuntu to Ubuntu 24.04."),
+    # a part of the stored name may be another product of the brand
+    ("User drives a Mercedes C300", "User sold the Mercedes and bought a Mercedes GLC"),
+    ("User has a Dyson V15", "User got rid of the Dyson and bought a Levoit"),
+])
+def test_replacement_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)
+
+
+# --- an ending of the stored thing ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The user subscribes to Netflix.", "The user cancelled Netflix."),
+    ("I have Amazon Prime.", "Prime is cancelled as of last week."),
+    ("I ride a Vespa to work.", "I sold the Vespa; I take the bus now."),
+    ("I have a parrot.", "I rehomed my parrot with a friend who has more space."),
+    ("The user has a landline at home.", "The user got rid of the home landline."),
+    ("I do CrossFit.", "I quit CrossFit and switched to yoga."),
+    ("I play tennis every weekend.", "I gave up tennis after my shoulder injury."),
+    ("I take vitamin D every morning.", "I stopped taking vitamin D since my levels are normal."),
+    ("User takes sugar in their tea.", "The user stopped taking sugar in tea."),
+    ("The user takes metformin for type 2 diabetes.", "The user is off metformin now; diet alone controls it."),
+    ("The user has a gym class at 6 pm on Wednesdays.", "The user dropped the Wednesday gym class."),
+    ("I work as a nurse.", "I stopped working as a nurse last year and now teach nursing students."),
+    ("I work at Stripe.", "I left Stripe and joined Plaid as of this month."),
+    ("The user works for Siemens Healthineers.", "The user no longer works at Siemens Healthineers."),
+    ("I'm part of the data platform squad.", "I'm not part of the data platform squad anymore."),
+])
+def test_an_ending_of_the_stored_thing_is_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    # someone else's ending
+    ("The user subscribes to Netflix.", "The user's sister cancelled Netflix."),
+    ("I have a parrot.", "My neighbour rehomed his parrot."),
+    ("I play tennis every weekend.", "My son gave up tennis."),
+    # a plan, a question, a hypothetical, a wish
+    ("The user subscribes to Netflix.", "The user wants to cancel Netflix."),
+    ("The user subscribes to Netflix.", "The user is thinking of cancelling Netflix."),
+    ("I ride a Vespa to work.", "Should I sell the Vespa?"),
+    ("I do CrossFit.", "If I quit CrossFit I would lose my friends there."),
+    # a passing stop, or one undone
+    ("I drink coffee.", "I gave up coffee after 2pm."),
+    ("I drink coffee.", "I quit coffee - for like 2 days"),
+    ("User drives a Toyota Corolla.", "I sold my Corolla; the buyer backed out"),
+    ("I do CrossFit.", "I quit CrossFit for a month, then went back."),
+    ("I take vitamin D every morning.", "I stopped taking vitamin D while on antibiotics."),
+    # leaving a place for the day, another thing of the same kind, a narrower or wider one
+    ("User works at Heathrow", "User left Heathrow yesterday"),
+    ("User works at Kaiser", "User left Kaiser and joined Kaiser Permanente"),
+    ("User drinks oat milk.", "User gave up milk last year."),
+    ("I have a gym class at 6 pm on Mondays.", "I dropped the Wednesday gym class."),
+    # a taste, a home, a job quit as a product, history before the stored fact
+    ("I love horror movies.", "I gave up horror movies."),
+    ("User drives for Uber.", "User quit Uber."),
+    ("I live in Austin.", "I left Austin this morning."),
+    ("I work at Stripe.", "I left Stripe in 2015 and came back."),
+    # a quote
+    ("The user subscribes to Netflix.", 'The user texted "I cancelled Netflix" to her friend.'),
+])
+def test_ending_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)
