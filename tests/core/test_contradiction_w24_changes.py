@@ -114,3 +114,54 @@ def test_an_ending_of_the_stored_thing_is_caught(existing, incoming):
 ])
 def test_ending_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- the same, said of a thing, a tool, a slot's role, or a home of the past -----------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("I'm in a book club that meets monthly.", "I left the book club."),
+    ("I'm taking Japanese classes twice a week.", "I stopped the Japanese classes."),
+    ("I'm enrolled in the data science bootcamp at Le Wagon.", "I dropped out of the Le Wagon bootcamp."),
+    ("Our app is hosted on Heroku.", "We moved the app off Heroku to Fly.io."),
+    ("Our org is on GitHub Team.", "We upgraded our org from GitHub Team to Enterprise."),
+    ("Our search uses Elasticsearch.",
+     "Search was switched from Elasticsearch to OpenSearch after the license change."),
+    ("Alerts are sent to ops-alerts@kestrel.dev.", "Turns out ops-alerts@kestrel.dev was decommissioned; alerts go "
+                                                   "to oncall@kestrel.dev now."),
+    ("The user's side project uses MongoDB.", "The user replaced MongoDB with SQLite in the side project."),
+    ("User's daily driver is a ThinkPad running Arch.", "The user replaced the ThinkPad with a MacBook Air M3 as her "
+                                                        "daily driver."),
+    ("The user's editor is Sublime Text.", "The user has switched to Zed as her main editor."),
+    ("We track tasks in Jira.", "We migrated from Jira to Linear."),
+    ("The user shoots photos on a Nikon D750.", "The user switched from the Nikon D750 to a Fujifilm X-T5."),
+    ("I live in Cleveland.", "I used to live in Cleveland."),
+    ("I live in Austin, Texas.", "I used to live in Austin, but I moved to Denver last week."),
+])
+def test_a_change_of_a_thing_a_tool_a_role_or_a_home_is_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    # another holder, or a part of the stored thing
+    ("I'm enrolled in the data science bootcamp at Le Wagon.", "My friend dropped out of the Le Wagon bootcamp."),
+    ("Our app is hosted on Heroku.", "We moved the staging app off Heroku to Fly.io."),
+    ("Our search uses Elasticsearch.", "Logging was switched from Elasticsearch to Loki."),
+    ("We track tasks in Jira.", "We migrated the bug tracker from Jira to Linear."),
+    ("We track tasks in Jira.", "Our design team migrated from Jira to Linear."),
+    ("The user's side project uses MongoDB.", "The user replaced MongoDB with SQLite in the work project."),
+    # a second role, a narrower scope
+    ("The user's editor is Sublime Text.", "The user switched to Zed as her backup editor."),
+    ("The user's editor is Sublime Text.", "The user switched to Zed as her main editor for Rust."),
+    ("The user's editor is Sublime Text.", "The user is thinking of switching to Zed as her main editor."),
+    # the stored fact is the past, or the home a story of the past
+    ("User grew up in Denver.", "The user moved from Denver to Austin last month."),
+    ("User went to college in Boston.", "The user moved from Boston to Seattle."),
+    ("I live in Cleveland.", "I used to live in Cleveland as a kid."),
+    ("I live in Austin.", "I used to live in Austin, then moved back."),
+    ("I live in Austin.", "My sister used to live in Austin."),
+    ("I live in Austin.", "I used to live in Austin when I was in college."),
+    ("I take Japanese classes twice a week.", "I stopped the Japanese classes for the summer."),
+])
+def test_change_of_a_thing_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

@@ -64,7 +64,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
-            or by_age_or_count(existing, incoming) or _by_event(existing, incoming))
+            or by_age_or_count(existing, incoming) or _by_event(existing, incoming) or by_named_end(existing, incoming))
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:
@@ -72,7 +72,7 @@ def _by_event(existing: str, incoming: str) -> Contradiction | None:
     stored fact again ("I'm retired now. I work as a nurse on weekends.", "I quit smoking last
     month. I smoke cigars now.", "Sam and I broke up. I'm dating Sam now."): the event then ends
     something else, or nothing."""
-    for rule in (by_residence_ended, by_employer_ended, by_life_event, by_named_end):
+    for rule in (by_residence_ended, by_employer_ended, by_life_event):
         found = rule(existing, incoming)
         if found is not None:
             return None if said_again(existing, incoming, rule) else found

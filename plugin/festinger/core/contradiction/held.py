@@ -25,7 +25,7 @@ from festinger.core.contradiction.normalise import expand_contractions
 from festinger.core.contradiction.statements import is_unsure
 from festinger.core.contradiction.values import singular
 
-__all__ = ["Held", "holding", "names_object", "same_holder", "words"]
+__all__ = ["Held", "holding", "names_object", "names_tool", "same_holder", "words"]
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ def _written(text: str) -> list[tuple[str, bool]]:
 
 
 _TOKEN_RE = re.compile(r"[a-z0-9@][\w@.+#/&'-]*", re.I)
-_DROP = frozenset("the a an my our your their his her its this that these those".split())
+_DROP = frozenset("the a an my our your their his her its this these those".split())
 # Where an object ends: its tail (a scope, a frequency, a clause) starts at these words.
 _STOPS = frozenset(
     "in at for to with on by from of every each daily weekly twice once per that which who when while and or but "
@@ -87,6 +87,9 @@ _SLOT_RE = re.compile(r"^(?:(?P<own>my|our|(?:the\s+)?user's)\s+(?P<slot>[a-z][\
 _THING_RE = re.compile(r"^(?:(?P<own>our|my|(?:the\s+)?user's|the)\s+)?(?P<subj>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
                        r"(?P<rest>(?:uses?|runs?|tracks?|hosts?|is|are|gets?|goes|go)\s+\S.*)$", re.I)
 _BE = frozenset("am is are".split())
+# "Austin, Texas": the one comma a single place holds (a region after it, nothing more).
+_REGION_RE = re.compile(r"^[^,]*,\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s*$")
+_VERBAL_RE = re.compile(r"(?:on|in|at|with|by|for|of|to|from|[a-z]+ed\s+(?:on|in|at|with|by|to))\s", re.I)
 _BE_PARTICLES = ("part of", "a member of", "member of", "enrolled in", "employed at", "employed by", "based in",
                  "subscribed to", "signed up for", "hosted on", "built with", "managed with", "sent to",
                  "written in", "deployed on", "stored in", "on", "in", "at", "with")
@@ -98,10 +101,17 @@ _IRREGULAR = {"has": "have", "goes": "go", "does": "do", "employed": "employ", "
               "working": "work", "living": "live"}
 
 
+# "-ing" words after "is" that are no verb of the subject's: "is a thing", "is during ...".
+_NOT_VERBS = frozenset("during nothing something anything everything thing king ring spring string".split())
+
+
 def _lemma(word: str) -> str:
     w = word.lower()
     if w in _IRREGULAR:
         return _IRREGULAR[w]
+    if w.endswith("ing") and len(w) > 5:
+        stem = w[:-3]
+        return stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"
     if w.endswith(("ches", "shes", "sses", "xes")):
@@ -121,6 +131,8 @@ def holding(sentence: str) -> Held | None:
         who = "we" if m.group("who").lower() == "we" else "user"
         return _held(who, (), m.group("rest"))
     m = _SLOT_RE.match(s)
+    if m is not None and _VERBAL_RE.match(m.group("rest")):
+        m = None  # "Our app is hosted on Heroku", "Our org is on GitHub Team": a thing and its verb
     if m is not None:
         slot = tuple(words(m.group("slot") or m.group("slot2") or ""))
         if not slot or "'" in (m.group("slot") or m.group("slot2")) or set(slot) & ch.NOT_HELD_SLOTS:
@@ -142,9 +154,14 @@ def _held(owner: str, subject: tuple[str, ...], rest: str) -> Held | None:
     verb = raw[0].lower()
     if verb in ch.TASTE_VERBS or _lemma(verb) in ch.TASTE_VERBS:
         return None
+    if verb in ch.PAST_VERBS or (verb.endswith("ed") and verb not in ch.NOT_PAST):
+        return None  # "grew up in Denver", "went to college in Boston": the past, not what holds
     tail = " ".join(raw[1:])
     particle = ""
-    if verb in _BE:
+    if verb in _BE and len(raw) > 2 and raw[1].lower().endswith("ing") and raw[1].lower() not in _NOT_VERBS:
+        verb = _lemma(raw[1])  # "is learning French", "I'm taking Japanese classes": the verb is the -ing's
+        tail = " ".join(raw[2:])
+    elif verb in _BE:
         verb = "be"
         low = tail.lower()
         for p in _BE_PARTICLES:
@@ -172,7 +189,7 @@ def _object(owner: str, subject: tuple[str, ...], verb: str, particle: str, slot
         n += 1
     if n == 0:
         return None
-    if set(tokens) & {"and", "or"} or "," in written:
+    if set(tokens) & {"and", "or"} or ("," in written and not _REGION_RE.search(written)):
         return None  # "owns a Corolla and a Civic": several things, any one may go
     after = tokens[n:n + 2]
     scoped = len(after) == 2 and (after[0] in ("for", "at", "in") and after[1] in ch.SCOPE_WORDS or (
@@ -193,10 +210,23 @@ def names_object(held: Held, said: str) -> bool:
     if not x or (len(x) == 1 and x[0] in _GENERIC):
         return False
     toks, n = held.tokens, held.obj_len
+    if list(toks[:len(x)]) == x and re.match(rf"{re.escape(said.strip())}\s*,", held.value, re.I):
+        return True  # "Austin" of "Austin, Texas"
     start = n - len(x)
     if start >= 0 and list(toks[start:n]) == x:
         return all(held.named[:start]) if held.named else start == 0
-    return len(x) > n and x[-1] == toks[n - 1] and set(x) <= set(toks) | set(held.slot)
+    return x[-1] == toks[n - 1] and bool(set(x) - set(toks[:n])) and set(x) <= set(toks) | set(held.slot)
+
+
+def names_tool(held: Held, said: str) -> bool:
+    """Whether the old value of a switch is the tool the stored sentence ends on: "We track tasks in
+    Jira" / "We migrated from Jira to Linear", "I write my scripts in Bash" / "... from Bash to Python"."""
+    x, toks, n = words(said), held.tokens, held.obj_len
+    return (bool(x) and len(toks) == n + 1 + len(x) and toks[n] in _TOOL_PREPS and list(toks[n + 1:]) == x
+            and all(held.named[n + 1:]))
+
+
+_TOOL_PREPS = frozenset("in on with using via".split())
 
 
 def same_holder(held: Held, who: str, obj: str | None) -> bool:

@@ -23,19 +23,22 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction.event_context import event_sentences, stored_sentence
-from festinger.core.contradiction.held import Held, holding, names_object, same_holder, words
+from festinger.core.contradiction.held import Held, holding, names_object, names_tool, same_holder, words
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon import tech as lt
 from festinger.core.contradiction.normalise import expand_contractions
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.refinement import refines
+from festinger.core.contradiction.rescheduled import one_sentence
+from festinger.core.contradiction.retraction import retracted_inline
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["by_named_end", "named_ended"]
 
 _WHO = r"(?P<who>i|(?:the\s+)?user|we|(?:the\s+|our\s+|my\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
 _AUX = r"(?:\s+(?:have|has|just|recently|finally|officially|now|already|completely|fully|since|then)){0,3}"
-_VAL = r"(?:(?:the|my|our|her|his|their|its|a|an)\s+)?(?P<{}>[A-Za-z0-9@][\w@.+#/&'-]*(?:\s+[A-Za-z0-9@][\w@.+#/&'-]*){{0,4}}?)"
+_VAL = (r"(?:(?:the|my|our|her|his|their|its|a|an)\s+)?"
+        r"(?P<{}>[A-Za-z0-9@][\w@.+#/&'-]*(?:\s+[A-Za-z0-9@][\w@.+#/&'-]*){{0,4}}?)")
 _X, _Y = _VAL.format("x"), _VAL.format("y")
 _OBJ = r"(?:(?P<obj>(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+|its\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+)?"
 # Whom a thing given up went to: "rehomed my parrot with a friend who has more space".
@@ -47,6 +50,8 @@ _SHAPES = (
     ("switch", rf"(?:replaced|swapped(?:\s+out)?|substituted)\s+{_X}\s+(?:with|for|by)\s+{_Y}"),
     ("switch", rf"traded\s+(?:in\s+{_X}|{_VAL.format('x3')}\s+in)\s+for\s+{_Y}"),
     ("switch", rf"moved\s+{_OBJ}off\s+(?:of\s+)?{_X}\s+(?:and\s+)?(?:to|onto)\s+{_Y}"),
+    # "switched to Zed as her main editor": the new value of the stored slot, named by its role (`_ROLE`)
+    ("switchto", rf"(?:switched|moved|migrated|changed)\s+(?:over\s+)?to\s+{_Y}(?=\s+as\s)"),
     ("quit", rf"(?:quit|gave\s+up(?:\s+on)?|stopped|ditched|kicked|cut\s+out|dropped(?:\s+out\s+of)?)\s+"
              rf"(?:(?P<ger>using|taking|doing|playing|attending|eating|drinking|learning|riding|driving|seeing|"
              rf"going\s+to|working\s+(?:at|for|as|on))\s+)?{_X}"),
@@ -59,14 +64,8 @@ _SHAPES = (
             rf"\s+{_X}"),
     ("nolonger", rf"no\s+longer\s+(?P<vv>works?\s+(?:at|for|with)|uses?|takes?|plays?|drives?|rides?|owns?|"
                  rf"subscribes?\s+to|goes\s+to|attends?|learns?)\s+{_X}"),
-    ("usedto", rf"used\s+to\s+(?P<vv>work\s+(?:at|for))\s+{_X}"),
+    ("usedto", rf"used\s+to\s+(?:be\s+)?(?P<vv>work\s+(?:at|for)|live\s+in|based\s+in)\s+{_X}"),
 )
-# The stored thing itself ended: "ops-alerts@kestrel.dev was decommissioned", "Prime is cancelled".
-_PASSIVE = re.compile(
-    rf"^{_X}\s+(?:was|were|is|are|has\s+been|have\s+been|got)\s+(?:now\s+)?(?:officially\s+)?"
-    r"(?P<v>retired|decommissioned|cancell?ed|shut\s+down|sunset(?:ted)?|discontinued|scrapped|uninstalled|"
-    rf"deleted|(?:replaced|swapped\s+out)\s+(?:with|by)\s+{_Y}|(?:switched|migrated|moved)\s+from\s+"
-    rf"(?P<x2>[\w@.+#/&'-]+(?:\s+[\w@.+#/&'-]+){{0,3}}?)\s+to\s+{_VAL.format('y2')})", re.I)
 _NOW = (r"(?:\s+(?:now|for\s+good|for\s+now|completely|entirely|altogether|these\s+days|nowadays|from\s+now\s+on|"
         r"as\s+of\s+(?:this|last)\s+(?:week|month|year|quarter)|this\s+(?:week|month|year|quarter|morning)|"
         r"last\s+(?:week|month|weekend|year)|over\s+the\s+weekend|recently|yesterday|today|"
@@ -76,9 +75,19 @@ _NOW = (r"(?:\s+(?:now|for\s+good|for\s+now|completely|entirely|altogether|these
 # A role the new value takes: "switched to Zed as her main editor", "... as my daily driver".
 _ROLE = r"(?:\s+as\s+(?:my|her|his|their|our|the|its)\s+(?P<role>(?:[\w-]+\s+){0,2}[\w-]+))?"
 # What may follow: a tail in the stored context ("in the side project"), then a continuation.
-_TAIL = rf"{_ROLE}(?P<ctx>\s+(?:in|for|on|at|with|from)\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?[\w-]+(?:\s+[\w-]+){{0,2}})?{_NOW}"
-_CONT = r"(?:(?:\s*[,;]\s*|\s+-\s+|\s+(?:and|so|because|since|after|as)\s+)(?P<cont>\S.*))?$"
+_TAIL = (rf"{_ROLE}(?P<ctx>\s+(?:in|for|on|at|with|from)\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?"
+         rf"[\w-]+(?:\s+[\w-]+){{0,2}})?{_NOW}")
+_CONT = r"(?:(?:\s*[,;]\s*|\s+-\s+|\s+(?:and|so|because|since|after)\s+)(?P<cont>\S.*))?$"
 _LEAD = rf"^(?:{ch.NEWS_LEADS})?"
+_LEAD_P = rf"^(?:{ch.NEWS_LEADS})?"
+# The stored thing itself ended: "ops-alerts@kestrel.dev was decommissioned", "Prime is cancelled".
+_PASSIVE = re.compile(
+    rf"{_LEAD_P}{_X}\s+(?:was|were|is|are|has\s+been|have\s+been|got)\s+(?:now\s+)?(?:officially\s+)?"
+    r"(?P<v>retired|decommissioned|cancell?ed|shut\s+down|sunset(?:ted)?|discontinued|scrapped|uninstalled|"
+    rf"deleted|(?:replaced|swapped\s+out)\s+(?:with|by)\s+{_Y}|(?:switched|migrated|moved)\s+from\s+"
+    rf"(?P<x2>[\w@.+#/&'-]+(?:\s+[\w@.+#/&'-]+){{0,3}}?)\s+to\s+{_VAL.format('y2')})"
+    rf"(?P<ptail>{_NOW}(?:\s+(?:after|because\s+of)\s+(?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+){{0,2}})?"
+    rf"(?:\s+as\s+of\s+(?:this|last)\s+(?:week|month|year))?)$", re.I)
 _RULES = tuple(
     (kind, re.compile(rf"{_LEAD}{_WHO}{_AUX}\s+{shape}{_TAIL}{_CONT}", re.I)) for kind, shape in _SHAPES)
 _UNDOING_RE = re.compile(rf"(?<![\w'])(?:{ch.UNDOING_WORDS})(?![\w'])", re.I)
@@ -90,6 +99,10 @@ _UNSURE_RE = re.compile(
     + r"|years\s+ago|back\s+in|when\s+i\s+was|previously|formerly|originally|initially|in\s+the\s+past|"
       r"at\s+the\s+time|(?:19|20)\d\d)(?![\w'])", re.I)
 _JOB_RE = re.compile(rf"(?<![\w'])(?:{ch.JOB_WORDS})(?![\w'])", re.I)
+_MOVED_ON_RE = re.compile(r"but\s+(?:i|we|the\s+user)\s+(?:have\s+|has\s+|just\s+)*(?:moved|relocated)\s+to\s", re.I)
+# Words that make a role the whole slot ("as her main editor"), never a second one ("backup editor").
+_WHOLE_ROLE = frozenset("main primary default new daily usual go-to only".split())
+_QUOTE_RE = re.compile(r"[\"\u201c\u201d\u2018]|(?<![\w])'(?=\w)")
 _PRONOUN_RE = re.compile(r"(?<![\w'])(?:he|she|his|her|him|they|their|them)(?![\w'])", re.I)
 _CUE_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|upgraded|downgraded|transitioned|converted|"
                      r"replaced|swapped|substituted|traded|quit|gave|stopped|ditched|kicked|cut|dropped|sold|rehomed|"
@@ -98,12 +111,12 @@ _CUE_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|upgraded|dow
                      r"(?![\w'])", re.I)
 # Stored verbs each ending may end (None: any holding but a job or a home).
 _ENDS = {
-    "quit": ch.USING_VERBS, "off": ch.USING_VERBS, "switch": None, "nolonger": None,
+    "quit": ch.USING_VERBS, "off": ch.USING_VERBS, "switch": None, "nolonger": None, "switchto": frozenset({"slot"}),
     "sell": ch.OWNING_VERBS | {"slot"},
     "cancel": ch.SUBSCRIBING_VERBS | {"slot"},
     "leave": ch.WORK_VERBS | frozenset("be attend go belong use study slot".split()),
     "out": frozenset({"be"}),
-    "usedto": ch.WORK_VERBS,
+    "usedto": ch.WORK_VERBS | ch.HOME_VERBS,
 }
 
 
@@ -127,14 +140,28 @@ def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     held = holding(old) if old is not None else None
     if held is None:
         return None
-    for sentence in event_sentences(incoming):
+    for sentence in _sentences(incoming):
         s = expand_contractions(sentence)
         others = incoming.replace(sentence, " ")
-        if _UNDOING_RE.search(others) or _UNSURE_RE.search(others):
-            continue  # "I sold my Corolla; the buyer backed out", "I quit coffee - for like 2 days"
+        if _UNDOING_RE.search(others) or _UNSURE_RE.search(others) or set(words(others)) & set(words(held.value)):
+            continue  # "I sold my Corolla; the buyer backed out", "I quit coffee - for like 2 days", the
+            # stored value said again ("I quit CrossFit. I do CrossFit on Sundays.")
         if not _UNSURE_RE.search(s) and _ends(held, s):
             return held.owner, held.value, sentence
     return None
+
+
+def _sentences(incoming: str) -> list[str]:
+    """The incoming sentences an event rule may read; or the memory's one sentence, when the event
+    gate refused it only for a "we" tied to a group ("We upgraded our org ...": the group is the
+    stored holder here, and `same_holder` asks that it be)."""
+    found = list(event_sentences(incoming))
+    if found:
+        return found
+    one = one_sentence(incoming)
+    if one is None or _QUOTE_RE.search(one) or retracted_inline(one):
+        return []  # a quote, or "I sold my Corolla, jk"
+    return [one]
 
 
 def _ends(held: Held, s: str) -> bool:
@@ -152,7 +179,7 @@ def _passive_ends(held: Held, m: re.Match[str]) -> bool:
     x, y = m.group("x"), m.group("y") or m.group("y2")
     if m.group("x2"):
         # "Search was switched from Elasticsearch to OpenSearch": the stored subject, moved off its object
-        return (not held.owner_is_person and words(x) == held.subject and names_object(held, m.group("x2"))
+        return (not held.owner_is_person and words(x) == list(held.subject) and names_object(held, m.group("x2"))
                 and _new_value_ok(held, m.group("x2"), y))
     if held.verb in ch.HOME_VERBS or held.verb in ch.WORK_VERBS:
         return False  # a town or an employer "retired" or "sold" is not the user's departure
@@ -163,19 +190,25 @@ def _passive_ends(held: Held, m: re.Match[str]) -> bool:
 
 def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     g = m.groupdict()
-    who, x, y, obj = g["who"], g["x"] or g.get("x3"), g.get("y"), g.get("obj")
+    who, x, y, obj = g["who"], g.get("x") or g.get("x3"), g.get("y"), g.get("obj")
     cont = g.get("cont") or ""
+    if kind == "usedto" and _MOVED_ON_RE.match(cont):
+        cont = cont[4:]  # "I used to live in Austin, but I moved to Denver": the "but" is the news
     if _UNDOING_RE.search(cont) or (cont and _PRONOUN_RE.search(cont) and not _third_person(who)):
         return False  # "..., then switched back", "... but I still use it at work", "... his son"
-    if g.get("ctx") and not set(words(g["ctx"])[1:]) <= set(held.tokens):
+    ctx = words(g["ctx"])[1:] if g.get("ctx") else []
+    if ctx and held.subject and ctx == list(held.subject) and not obj:
+        obj = g["ctx"].split(None, 1)[1]  # "replaced MongoDB with SQLite in the side project": that project's
+    elif ctx and not set(ctx) <= set(held.tokens):
         return False  # "... for the side project": a scope the stored memory does not have
-    if g.get("role") and not (held.slot and words(g["role"])[-1:] == held.slot[-1:]):
+    if g.get("role") and not (held.slot and words(g["role"])[-1:] == list(held.slot[-1:])
+                              and set(words(g["role"])) <= set(held.slot) | _WHOLE_ROLE):
         return False  # "... as her backup editor": another role than the stored slot
     allowed = _ENDS[kind]
     if kind in ("quit", "off") and held.particle in ("in", "for", "with") and held.verb not in ("be", "work"):
         return False  # "plays in a band" / "quit the band": that band, or another one
-    if (held.verb in ch.HOME_VERBS and held.owner_is_person) or (allowed is None and held.verb in ch.WORK_VERBS and kind not in ("quit",
-                                                                                                    "nolonger")):
+    home = held.verb in ch.HOME_VERBS and held.owner_is_person and kind != "usedto"
+    if home or (allowed is None and held.verb in ch.WORK_VERBS and kind not in ("quit", "nolonger")):
         return False  # a home ends by a move (residence); a job by a departure, not a sale or a switch
     if allowed is not None and held.verb not in allowed:
         return False
@@ -186,6 +219,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     if kind == "quit" and m.group(0).lower().split()[len(who.split()):].count("quit") and not g.get("ger") and (
             " ".join(x.lower().split()) in lt.EMPLOYER_BRANDS | lt.DESKTOP_APPS):
         return False  # "quit Uber": the job or the app; "quit Chrome": closed the window
+    if kind == "quit" and re.search(r"\bup\s+on\s", m.group(0), re.I) and not (g.get("ger") or cont):
+        return False  # "gave up on Spanish" alone: on learning it, or on ever mastering it? (the older tests')
     if kind == "off" and " ".join(x.lower().split()) in lt.DESKTOP_APPS:
         return False  # "is off Slack now": offline, or gone?
     if kind == "out" and not held.particle_is(g["prep"]):
@@ -207,14 +242,18 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "... and bought a Mercedes GLC", "... and uses Proton for newsletters", "after 2pm"
     if not same_holder(held, who, obj):
         return False
-    if not names_object(held, x) or not _plain(x) or (y is not None and not _plain(y)):
+    if kind == "switchto":
+        return bool(g.get("role")) and _plain(y) and _new_value_ok(held, held.value, y)
+    named = names_object(held, x) or (kind == "switch" and names_tool(held, x))
+    if not named or not _plain(x) or (y is not None and not _plain(y)):
         return False
     return y is None or _new_value_ok(held, x, y)
 
 
 # A continuation that scopes the change: a purpose ("for newsletters"), an hour ("after 2pm"), a
 # number of days ("for like 2 days").
-_SCOPE_CONT_RE = re.compile(r"(?<![\w'])(?:for|after|before|until|from)\s+(?!good\b)\S|\d", re.I)
+_SCOPE_CONT_RE = re.compile(r"(?<![\w'])(?:(?:for|before|until|from)\s+(?!good\b)\S|after\s+(?:\d|noon|lunch|dinner|"
+                            r"dark|work|school|hours|midnight|\w+[ap]m\b))|\d", re.I)
 _JUST_NOW_RE = re.compile(r"(?<![\w'])(?:today|yesterday|tonight|this\s+(?:morning|afternoon|evening)|"
                           r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?![\w'])", re.I)
 # Words a named value never holds: a clause, a scope or a limit goes on ("Memcached locally",

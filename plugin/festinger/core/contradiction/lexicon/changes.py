@@ -48,8 +48,9 @@ DEPENDANTS = frozenset(
 # Words that say a change is partial, passing, undone, elsewhere or someone else's: anywhere after
 # the change verb, they leave the stored fact standing ("switched to Zed for a week, then back").
 UNDOING_WORDS = (
-    r"back\w*|fell\s+through|for\s+(?:like|about|just)|again|still|also|too|both|either|temporar\w*|trial|testing|test|try|tried|trying|while|until|till|but|"
-    r"except|only|when|whenever|sometimes|occasionally|partly|partially|mostly|weekends?|weekdays?|pairing|"
+    r"back\w*|fell\s+through|for\s+(?:like|about|just)|again|still|also|too|both|either|temporar\w*|trial|testing|"
+    r"test|try|tried|trying|while|until|till|but|except|only|when|kids?|child|childhood|teens?|teenager|growing|"
+    r"grew|whenever|sometimes|occasionally|partly|partially|mostly|weekends?|weekdays?|pairing|"
     r"returned|reverted|rejoined|resumed|restarted|relapsed|later|nearly|almost|not|never|no|n't|"
     r"for\s+(?:a|one|two|three|a\s+few|\d{1,2})\s+(?:days?|weeks?|months?|while|bit)|"
     r"at\s+(?:work|school|the\s+office)|for\s+(?:work|school|class|clients?)|on\s+(?:the\s+)?side|"
@@ -64,3 +65,9 @@ SCOPE_WORDS = frozenset(
     "work job school class classes college university uni office clients client gaming games fun personal side "
     "weekends weekend travel backups testing staging dev development production prod local home hobby hobbies "
     "journaling writing music photos email newsletters".split())
+# A stored verb in the past holds nothing now ("grew up in Denver", "went to college in Boston");
+# "-ed" words that are no past tense are listed apart.
+PAST_VERBS = frozenset(
+    "grew went came got took made gave left bought sold did had was were began met saw ran wrote spent drove rode "
+    "taught studied lived worked used moved".split())
+NOT_PAST = frozenset("need needs feed feeds speed shred bleed seed embed".split())
