@@ -165,3 +165,32 @@ def test_a_change_of_a_thing_a_tool_a_role_or_a_home_is_caught(existing, incomin
 ])
 def test_change_of_a_thing_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- a new thing in a slot that holds one (lifecycle) ---------------------------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The user is single.", "The user has started dating someone named Andre."),
+    ("I'm single.", "I started dating Sam."),
+    ("The user is unemployed and job hunting.", "The user started a new job at Zendesk on Monday."),
+    ("The user is unemployed.", "The user has started a new job."),
+])
+def test_a_new_partner_or_job_ends_single_or_unemployed(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The user is single.", "The user's sister started dating someone named Andre."),
+    ("The user is single.", "The user started dating again."),
+    ("The user is single.", "The user started dating apps."),
+    ("The user is single.", "The user might start dating Andre."),
+    ("The user is single.", "The user started dating someone named Andre but it ended."),
+    ("The user is single.", "Did the user start dating Andre?"),
+    ("The user is unemployed.", "The user started a new job search."),
+    ("The user is unemployed.", "The user's husband started a new job at Zendesk."),
+    ("The user is unemployed.", "The user started a new job at Zendesk in 2019."),
+    ("The user is unemployed.", "The user is thinking of starting a new job at Zendesk."),
+])
+def test_new_partner_or_job_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)
