@@ -194,3 +194,33 @@ def test_a_new_partner_or_job_ends_single_or_unemployed(existing, incoming):
 ])
 def test_new_partner_or_job_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- the stored sentence said again with another value "instead of" the stored one ------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("I write my scripts in Bash.", "I write my scripts in Python instead of Bash these days."),
+    ("My dog goes to daycare on Mondays.", "My dog goes to daycare on Wednesdays instead of Mondays now."),
+    ("I use VS Code.", "I use Vim instead of VS Code now."),
+])
+def test_a_value_said_instead_of_the_stored_one_is_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("I use VS Code.", "I use Vim instead of VS Code for Rust."),  # a scope after
+    ("The user uses Chrome.", "The user uses Firefox at work instead of Chrome."),  # a scope before
+    ("User drinks coffee.", "User drinks tea in the evening instead of coffee."),
+    ("The service runs on Kubernetes.", "The service runs on Docker Compose locally instead of Kubernetes."),
+    ("I use VS Code.", "My wife uses Vim instead of VS Code."),  # someone else
+    ("I write my scripts in Bash.", "For this project I write my scripts in Python instead of Bash."),
+    ("I use VS Code.", "Sometimes I use Vim instead of VS Code."),  # a habit beside
+    ("I use VS Code.", "I might use Vim instead of VS Code."),  # a plan
+    ("I use VS Code.", "Should I use Vim instead of VS Code?"),  # a question
+    ("The user uses a standing desk.",
+     "The user is working from a hotel room. The user uses the dining table instead of a standing desk."),
+    ("The user played soccer.", "The user played hockey in high school instead of soccer."),
+])
+def test_instead_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

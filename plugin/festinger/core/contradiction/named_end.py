@@ -24,6 +24,7 @@ import re
 
 from festinger.core.contradiction.event_context import event_sentences, stored_sentence
 from festinger.core.contradiction.held import Held, holding, names_object, names_tool, same_holder, words
+from festinger.core.contradiction.instead import said_instead
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon import tech as lt
 from festinger.core.contradiction.normalise import expand_contractions
@@ -31,6 +32,8 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.refinement import refines
 from festinger.core.contradiction.rescheduled import one_sentence
 from festinger.core.contradiction.retraction import retracted_inline
+from festinger.core.contradiction.segment import split_pieces
+from festinger.core.contradiction.situation import sets_passing_state, sets_temporary_scene
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["by_named_end", "named_ended"]
@@ -134,21 +137,43 @@ def by_named_end(existing: str, incoming: str) -> Contradiction | None:
 def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(holder, stored value, the incoming sentence) when an incoming sentence ends or replaces the
     thing the stored memory's one sentence holds."""
-    if not _CUE_RE.search(incoming[:2000]):
+    if not _CUE_RE.search(incoming[:2000]) and "instead" not in incoming[:2000].lower():
         return None
     old = stored_sentence(existing)
     held = holding(old) if old is not None else None
     if held is None:
-        return None
+        return _instead(old, incoming) if old is not None else None
     for sentence in _sentences(incoming):
         s = expand_contractions(sentence)
         others = incoming.replace(sentence, " ")
-        if _UNDOING_RE.search(others) or _UNSURE_RE.search(others) or set(words(others)) & set(words(held.value)):
+        if (_UNDOING_RE.search(others) or _UNSURE_RE.search(others) or set(words(others)) & set(words(held.value))
+                or _scene_beside(incoming, sentence)):
             continue  # "I sold my Corolla; the buyer backed out", "I quit coffee - for like 2 days", the
             # stored value said again ("I quit CrossFit. I do CrossFit on Sundays.")
         if not _UNSURE_RE.search(s) and _ends(held, s):
             return held.owner, held.value, sentence
+    return _instead(old, incoming)
+
+
+def _instead(old: str, incoming: str) -> tuple[str, str, str] | None:
+    """"I write my scripts in Bash" / "I write my scripts in Python instead of Bash these days" (`instead`):
+    read when the stored sentence holds nothing `held` reads, or it does and nothing else ended it."""
+    for sentence in _sentences(incoming):
+        s = expand_contractions(sentence)
+        others = incoming.replace(sentence, " ")
+        if _UNSURE_RE.search(s) or _UNDOING_RE.search(others) or _scene_beside(incoming, sentence):
+            continue
+        found = said_instead(old, s)
+        if found is not None:
+            return "user", found[0], sentence
     return None
+
+
+def _scene_beside(incoming: str, sentence: str) -> bool:
+    """Whether another sentence of the incoming memory sets a passing scene the change may belong to:
+    "The user is working from a hotel room. The user uses the dining table instead of a standing desk."."""
+    others = (p for p, _, _ in split_pieces(incoming.replace(sentence, " ").strip()))
+    return any(p.strip(" .;,-") and (sets_temporary_scene(p, parsed=False) or sets_passing_state(p)) for p in others)
 
 
 def _sentences(incoming: str) -> list[str]:
