@@ -224,3 +224,40 @@ def test_a_value_said_instead_of_the_stored_one_is_caught(existing, incoming):
 ])
 def test_instead_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- an upgrade's time, a trade left, the person in a role gone, a layoff's occasion ---------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("I'm on Windows 10.", "I upgraded to Windows 11 over the weekend."),
+    ("User works as an accountant.", "User is no longer an accountant; she retrained as a UX designer."),
+    ("The user is the CTO of Lumen Robotics.",
+     "The user stepped down as CTO of Lumen Robotics and is now an advisor there."),
+    ("I see Dr. Patel for primary care.", "I switched primary care doctors from Dr. Patel to Dr. Ng."),
+    ("My manager is Lena Fischer.", "Lena left, so I report to Marcus Boateng now."),
+    ("My skip-level manager is Ana Ruiz.", "Ana Ruiz retired, and my skip-level is now Kevin O'Brien."),
+    ("User is employed at Shopify.", "User was laid off from Shopify in the latest round of cuts."),
+])
+def test_upgrades_trades_roles_and_layoffs_are_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("I'm on Windows 10.", "I upgraded to Windows 11 on my gaming PC."),  # another machine
+    ("I'm on Windows 10.", "I will upgrade to Windows 11 over the weekend."),  # a plan
+    ("I work as a nurse.", "My sister is no longer a nurse."),  # someone else
+    ("I work as a nurse.", "I am no longer a nurse at St Mary's."),  # one place of several
+    ("I work at Acme.", "I am no longer an intern."),  # not the stored value
+    ("The user is the CTO of Lumen Robotics.", "The user stepped down as CTO of Orbit Labs."),
+    ("I see Dr. Patel for primary care.", "I switched my son's doctors from Dr. Patel to Dr. Ng."),
+    ("My manager is Lena Fischer.", "Lena left early, so I report to Marcus today."),  # for the day
+    ("My manager is Lena Fischer.", "Lena left, so my mentor is now Kim Lee."),  # another role
+    ("My manager is Lena Fischer.", "Priya left, so I report to Marcus Boateng now."),  # another person
+    ("My manager is Lena Fischer.", "Lena left."),  # nobody holds it now: left for the day?
+    ("My favorite author is Ann Patchett.", "Ann retired, so my favorite author is now Zadie Smith."),
+    ("User is employed at Shopify.", "User was laid off from Shopify in 2015."),  # biography
+    ("User is employed at Shopify.", "User's brother was laid off from Shopify in the latest round of cuts."),
+])
+def test_upgrade_trade_role_and_layoff_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

@@ -34,6 +34,9 @@ __all__ = ["status_ended"]
 _SUBJ = r"(?P<subj>(?:the\s+)?[A-Za-z][\w#'-]*(?:\s+[A-Za-z0-9#][\w#'-]*){0,3}?)"
 _PARTY = r"(?P<party>(?-i:[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2}))"  # a name, capitalised even under re.I
 _PARTY2 = _PARTY.replace("?P<party>", "?P<party2>")
+# "... in the latest round of cuts", "... as part of the layoffs": the layoff's occasion, not a scope
+_CUTS = (r"(?:\s+(?:in|during|as\s+part\s+of)\s+(?:the\s+|a\s+)?(?:latest\s+|recent\s+|last\s+|big\s+)?"
+         r"(?:round\s+of\s+(?:cuts|layoffs)|layoffs|restructuring|reorg))?")
 _NAME = r"(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"  # a partner's name, not a party the status must match
 _WHEN = (r"(?:\s+(?:last\s+(?:week|month|year|weekend)|recently|this\s+(?:week|month|year)|yesterday|today|"
          r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
@@ -56,7 +59,7 @@ _RULES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     ("engaged", re.compile(rf"^{_SUBJ}{_IS}engaged(?:\s+to\s+{_PARTY})?$", re.I),
      re.compile(rf"^{_SUBJ}\s+(?:got\s+married(?:\s+to\s+{_PARTY})?|married\s+{_PARTY2}){_WHEN}$", re.I)),
     ("employed", re.compile(rf"^{_SUBJ}\s+(?:is\s+employed\s+(?:at|by)|works\s+(?:at|for))\s+{_PARTY}$"),
-     re.compile(rf"^{_SUBJ}{_HAS}(?:laid\s+off|fired|let\s+go)\s+(?:from|by)\s+{_PARTY}{_WHEN}$", re.I)),
+     re.compile(rf"^{_SUBJ}{_HAS}(?:laid\s+off|fired|let\s+go)\s+(?:from|by)\s+{_PARTY}{_WHEN}{_CUTS}$", re.I)),
     ("unemployed", re.compile(rf"^{_SUBJ}{_IS}unemployed"
                               r"(?:\s+and\s+(?:job\s+hunting|looking\s+for\s+(?:work|a\s+job)))?$", re.I),
      re.compile(rf"^{_SUBJ}\s+(?:(?:just\s+)?(?:got|found)\s+a\s+(?:new\s+)?job|is\s+(?:now\s+)?employed|"

@@ -28,6 +28,7 @@ from festinger.core.contradiction.instead import said_instead
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon import tech as lt
 from festinger.core.contradiction.normalise import expand_contractions
+from festinger.core.contradiction.person_left import role_holder_left
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.refinement import refines
 from festinger.core.contradiction.rescheduled import one_sentence
@@ -65,6 +66,8 @@ _SHAPES = (
     ("off", rf"(?:is|am|are)\s+(?:now\s+)?off\s+{_X}"),
     ("out", rf"(?:is|am|are)\s+(?:no\s+longer|not)\s+(?P<prep>in|on|part\s+of|with|at|a\s+member\s+of|enrolled\s+in)"
             rf"\s+{_X}"),
+    # "User is no longer an accountant": a class or a trade, held as "works as" or "is a"
+    ("noclass", rf"(?:is|am|are)\s+no\s+longer\s+(?:a|an)\s+{_X}"),
     ("nolonger", rf"no\s+longer\s+(?P<vv>works?\s+(?:at|for|with)|uses?|takes?|plays?|drives?|rides?|owns?|"
                  rf"subscribes?\s+to|goes\s+to|attends?|learns?)\s+{_X}"),
     ("usedto", rf"used\s+to\s+(?:be\s+)?(?P<vv>work\s+(?:at|for)|live\s+in|based\s+in)\s+{_X}"),
@@ -78,7 +81,7 @@ _NOW = (r"(?:\s+(?:now|for\s+good|for\s+now|completely|entirely|altogether|these
 # A role the new value takes: "switched to Zed as her main editor", "... as my daily driver".
 _ROLE = r"(?:\s+as\s+(?:my|her|his|their|our|the|its)\s+(?P<role>(?:[\w-]+\s+){0,2}[\w-]+))?"
 # What may follow: a tail in the stored context ("in the side project"), then a continuation.
-_TAIL = (rf"{_ROLE}(?P<ctx>\s+(?:in|for|on|at|with|from)\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?"
+_TAIL = (rf"{_ROLE}(?P<ctx>\s+(?:in|for|on|at|with|from|of)\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?"
          rf"[\w-]+(?:\s+[\w-]+){{0,2}})?{_NOW}")
 _CONT = r"(?:(?:\s*[,;]\s*|\s+-\s+|\s+(?:and|so|because|since|after)\s+)(?P<cont>\S.*))?$"
 _LEAD = rf"^(?:{ch.NEWS_LEADS})?"
@@ -114,6 +117,7 @@ _CUE_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|upgraded|dow
                      r"(?![\w'])", re.I)
 # Stored verbs each ending may end (None: any holding but a job or a home).
 _ENDS = {
+    "noclass": frozenset({"work", "be"}),
     "quit": ch.USING_VERBS, "off": ch.USING_VERBS, "switch": None, "nolonger": None, "switchto": frozenset({"slot"}),
     "sell": ch.OWNING_VERBS | {"slot"},
     "cancel": ch.SUBSCRIBING_VERBS | {"slot"},
@@ -125,7 +129,7 @@ _ENDS = {
 
 def by_named_end(existing: str, incoming: str) -> Contradiction | None:
     """The verdict of `named_ended`: the stored value is gone."""
-    found = named_ended(existing, incoming)
+    found = named_ended(existing, incoming) or role_holder_left(existing, incoming)
     if found is None:
         return None
     owner, value, sentence = found
@@ -147,7 +151,7 @@ def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
         s = expand_contractions(sentence)
         others = incoming.replace(sentence, " ")
         if (_UNDOING_RE.search(others) or _UNSURE_RE.search(others) or set(words(others)) & set(words(held.value))
-                or _scene_beside(incoming, sentence)):
+                or _scene_beside(incoming, sentence) or _someone_else(s, others)):
             continue  # "I sold my Corolla; the buyer backed out", "I quit coffee - for like 2 days", the
             # stored value said again ("I quit CrossFit. I do CrossFit on Sundays.")
         if not _UNSURE_RE.search(s) and _ends(held, s):
@@ -161,12 +165,18 @@ def _instead(old: str, incoming: str) -> tuple[str, str, str] | None:
     for sentence in _sentences(incoming):
         s = expand_contractions(sentence)
         others = incoming.replace(sentence, " ")
-        if _UNSURE_RE.search(s) or _UNDOING_RE.search(others) or _scene_beside(incoming, sentence):
+        if (_UNSURE_RE.search(s) or _UNDOING_RE.search(others) or _scene_beside(incoming, sentence)
+                or _someone_else(s, others)):
             continue
         found = said_instead(old, s)
         if found is not None:
             return "user", found[0], sentence
     return None
+
+
+def _someone_else(sentence: str, others: str) -> bool:
+    """A "he/she/they" in another sentence is the user only when the change is said of "the user"."""
+    return bool(_PRONOUN_RE.search(others)) and not re.match(r"(?:the\s+)?user\b", sentence, re.I)
 
 
 def _scene_beside(incoming: str, sentence: str) -> bool:
@@ -233,7 +243,7 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     if kind in ("quit", "off") and held.particle in ("in", "for", "with") and held.verb not in ("be", "work"):
         return False  # "plays in a band" / "quit the band": that band, or another one
     home = held.verb in ch.HOME_VERBS and held.owner_is_person and kind != "usedto"
-    if home or (allowed is None and held.verb in ch.WORK_VERBS and kind not in ("quit", "nolonger")):
+    if home or (allowed is None and held.verb in ch.WORK_VERBS and kind not in ("quit", "nolonger", "noclass")):
         return False  # a home ends by a move (residence); a job by a departure, not a sale or a switch
     if allowed is not None and held.verb not in allowed:
         return False
@@ -248,6 +258,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "gave up on Spanish" alone: on learning it, or on ever mastering it? (the older tests')
     if kind == "off" and " ".join(x.lower().split()) in lt.DESKTOP_APPS:
         return False  # "is off Slack now": offline, or gone?
+    if kind == "noclass" and not (held.particle == "as" if held.verb == "work" else not held.particle):
+        return False  # "works as an accountant", "is a nurse"; never "works at" nor "is on"
     if kind == "out" and not held.particle_is(g["prep"]):
         return False
     if kind in ("nolonger", "usedto") and not held.verb_is(g["vv"]):
@@ -300,7 +312,11 @@ def _names_slot(held: Held, obj: str) -> bool:
     if o in (["everything"], ["all"]):
         return True
     known = set(held.slot) | set(held.subject)
-    return bool(o) and set(o) <= known
+    if bool(o) and set(o) <= known:
+        return True
+    # "switched primary care doctors from Dr. Patel": people of one role, named by the stored words
+    return (len(o) > 1 and o[-1] in lx.PERSON_ROLES and obj.lower().split()[-1].endswith("s")
+            and set(o[:-1]) <= set(held.tokens) and not set(o) & ch.DEPENDANTS)
 
 
 def _job_quit(g: dict, x: str) -> bool:

@@ -55,7 +55,7 @@ UNDOING_WORDS = (
     r"for\s+(?:a|one|two|three|a\s+few|\d{1,2})\s+(?:days?|weeks?|months?|while|bit)|"
     r"at\s+(?:work|school|the\s+office)|for\s+(?:work|school|class|clients?)|on\s+(?:the\s+)?side|"
     r"side\s+projects?|personal|if|unless|maybe|probably|might|would|could|should|will|plan\w*|thinking|"
-    r"considering|want\w*|hope\w*|going\s+to|said|says|told|asked|his|her|their|he|she|they|my\s+"
+    r"considering|want\w*|hope\w*|going\s+to|said|says|told|asked|my\s+"
     r"(?:wife|husband|partner|son|daughter|kids?|friend|brother|sister|mom|dad|boss|colleague)")
 # What a sentence may open with before the change: a news label, said to nobody in particular.
 NEWS_LEADS = r"(?:turns\s+out|update|fyi|heads\s+up|news|so|ok|okay|well|btw)\s*[:,-]?\s+"
