@@ -24,7 +24,6 @@ import re
 
 from festinger.core.contradiction.event_context import event_sentences, stored_sentence
 from festinger.core.contradiction.held import Held, holding, names_object, names_tool, same_holder, words
-from festinger.core.contradiction.instead import said_instead
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon import tech as lt
 from festinger.core.contradiction.normalise import expand_contractions
@@ -141,12 +140,12 @@ def by_named_end(existing: str, incoming: str) -> Contradiction | None:
 def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(holder, stored value, the incoming sentence) when an incoming sentence ends or replaces the
     thing the stored memory's one sentence holds."""
-    if not _CUE_RE.search(incoming[:2000]) and "instead" not in incoming[:2000].lower():
+    if not _CUE_RE.search(incoming[:2000]):
         return None
     old = stored_sentence(existing)
     held = holding(old) if old is not None else None
     if held is None:
-        return _instead(old, incoming) if old is not None else None
+        return None
     for sentence in _sentences(incoming):
         s = expand_contractions(sentence)
         others = incoming.replace(sentence, " ")
@@ -156,21 +155,6 @@ def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
             # stored value said again ("I quit CrossFit. I do CrossFit on Sundays.")
         if not _UNSURE_RE.search(s) and _ends(held, s):
             return held.owner, held.value, sentence
-    return _instead(old, incoming)
-
-
-def _instead(old: str, incoming: str) -> tuple[str, str, str] | None:
-    """"I write my scripts in Bash" / "I write my scripts in Python instead of Bash these days" (`instead`):
-    read when the stored sentence holds nothing `held` reads, or it does and nothing else ended it."""
-    for sentence in _sentences(incoming):
-        s = expand_contractions(sentence)
-        others = incoming.replace(sentence, " ")
-        if (_UNSURE_RE.search(s) or _UNDOING_RE.search(others) or _scene_beside(incoming, sentence)
-                or _someone_else(s, others)):
-            continue
-        found = said_instead(old, s)
-        if found is not None:
-            return "user", found[0], sentence
     return None
 
 
