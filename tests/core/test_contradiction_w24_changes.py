@@ -260,3 +260,27 @@ def test_upgrades_trades_roles_and_layoffs_are_caught(existing, incoming):
 ])
 def test_upgrade_trade_role_and_layoff_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- a learning given up, a practice with its spec, lessons stopped --------------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User is learning Rust.", "The user gave up on learning Rust for now."),
+    ("I'm doing intermittent fasting, 16:8.", "I gave up intermittent fasting, it messed with my sleep."),
+    ("The user is learning guitar.", "The user stopped guitar lessons and sold the guitar."),
+])
+def test_a_learning_or_practice_given_up_is_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User is learning Rust.", "The user gave up on learning Rust for a month."),
+    ("The user is learning guitar.", "The user stopped guitar lessons but still plays."),
+    ("The user is learning guitar.", "The user's son stopped guitar lessons."),
+    ("The user is learning guitar.", "The user stopped piano lessons."),
+    ("The user is learning guitar.", "The user stopped guitar lessons and bought a new guitar."),
+    ("I'm doing intermittent fasting, 16:8.", "I gave up intermittent fasting for the holidays."),
+])
+def test_learning_and_practice_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

@@ -89,6 +89,7 @@ _THING_RE = re.compile(r"^(?:(?P<own>our|my|(?:the\s+)?user's|the)\s+)?(?P<subj>
 _BE = frozenset("am is are".split())
 # "Austin, Texas": the one comma a single place holds (a region after it, nothing more).
 _REGION_RE = re.compile(r"^[^,]*,\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s*$")
+_SPEC_RE = re.compile(r"^[^,]*,\s+[\d:/.-]+\s*$")  # "intermittent fasting, 16:8"
 _VERBAL_RE = re.compile(r"(?:on|in|at|with|by|for|of|to|from|[a-z]+ed\s+(?:on|in|at|with|by|to))\s", re.I)
 _BE_PARTICLES = ("part of", "a member of", "member of", "enrolled in", "employed at", "employed by", "based in",
                  "subscribed to", "signed up for", "hosted on", "built with", "managed with", "sent to",
@@ -189,7 +190,8 @@ def _object(owner: str, subject: tuple[str, ...], verb: str, particle: str, slot
         n += 1
     if n == 0:
         return None
-    if set(tokens) & {"and", "or"} or ("," in written and not _REGION_RE.search(written)):
+    region = _REGION_RE.search(written) and (verb in ch.HOME_VERBS or particle in ("in", "based in"))
+    if set(tokens) & {"and", "or"} or ("," in written and not (region or _SPEC_RE.search(written))):
         return None  # "owns a Corolla and a Civic": several things, any one may go
     after = tokens[n:n + 2]
     scoped = len(after) == 2 and (after[0] in ("for", "at", "in") and after[1] in ch.SCOPE_WORDS or (

@@ -80,7 +80,8 @@ _NOW = (r"(?:\s+(?:now|for\s+good|for\s+now|completely|entirely|altogether|these
 # A role the new value takes: "switched to Zed as her main editor", "... as my daily driver".
 _ROLE = r"(?:\s+as\s+(?:my|her|his|their|our|the|its)\s+(?P<role>(?:[\w-]+\s+){0,2}[\w-]+))?"
 # What may follow: a tail in the stored context ("in the side project"), then a continuation.
-_TAIL = (rf"{_ROLE}(?P<ctx>\s+(?:in|for|on|at|with|from|of)\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?"
+_TAIL = (rf"{_ROLE}(?P<ctx>\s+(?:in|for|on|at|with|from|of)\s+(?!(?:now|good)\b)"
+         rf"(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?"
          rf"[\w-]+(?:\s+[\w-]+){{0,2}})?{_NOW}")
 _CONT = r"(?:(?:\s*[,;]\s*|\s+-\s+|\s+(?:and|so|because|since|after)\s+)(?P<cont>\S.*))?$"
 _LEAD = rf"^(?:{ch.NEWS_LEADS})?"
@@ -259,8 +260,11 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "moved their newsletters from Gmail ...": a part of what the stored value serves
     if held.scoped and kind in ("switch", "quit", "off", "nolonger"):
         return False  # "uses Chrome for work": a switch that does not name the scope leaves it
-    if cont and (set(words(cont)) & set(words(held.value)) or _SCOPE_CONT_RE.search(cont)):
+    if cont and (set(words(cont)) & set(words(held.value)) and not _ENDING_CONT_RE.match(cont)
+                 or _SCOPE_CONT_RE.search(cont)):
         return False  # "... and bought a Mercedes GLC", "... and uses Proton for newsletters", "after 2pm"
+    if kind == "quit" and held.verb in _LEARNING and words(x)[-1:] and words(x)[-1] in _LESSONS:
+        x = " ".join(x.split()[:-1])  # "stopped guitar lessons" ends "is learning guitar"
     if not same_holder(held, who, obj):
         return False
     if kind == "switchto":
@@ -271,6 +275,10 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     return y is None or _new_value_ok(held, x, y)
 
 
+# A continuation that ends the stored thing again ("stopped guitar lessons and sold the guitar").
+_ENDING_CONT_RE = re.compile(r"(?:also\s+)?(?:sold|gave\s+away|got\s+rid\s+of|rehomed|returned|cancell?ed)\s", re.I)
+_LEARNING = frozenset("learn study take practice practise".split())
+_LESSONS = frozenset("lesson class course".split())
 # A continuation that scopes the change: a purpose ("for newsletters"), an hour ("after 2pm"), a
 # number of days ("for like 2 days").
 _SCOPE_CONT_RE = re.compile(r"(?<![\w'])(?:(?:for|before|until|from)\s+(?!good\b)\S|after\s+(?:\d|noon|lunch|dinner|"
