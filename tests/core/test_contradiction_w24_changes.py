@@ -284,3 +284,28 @@ def test_a_learning_or_practice_given_up_is_caught(existing, incoming):
 ])
 def test_learning_and_practice_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- news before the change, a named child's, a group left by its name ----------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("We rent an apartment in Brooklyn.", "We bought a house in Montclair and left the Brooklyn apartment."),
+    ("Our daughter Lily plays soccer.", "Lily quit soccer and took up swimming."),
+    ("I'm part of the data platform squad.", "I'm not in data platform anymore, I joined the ML infra squad."),
+])
+def test_news_first_a_named_child_and_a_group_left_are_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("We rent an apartment in Brooklyn.", "We rented a car for the week and left the Brooklyn apartment."),
+    ("I drive a Honda Civic.", "I bought a second Civic and sold the Civic."),
+    ("Our daughter Lily plays soccer.", "Emma quit soccer and took up swimming."),  # another child
+    ("Our daughter Lily plays soccer.", "Lily quit soccer for the winter."),
+    ("Our daughter Lily plays soccer.", "Lily might quit soccer."),
+    ("I'm part of the data platform squad.", "I'm not in data platform today, I'm at the offsite."),
+    ("I'm part of the data platform squad.", "I'm not in the ML infra squad anymore."),  # another squad
+])
+def test_news_first_named_child_and_group_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

@@ -82,6 +82,8 @@ _GENERIC = frozenset("it that this them one ones thing things stuff job work tea
 _NEGATION_RE = re.compile(r"(?<![\w'])(?:not|no|never|none|without|nor|n't)(?![\w'])|n't", re.I)
 _PERSON_RE = re.compile(r"^(?:(?P<who>i|(?:the\s+)?user|we)\s+)(?:(?:currently|still|now|primarily|mainly|"
                         r"regularly)\s+)?(?P<rest>[a-z].*)$", re.I)
+_NAMED_RE = re.compile(r"^(?:my|our|(?:the\s+)?user's)\s+(?:son|daughter|kid|child|wife|husband|partner)\s+"
+                       r"(?P<name>(?-i:[A-Z][a-z]+))\s+(?P<rest>[a-z].*)$", re.I)
 _SLOT_RE = re.compile(r"^(?:(?P<own>my|our|(?:the\s+)?user's)\s+(?P<slot>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
                       r"(?:is|are)|(?P<slot2>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s*:)\s+(?P<rest>\S.*)$", re.I)
 _THING_RE = re.compile(r"^(?:(?P<own>our|my|(?:the\s+)?user's|the)\s+)?(?P<subj>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
@@ -131,6 +133,9 @@ def holding(sentence: str) -> Held | None:
     if m is not None:
         who = "we" if m.group("who").lower() == "we" else "user"
         return _held(who, (), m.group("rest"))
+    m = _NAMED_RE.match(s)
+    if m is not None:  # "Our daughter Lily plays soccer": Lily's, and "Lily quit soccer" says so
+        return _held(m.group("name").lower(), (), m.group("rest"))
     m = _SLOT_RE.match(s)
     if m is not None and _VERBAL_RE.match(m.group("rest")):
         m = None  # "Our app is hosted on Heroku", "Our org is on GitHub Team": a thing and its verb

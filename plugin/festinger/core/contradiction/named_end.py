@@ -71,7 +71,7 @@ _SHAPES = (
                  rf"subscribes?\s+to|goes\s+to|attends?|learns?)\s+{_X}"),
     ("usedto", rf"used\s+to\s+(?:be\s+)?(?P<vv>work\s+(?:at|for)|live\s+in|based\s+in)\s+{_X}"),
 )
-_NOW = (r"(?:\s+(?:now|for\s+good|for\s+now|completely|entirely|altogether|these\s+days|nowadays|from\s+now\s+on|"
+_NOW = (r"(?:\s+(?:now|any\s*more|for\s+good|for\s+now|completely|entirely|altogether|these\s+days|nowadays|from\s+now\s+on|"
         r"as\s+of\s+(?:this|last)\s+(?:week|month|year|quarter)|this\s+(?:week|month|year|quarter|morning)|"
         r"last\s+(?:week|month|weekend|year)|over\s+the\s+weekend|recently|yesterday|today|"
         r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|"
@@ -94,8 +94,10 @@ _PASSIVE = re.compile(
     rf"(?P<x2>[\w@.+#/&'-]+(?:\s+[\w@.+#/&'-]+){{0,3}}?)\s+to\s+{_VAL.format('y2')})"
     rf"(?P<ptail>{_NOW}(?:\s+(?:after|because\s+of)\s+(?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+){{0,2}})?"
     rf"(?:\s+as\s+of\s+(?:this|last)\s+(?:week|month|year))?)$", re.I)
+# A first clause of news before the change: "We bought a house in Montclair and left the Brooklyn apartment".
+_FIRST = r"(?:\s+(?P<first>(?:[a-z]+ed|bought|got|found|took|made|built)\s+[^,;]{1,50}?)\s+and)?"
 _RULES = tuple(
-    (kind, re.compile(rf"{_LEAD}{_WHO}{_AUX}\s+{shape}{_TAIL}{_CONT}", re.I)) for kind, shape in _SHAPES)
+    (kind, re.compile(rf"{_LEAD}{_WHO}{_AUX}{_FIRST}\s+{shape}{_TAIL}{_CONT}", re.I)) for kind, shape in _SHAPES)
 _UNDOING_RE = re.compile(rf"(?<![\w'])(?:{ch.UNDOING_WORDS})(?![\w'])", re.I)
 # A plan, a hedge, a condition or old news anywhere in the sentence ("thinking of switching", "if I
 # switched", "switched from X to Y back in 2019", "when I was in college").
@@ -121,7 +123,7 @@ _ENDS = {
     "quit": ch.USING_VERBS, "off": ch.USING_VERBS, "switch": None, "nolonger": None, "switchto": frozenset({"slot"}),
     "sell": ch.OWNING_VERBS | {"slot"},
     "cancel": ch.SUBSCRIBING_VERBS | {"slot"},
-    "leave": ch.WORK_VERBS | frozenset("be attend go belong use study slot".split()),
+    "leave": ch.WORK_VERBS | frozenset("be attend go belong use study slot rent lease".split()),
     "out": frozenset({"be"}),
     "usedto": ch.WORK_VERBS | ch.HOME_VERBS,
 }
@@ -214,6 +216,10 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     cont = g.get("cont") or ""
     if kind == "usedto" and _MOVED_ON_RE.match(cont):
         cont = cont[4:]  # "I used to live in Austin, but I moved to Denver": the "but" is the news
+    first = g.get("first") or ""
+    if first and (_UNDOING_RE.search(first) or set(words(first)) & set(words(held.value))
+                  or sets_temporary_scene(first, parsed=True)):
+        return False  # "... borrowed a car for the week and ...", "bought a second Civic and sold the Civic"
     if _UNDOING_RE.search(cont) or (cont and _PRONOUN_RE.search(cont) and not _third_person(who)):
         return False  # "..., then switched back", "... but I still use it at work", "... his son"
     ctx = words(g["ctx"])[1:] if g.get("ctx") else []
@@ -245,13 +251,16 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "is off Slack now": offline, or gone?
     if kind == "noclass" and not (held.particle == "as" if held.verb == "work" else not held.particle):
         return False  # "works as an accountant", "is a nurse"; never "works at" nor "is on"
-    if kind == "out" and not held.particle_is(g["prep"]):
+    if kind == "out" and not (held.particle_is(g["prep"]) or (
+            " ".join(g["prep"].lower().split()) in _MEMBER and held.particle in _MEMBER)):
         return False
+    if kind == "out" and words(x) == list(held.tokens[:held.obj_len - 1]) and held.tokens[held.obj_len - 1] in _GROUPS:
+        x = held.value  # "not in data platform anymore" of "part of the data platform squad"
     if kind in ("nolonger", "usedto") and not held.verb_is(g["vv"]):
         return False
     if g.get("ger") and not held.verb_is(g["ger"]):
         return False  # "stopped taking vitamin D" ends "takes vitamin D", never "sells vitamin D"
-    if kind == "leave" and _JUST_NOW_RE.search(m.group(0)):
+    if kind in ("leave", "out", "off") and _JUST_NOW_RE.search(m.group(0)):
         return False  # "left Heathrow yesterday": went home from work, or a trip
     if kind == "leave" and held.verb in ch.WORK_VERBS and not (cont and _JOB_RE.search(cont)) and (
             cont or " ".join(x.lower().split()) in lt.EMPLOYER_BRANDS | lt.DESKTOP_APPS):
@@ -260,7 +269,7 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "moved their newsletters from Gmail ...": a part of what the stored value serves
     if held.scoped and kind in ("switch", "quit", "off", "nolonger"):
         return False  # "uses Chrome for work": a switch that does not name the scope leaves it
-    if cont and (set(words(cont)) & set(words(held.value)) and not _ENDING_CONT_RE.match(cont)
+    if cont and (set(words(cont)) & (set(words(held.value)) - _GROUPS) and not _ENDING_CONT_RE.match(cont)
                  or _SCOPE_CONT_RE.search(cont)):
         return False  # "... and bought a Mercedes GLC", "... and uses Proton for newsletters", "after 2pm"
     if kind == "quit" and held.verb in _LEARNING and words(x)[-1:] and words(x)[-1] in _LESSONS:
@@ -275,6 +284,9 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     return y is None or _new_value_ok(held, x, y)
 
 
+# Ways of saying one belongs to a group, and the groups a name may leave unsaid.
+_MEMBER = frozenset(("in", "on", "part of", "a member of", "member of", "with"))
+_GROUPS = frozenset("team squad group crew org department club band".split())
 # A continuation that ends the stored thing again ("stopped guitar lessons and sold the guitar").
 _ENDING_CONT_RE = re.compile(r"(?:also\s+)?(?:sold|gave\s+away|got\s+rid\s+of|rehomed|returned|cancell?ed)\s", re.I)
 _LEARNING = frozenset("learn study take practice practise".split())
