@@ -309,3 +309,26 @@ def test_news_first_a_named_child_and_a_group_left_are_caught(existing, incoming
 ])
 def test_news_first_named_child_and_group_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- a thing named without its plan or membership; "plan" the noun -----------------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("I have a Spotify subscription.", "I cancelled Spotify."),
+    ("I'm on the Premium plan.", "I downgraded from the Premium plan to the Basic plan."),
+    ("I'm a member of the Sierra Club.", "I left the Sierra Club."),
+])
+def test_a_plan_or_membership_ended_is_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("I'm on the Premium plan.", "I plan to downgrade from the Premium plan to the Basic plan."),
+    ("I'm on the Premium plan.", "My plan is to downgrade from the Premium plan to the Basic plan."),
+    ("I'm on the Premium plan.", "My sister downgraded from the Premium plan to the Basic plan."),
+    ("I have a Spotify subscription.", "I cancelled Spotify for my son."),
+    ("I have a Spotify subscription.", "I cancelled Netflix."),
+])
+def test_plan_and_membership_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

@@ -25,7 +25,7 @@ from festinger.core.contradiction.normalise import expand_contractions
 from festinger.core.contradiction.statements import is_unsure
 from festinger.core.contradiction.values import singular
 
-__all__ = ["Held", "holding", "names_object", "names_tool", "same_holder", "words"]
+__all__ = ["Held", "holding", "names_object", "names_tool", "noun_plan", "same_holder", "words"]
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,14 @@ _IRREGULAR = {"has": "have", "goes": "go", "does": "do", "employed": "employ", "
 _NOT_VERBS = frozenset("during nothing something anything everything thing king ring spring string".split())
 
 
+_NOUN_PLAN_RE = re.compile(ch.NOUN_PLAN, re.I)
+
+
+def noun_plan(text: str) -> str:
+    """The text with a noun "plan" ("the Premium plan") read as "tier", for the hedge checks only."""
+    return _NOUN_PLAN_RE.sub(r"\1tier\2", text)
+
+
 def _lemma(word: str) -> str:
     w = word.lower()
     if w in _IRREGULAR:
@@ -127,7 +135,7 @@ def _lemma(word: str) -> str:
 def holding(sentence: str) -> Held | None:
     """What the stored sentence holds, or None when it is not one of the three shapes, or not sure."""
     s = expand_contractions(sentence).strip().rstrip(".!")
-    if not s or '"' in s or is_unsure(s) or _NEGATION_RE.search(s):
+    if not s or '"' in s or is_unsure(noun_plan(s)) or _NEGATION_RE.search(s):
         return None
     m = _PERSON_RE.match(s)
     if m is not None:
@@ -222,7 +230,13 @@ def names_object(held: Held, said: str) -> bool:
     start = n - len(x)
     if start >= 0 and list(toks[start:n]) == x:
         return all(held.named[:start]) if held.named else start == 0
+    if x == list(toks[:n - 1]) and toks[n - 1] in _UNSAID_HEADS:
+        return True  # "Spotify" of "a Spotify subscription", "data platform" of "the data platform squad"
     return x[-1] == toks[n - 1] and bool(set(x) - set(toks[:n])) and set(x) <= set(toks) | set(held.slot)
+
+
+# Heads a thing is named without: its group, its plan, its membership.
+_UNSAID_HEADS = frozenset("team squad group crew club band subscription membership plan account".split())
 
 
 def names_tool(held: Held, said: str) -> bool:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction.event_context import event_sentences, stored_sentence
-from festinger.core.contradiction.held import Held, holding, names_object, names_tool, same_holder, words
+from festinger.core.contradiction.held import Held, holding, names_object, names_tool, noun_plan, same_holder, words
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon import tech as lt
 from festinger.core.contradiction.normalise import expand_contractions
@@ -152,11 +152,11 @@ def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     for sentence in _sentences(incoming):
         s = expand_contractions(sentence)
         others = incoming.replace(sentence, " ")
-        if (_UNDOING_RE.search(others) or _UNSURE_RE.search(others) or set(words(others)) & set(words(held.value))
+        if (_UNDOING_RE.search(others) or _UNSURE_RE.search(noun_plan(others)) or set(words(others)) & set(words(held.value))
                 or _scene_beside(incoming, sentence) or _someone_else(s, others)):
             continue  # "I sold my Corolla; the buyer backed out", "I quit coffee - for like 2 days", the
             # stored value said again ("I quit CrossFit. I do CrossFit on Sundays.")
-        if not _UNSURE_RE.search(s) and _ends(held, s):
+        if not _UNSURE_RE.search(noun_plan(s)) and _ends(held, s):
             return held.owner, held.value, sentence
     return None
 
@@ -254,8 +254,6 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     if kind == "out" and not (held.particle_is(g["prep"]) or (
             " ".join(g["prep"].lower().split()) in _MEMBER and held.particle in _MEMBER)):
         return False
-    if kind == "out" and words(x) == list(held.tokens[:held.obj_len - 1]) and held.tokens[held.obj_len - 1] in _GROUPS:
-        x = held.value  # "not in data platform anymore" of "part of the data platform squad"
     if kind in ("nolonger", "usedto") and not held.verb_is(g["vv"]):
         return False
     if g.get("ger") and not held.verb_is(g["ger"]):
@@ -284,7 +282,7 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     return y is None or _new_value_ok(held, x, y)
 
 
-# Ways of saying one belongs to a group, and the groups a name may leave unsaid.
+# Ways of saying one belongs to a group, and the groups a later sentence may name again.
 _MEMBER = frozenset(("in", "on", "part of", "a member of", "member of", "with"))
 _GROUPS = frozenset("team squad group crew org department club band".split())
 # A continuation that ends the stored thing again ("stopped guitar lessons and sold the guitar").
