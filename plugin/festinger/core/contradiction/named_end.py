@@ -22,18 +22,17 @@ from __future__ import annotations
 
 import re
 
-from festinger.core.contradiction.event_context import event_sentences, stored_sentence
-from festinger.core.contradiction.held import Held, holding, names_object, names_tool, noun_plan, same_holder, words
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.change_gates import (PRONOUN_RE, UNDOING_RE, others_refuse, readable_sentences,
+                                                       unsure_change)
+from festinger.core.contradiction.event_context import stored_sentence
+from festinger.core.contradiction.held import Held, holding, names_object, names_tool, same_holder, words
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon import tech as lt
 from festinger.core.contradiction.normalise import expand_contractions
 from festinger.core.contradiction.person_left import role_holder_left
-from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.refinement import refines
-from festinger.core.contradiction.rescheduled import one_sentence
-from festinger.core.contradiction.retraction import retracted_inline
-from festinger.core.contradiction.segment import split_pieces
-from festinger.core.contradiction.situation import sets_passing_state, sets_temporary_scene
+from festinger.core.contradiction.situation import sets_temporary_scene
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["by_named_end", "named_ended"]
@@ -71,7 +70,8 @@ _SHAPES = (
                  rf"subscribes?\s+to|goes\s+to|attends?|learns?)\s+{_X}"),
     ("usedto", rf"used\s+to\s+(?:be\s+)?(?P<vv>work\s+(?:at|for)|live\s+in|based\s+in)\s+{_X}"),
 )
-_NOW = (r"(?:\s+(?:now|any\s*more|for\s+good|for\s+now|completely|entirely|altogether|these\s+days|nowadays|from\s+now\s+on|"
+_NOW = (r"(?:\s+(?:now|any\s*more|for\s+good|for\s+now|completely|entirely|altogether|these\s+days|nowadays|"
+        r"from\s+now\s+on|"
         r"as\s+of\s+(?:this|last)\s+(?:week|month|year|quarter)|this\s+(?:week|month|year|quarter|morning)|"
         r"last\s+(?:week|month|weekend|year)|over\s+the\s+weekend|recently|yesterday|today|"
         r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|"
@@ -85,10 +85,9 @@ _TAIL = (rf"{_ROLE}(?P<ctx>\s+(?:in|for|on|at|with|from|of)\s+(?!(?:now|good)\b)
          rf"[\w-]+(?:\s+[\w-]+){{0,2}})?{_NOW}")
 _CONT = r"(?:(?:\s*[,;]\s*|\s+-\s+|\s+(?:and|so|because|since|after)\s+)(?P<cont>\S.*))?$"
 _LEAD = rf"^(?:{ch.NEWS_LEADS})?"
-_LEAD_P = rf"^(?:{ch.NEWS_LEADS})?"
 # The stored thing itself ended: "ops-alerts@kestrel.dev was decommissioned", "Prime is cancelled".
 _PASSIVE = re.compile(
-    rf"{_LEAD_P}{_X}\s+(?:was|were|is|are|has\s+been|have\s+been|got)\s+(?:now\s+)?(?:officially\s+)?"
+    rf"{_LEAD}{_X}\s+(?:was|were|is|are|has\s+been|have\s+been|got)\s+(?:now\s+)?(?:officially\s+)?"
     r"(?P<v>retired|decommissioned|cancell?ed|shut\s+down|sunset(?:ted)?|discontinued|scrapped|uninstalled|"
     rf"deleted|(?:replaced|swapped\s+out)\s+(?:with|by)\s+{_Y}|(?:switched|migrated|moved)\s+from\s+"
     rf"(?P<x2>[\w@.+#/&'-]+(?:\s+[\w@.+#/&'-]+){{0,3}}?)\s+to\s+{_VAL.format('y2')})"
@@ -98,20 +97,10 @@ _PASSIVE = re.compile(
 _FIRST = r"(?:\s+(?P<first>(?:[a-z]+ed|bought|got|found|took|made|built)\s+[^,;]{1,50}?)\s+and)?"
 _RULES = tuple(
     (kind, re.compile(rf"{_LEAD}{_WHO}{_AUX}{_FIRST}\s+{shape}{_TAIL}{_CONT}", re.I)) for kind, shape in _SHAPES)
-_UNDOING_RE = re.compile(rf"(?<![\w'])(?:{ch.UNDOING_WORDS})(?![\w'])", re.I)
-# A plan, a hedge, a condition or old news anywhere in the sentence ("thinking of switching", "if I
-# switched", "switched from X to Y back in 2019", "when I was in college").
-_UNSURE_RE = re.compile(
-    r"(?<![\w'])(?:" + "|".join(sorted((re.escape(w) for w in set(lx.MODAL_WORDS) | set(lx.MODAL_PHRASES)), key=len,
-                                       reverse=True))
-    + r"|years\s+ago|back\s+in|when\s+i\s+was|previously|formerly|originally|initially|in\s+the\s+past|"
-      r"at\s+the\s+time|(?:19|20)\d\d)(?![\w'])", re.I)
 _JOB_RE = re.compile(rf"(?<![\w'])(?:{ch.JOB_WORDS})(?![\w'])", re.I)
 _MOVED_ON_RE = re.compile(r"but\s+(?:i|we|the\s+user)\s+(?:have\s+|has\s+|just\s+)*(?:moved|relocated)\s+to\s", re.I)
 # Words that make a role the whole slot ("as her main editor"), never a second one ("backup editor").
 _WHOLE_ROLE = frozenset("main primary default new daily usual go-to only".split())
-_QUOTE_RE = re.compile(r"[\"\u201c\u201d\u2018]|(?<![\w])'(?=\w)")
-_PRONOUN_RE = re.compile(r"(?<![\w'])(?:he|she|his|her|him|they|their|them)(?![\w'])", re.I)
 _CUE_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|upgraded|downgraded|transitioned|converted|"
                      r"replaced|swapped|substituted|traded|quit|gave|stopped|ditched|kicked|cut|dropped|sold|rehomed|"
                      r"got|scrapped|returned|cancell?ed|unsubscribed|ended|left|stepped|resigned|off|no\s+longer|"
@@ -149,41 +138,11 @@ def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     held = holding(old) if old is not None else None
     if held is None:
         return None
-    for sentence in _sentences(incoming):
+    for sentence in readable_sentences(incoming):
         s = expand_contractions(sentence)
-        others = incoming.replace(sentence, " ")
-        if (_UNDOING_RE.search(others) or _UNSURE_RE.search(noun_plan(others)) or set(words(others)) & set(words(held.value))
-                or _scene_beside(incoming, sentence) or _someone_else(s, others)):
-            continue  # "I sold my Corolla; the buyer backed out", "I quit coffee - for like 2 days", the
-            # stored value said again ("I quit CrossFit. I do CrossFit on Sundays.")
-        if not _UNSURE_RE.search(noun_plan(s)) and _ends(held, s):
+        if not others_refuse(incoming, sentence, s, held.value) and not unsure_change(s) and _ends(held, s):
             return held.owner, held.value, sentence
     return None
-
-
-def _someone_else(sentence: str, others: str) -> bool:
-    """A "he/she/they" in another sentence is the user only when the change is said of "the user"."""
-    return bool(_PRONOUN_RE.search(others)) and not re.match(r"(?:the\s+)?user\b", sentence, re.I)
-
-
-def _scene_beside(incoming: str, sentence: str) -> bool:
-    """Whether another sentence of the incoming memory sets a passing scene the change may belong to:
-    "The user is working from a hotel room. The user uses the dining table instead of a standing desk."."""
-    others = (p for p, _, _ in split_pieces(incoming.replace(sentence, " ").strip()))
-    return any(p.strip(" .;,-") and (sets_temporary_scene(p, parsed=False) or sets_passing_state(p)) for p in others)
-
-
-def _sentences(incoming: str) -> list[str]:
-    """The incoming sentences an event rule may read; or the memory's one sentence, when the event
-    gate refused it only for a "we" tied to a group ("We upgraded our org ...": the group is the
-    stored holder here, and `same_holder` asks that it be)."""
-    found = list(event_sentences(incoming))
-    if found:
-        return found
-    one = one_sentence(incoming)
-    if one is None or _QUOTE_RE.search(one) or retracted_inline(one):
-        return []  # a quote, or "I sold my Corolla, jk"
-    return [one]
 
 
 def _ends(held: Held, s: str) -> bool:
@@ -217,10 +176,10 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     if kind == "usedto" and _MOVED_ON_RE.match(cont):
         cont = cont[4:]  # "I used to live in Austin, but I moved to Denver": the "but" is the news
     first = g.get("first") or ""
-    if first and (_UNDOING_RE.search(first) or set(words(first)) & set(words(held.value))
+    if first and (UNDOING_RE.search(first) or set(words(first)) & set(words(held.value))
                   or sets_temporary_scene(first, parsed=True)):
         return False  # "... borrowed a car for the week and ...", "bought a second Civic and sold the Civic"
-    if _UNDOING_RE.search(cont) or (cont and _PRONOUN_RE.search(cont) and not _third_person(who)):
+    if UNDOING_RE.search(cont) or (cont and PRONOUN_RE.search(cont) and not _third_person(who)):
         return False  # "..., then switched back", "... but I still use it at work", "... his son"
     ctx = words(g["ctx"])[1:] if g.get("ctx") else []
     if ctx and held.subject and ctx == list(held.subject) and not obj:
