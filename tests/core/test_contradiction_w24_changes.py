@@ -332,3 +332,29 @@ def test_a_plan_or_membership_ended_is_caught(existing, incoming):
 ])
 def test_plan_and_membership_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- an ending that names what came instead ("X for Y"); a switch of the stored verb's kind ---------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("I use Spotify.", "I ditched Spotify for Apple Music."),
+    ("I use Twitter.", "I left Twitter for Mastodon."),
+    ("I drink coffee.", "I ditched coffee for tea."),
+    ("I bank with Chase.", "I switched banks from Chase to Ally."),
+])
+def test_an_ending_naming_what_came_instead_is_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User drinks coffee.", "User quit coffee for Lent."),
+    ("User works at Acme", "User left Acme for Christmas"),
+    ("I use Photoshop at work.", "I ditched Photoshop for personal projects."),
+    ("I drink coffee.", "I ditched coffee for tea in the evenings."),
+    ("I drink coffee.", "I ditched coffee for the summer."),
+    ("I use Spotify.", "My brother ditched Spotify for Apple Music."),
+    ("I bank with Chase.", "I moved my savings from Chase to Ally."),  # a part
+])
+def test_ending_for_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

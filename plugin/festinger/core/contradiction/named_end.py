@@ -52,6 +52,8 @@ _SHAPES = (
     ("switch", rf"(?:replaced|swapped(?:\s+out)?|substituted)\s+{_X}\s+(?:with|for|by)\s+{_Y}"),
     ("switch", rf"traded\s+(?:in\s+{_X}|{_VAL.format('x3')}\s+in)\s+for\s+{_Y}"),
     ("switch", rf"moved\s+{_OBJ}off\s+(?:of\s+)?{_X}\s+(?:and\s+)?(?:to|onto)\s+{_Y}"),
+    # "ditched Spotify for Apple Music", "left Twitter for Mastodon": an ending that names what came instead
+    ("for", rf"(?:ditched|dropped|abandoned|quit|left|swapped|traded)\s+{_X}\s+for\s+{_Y}"),
     # "switched to Zed as her main editor": the new value of the stored slot, named by its role (`_ROLE`)
     ("switchto", rf"(?:switched|moved|migrated|changed)\s+(?:over\s+)?to\s+{_Y}(?=\s+as\s)"),
     ("quit", rf"(?:quit|gave\s+up(?:\s+on)?|stopped|ditched|kicked|cut\s+out|dropped(?:\s+out\s+of)?)\s+"
@@ -109,7 +111,7 @@ _CUE_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|upgraded|dow
 # Stored verbs each ending may end (None: any holding but a job or a home).
 _ENDS = {
     "noclass": frozenset({"work", "be"}),
-    "quit": ch.USING_VERBS, "off": ch.USING_VERBS, "switch": None, "nolonger": None, "switchto": frozenset({"slot"}),
+    "quit": ch.USING_VERBS, "off": ch.USING_VERBS, "switch": None, "for": None, "nolonger": None, "switchto": frozenset({"slot"}),
     "sell": ch.OWNING_VERBS | {"slot"},
     "cancel": ch.SUBSCRIBING_VERBS | {"slot"},
     "leave": ch.WORK_VERBS | frozenset("be attend go belong use study slot rent lease".split()),
@@ -193,7 +195,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     if kind in ("quit", "off") and held.particle in ("in", "for", "with") and held.verb not in ("be", "work"):
         return False  # "plays in a band" / "quit the band": that band, or another one
     home = held.verb in ch.HOME_VERBS and held.owner_is_person and kind != "usedto"
-    if home or (allowed is None and held.verb in ch.WORK_VERBS and kind not in ("quit", "nolonger", "noclass")):
+    job = kind in ("quit", "nolonger", "noclass") or kind == "for" and _job_quit(g, x)
+    if home or (allowed is None and held.verb in ch.WORK_VERBS and not job):
         return False  # a home ends by a move (residence); a job by a departure, not a sale or a switch
     if allowed is not None and held.verb not in allowed:
         return False
@@ -233,6 +236,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         x = " ".join(x.split()[:-1])  # "stopped guitar lessons" ends "is learning guitar"
     if not same_holder(held, who, obj):
         return False
+    if kind == "for" and not _instead_value(x, y):
+        return False  # "quit coffee for Lent", "left Acme for Christmas", "ditched Photoshop for personal projects"
     if kind == "switchto":
         return bool(g.get("role")) and _plain(y) and _new_value_ok(held, held.value, y)
     named = names_object(held, x) or (kind == "switch" and names_tool(held, x))
@@ -273,11 +278,25 @@ def _names_slot(held: Held, obj: str) -> bool:
     if o in (["everything"], ["all"]):
         return True
     known = set(held.slot) | set(held.subject)
-    if bool(o) and set(o) <= known:
-        return True
+    if bool(o) and set(o) <= known or o == [held.verb]:
+        return True  # "switched my major", "switched advisors"; "switched banks" of "banks with Chase"
     # "switched primary care doctors from Dr. Patel": people of one role, named by the stored words
     return (len(o) > 1 and o[-1] in lx.PERSON_ROLES and obj.lower().split()[-1].endswith("s")
             and set(o[:-1]) <= set(held.tokens) and not set(o) & ch.DEPENDANTS)
+
+
+_PURPOSES = frozenset("work school class personal project client fun side hobby travel gaming".split())
+
+
+def _instead_value(x: str, y: str) -> bool:
+    """Whether "<ended> X for Y" names what came instead (a thing of X's shape: "Spotify for Apple
+    Music", "coffee for tea"), not a while, an occasion or a purpose ("for Lent", "for a week",
+    "for personal projects")."""
+    xs, ys = x.split(), y.split()
+    if len(ys) > 3 or set(words(y)) & (ch.PERIOD_WORDS | lx.TIME_SCOPE_WORDS | _PURPOSES):
+        return False
+    named = [w[:1].isupper() or w[:1].isdigit() for w in ys]
+    return all(named) if xs[0][:1].isupper() else not any(named) and len(ys) <= 2
 
 
 def _job_quit(g: dict, x: str) -> bool:

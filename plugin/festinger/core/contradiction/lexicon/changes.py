@@ -75,3 +75,7 @@ NOT_PAST = frozenset("need needs feed feeds speed shred bleed seed embed".split(
 # (the hedge words list the verb "plan"); read as "tier" before the hedge checks.
 NOUN_PLAN = (r"\b((?:the|a|an|my|our|their|her|his|this|that)\s+(?:[\w-]+\s+){0,2})plan(s?)\b"
              r"(?!\s+(?:to|on)\s+(?!(?:the|a|an|my|our|their|her|his)\b)[a-z])")
+# A while or an occasion: "quit coffee for Lent", "left Acme for Christmas", "for the summer".
+PERIOD_WORDS = frozenset(
+    "lent ramadan christmas easter thanksgiving holiday holidays vacation summer winter spring fall autumn week "
+    "weekend month year day days weeks months while now good time being break trip semester term season".split())
