@@ -111,7 +111,8 @@ _CUE_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|upgraded|dow
 # Stored verbs each ending may end (None: any holding but a job or a home).
 _ENDS = {
     "noclass": frozenset({"work", "be"}),
-    "quit": ch.USING_VERBS, "off": ch.USING_VERBS, "switch": None, "for": None, "nolonger": None, "switchto": frozenset({"slot"}),
+    "quit": ch.USING_VERBS, "off": ch.USING_VERBS, "switch": None, "for": None, "nolonger": None,
+    "switchto": frozenset({"slot"}),
     "sell": ch.OWNING_VERBS | {"slot"},
     "cancel": ch.SUBSCRIBING_VERBS | {"slot"},
     "leave": ch.WORK_VERBS | frozenset("be attend go belong use study slot rent lease".split()),
