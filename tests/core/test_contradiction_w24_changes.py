@@ -358,3 +358,25 @@ def test_an_ending_naming_what_came_instead_is_caught(existing, incoming):
 ])
 def test_ending_for_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- the stored slot itself said switched ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("UI language: Dutch", "UI language switched to English."),
+    ("Our CI is Jenkins.", "The CI was migrated to GitHub Actions."),
+])
+def test_the_stored_slot_switched_is_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("UI language: Dutch", "UI language switched to English for the demo."),
+    ("UI language: Dutch", "My phone's UI language switched to English."),
+    ("UI language: Dutch", "UI language should be switched to English."),
+    ("Editor: Vim", "Editor switched to Neovim temporarily."),
+    ("Our CI is Jenkins.", "The staging CI was migrated to GitHub Actions."),
+])
+def test_slot_switched_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

@@ -95,6 +95,11 @@ _PASSIVE = re.compile(
     rf"(?P<x2>[\w@.+#/&'-]+(?:\s+[\w@.+#/&'-]+){{0,3}}?)\s+to\s+{_VAL.format('y2')})"
     rf"(?P<ptail>{_NOW}(?:\s+(?:after|because\s+of)\s+(?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+){{0,2}})?"
     rf"(?:\s+as\s+of\s+(?:this|last)\s+(?:week|month|year))?)$", re.I)
+# The stored slot itself switched: "UI language switched to English", "The CI was migrated to GitHub Actions".
+_SLOT_SWITCHED = re.compile(
+    rf"{_LEAD}(?:the\s+|my\s+|our\s+|(?:the\s+)?user's\s+)?(?P<n>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)\s+"
+    rf"(?:was\s+|has\s+been\s+|got\s+|is\s+now\s+)?(?:now\s+)?(?:switched|migrated|upgraded|downgraded|converted)"
+    rf"\s+(?:over\s+)?to\s+{_Y}{_NOW}$", re.I)
 # A first clause of news before the change: "We bought a house in Montclair and left the Brooklyn apartment".
 _FIRST = r"(?:\s+(?P<first>(?:[a-z]+ed|bought|got|found|took|made|built)\s+[^,;]{1,50}?)\s+and)?"
 _RULES = tuple(
@@ -152,11 +157,22 @@ def _ends(held: Held, s: str) -> bool:
     m = _PASSIVE.match(s)
     if m is not None and _passive_ends(held, m):
         return True
+    m = _SLOT_SWITCHED.match(s)
+    if m is not None and _slot_switched(held, m):
+        return True
     for kind, rx in _RULES:
         m = rx.match(s)
         if m is not None and _active_ends(held, kind, m):
             return True
     return False
+
+
+def _slot_switched(held: Held, m: re.Match[str]) -> bool:
+    """"UI language: Dutch" / "UI language switched to English": the stored slot (or thing) itself,
+    said switched to another value ("moved/changed to" is the plain value rules')."""
+    slot = held.slot or held.subject
+    return bool(slot) and words(m.group("n")) == list(slot) and _plain(m.group("y")) and _new_value_ok(
+        held, held.value, m.group("y"))
 
 
 def _passive_ends(held: Held, m: re.Match[str]) -> bool:
