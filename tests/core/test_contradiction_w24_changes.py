@@ -380,3 +380,26 @@ def test_the_stored_slot_switched_is_caught(existing, incoming):
 ])
 def test_slot_switched_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- a version left unsaid, a subscription named, moving on, no longer seeing --------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("I use a Pixel 6.", "I replaced my Pixel with an iPhone 15."),
+    ("The user subscribes to Netflix.", "The user cancelled her Netflix subscription."),
+    ("I use Dropbox.", "I've moved on from Dropbox to iCloud."),
+])
+def test_versions_subscriptions_and_moving_on_are_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User has a Dyson V15", "User got rid of the Dyson"),  # a model code, not a version: another Dyson?
+    ("I play chess.", "I gave up chess clubs."),
+    ("User's bike is a Brompton", "User scrapped the Brompton plan"),
+    ("User works at Microsoft.", "The user left Microsoft Teams."),
+    ("I use a Pixel 6.", "I replaced my son's Pixel with an iPhone 15."),
+])
+def test_version_and_subscription_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

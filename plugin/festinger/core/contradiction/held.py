@@ -227,14 +227,21 @@ def names_object(held: Held, said: str) -> bool:
     toks, n = held.tokens, held.obj_len
     if list(toks[:len(x)]) == x and re.match(rf"{re.escape(said.strip())}\s*,", held.value, re.I):
         return True  # "Austin" of "Austin, Texas"
-    start = n - len(x)
-    if start >= 0 and list(toks[start:n]) == x:
-        return all(held.named[:start]) if held.named else start == 0
+    for end in range(n, 0, -1):  # "the Pixel" of "Pixel 6": a version number after the name may go unsaid
+        start = end - len(x)
+        if start >= 0 and list(toks[start:end]) == x:
+            return all(held.named[:start]) if held.named else start == 0
+        if not _NUMBER_RE.match(toks[end - 1]):
+            break
+    if x[:-1] == list(toks[:n]) and x[-1] in _SUBSCRIPTIONS:
+        return True  # "my Netflix subscription" of "subscribes to Netflix" (never "Microsoft Teams" of "Microsoft")
     if x == list(toks[:n - 1]) and toks[n - 1] in _UNSAID_HEADS:
         return True  # "Spotify" of "a Spotify subscription", "data platform" of "the data platform squad"
     return x[-1] == toks[n - 1] and bool(set(x) - set(toks[:n])) and set(x) <= set(toks) | set(held.slot)
 
 
+_NUMBER_RE = re.compile(r"^\d+(?:\.\d+)*$")
+_SUBSCRIPTIONS = frozenset("subscription membership account".split())
 # Heads a thing is named without: its group, its plan, its membership.
 _UNSAID_HEADS = frozenset("team squad group crew club band subscription membership plan account".split())
 

@@ -47,7 +47,7 @@ _OBJ = r"(?:(?P<obj>(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+|its\s+)?[a-z][
 _RECIPIENT = r"(?:friend|neighbou?r|colleague|coworker|cousin|family|buyer|dealer|dealership|shelter|rescue)"
 # The change itself, after the holder and its adverbs: (kind, pattern). A switch names both values.
 _SHAPES = (
-    ("switch", rf"(?:switched|migrated|moved|changed|upgraded|downgraded|transitioned|converted)\s+{_OBJ}"
+    ("switch", rf"(?:switched|migrated|moved(?:\s+on)?|changed|upgraded|downgraded|transitioned|converted)\s+{_OBJ}"
                rf"(?:over\s+)?(?:away\s+)?from\s+{_X}\s+(?:over\s+)?(?:to|onto)\s+{_Y}"),
     ("switch", rf"(?:replaced|swapped(?:\s+out)?|substituted)\s+{_X}\s+(?:with|for|by)\s+{_Y}"),
     ("switch", rf"traded\s+(?:in\s+{_X}|{_VAL.format('x3')}\s+in)\s+for\s+{_Y}"),
@@ -69,7 +69,7 @@ _SHAPES = (
     # "User is no longer an accountant": a class or a trade, held as "works as" or "is a"
     ("noclass", rf"(?:is|am|are)\s+no\s+longer\s+(?:a|an)\s+{_X}"),
     ("nolonger", rf"no\s+longer\s+(?P<vv>works?\s+(?:at|for|with)|uses?|takes?|plays?|drives?|rides?|owns?|"
-                 rf"subscribes?\s+to|goes\s+to|attends?|learns?)\s+{_X}"),
+                 rf"subscribes?\s+to|goes\s+to|attends?|learns?|sees?|visits?)\s+{_X}"),
     ("usedto", rf"used\s+to\s+(?:be\s+)?(?P<vv>work\s+(?:at|for)|live\s+in|based\s+in)\s+{_X}"),
 )
 _NOW = (r"(?:\s+(?:now|any\s*more|for\s+good|for\s+now|completely|entirely|altogether|these\s+days|nowadays|"
