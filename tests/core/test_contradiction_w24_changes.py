@@ -403,3 +403,29 @@ def test_versions_subscriptions_and_moving_on_are_caught(existing, incoming):
 ])
 def test_version_and_subscription_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- the stored object moved whole, a membership of a place one goes to, a person stopped seeing ------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("We host the blog on WordPress.", "We migrated the blog from WordPress to Ghost."),
+    ("I go to Planet Fitness.", "I cancelled my Planet Fitness membership."),
+    ("My therapist is Dr. Chen.", "I stopped seeing Dr. Chen."),
+])
+def test_object_moved_membership_and_person_stopped_are_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("We host the blog on WordPress.", "We migrated the blog's images from WordPress to S3."),
+    ("My therapist is Dr. Chen.", "My son stopped seeing Dr. Chen."),
+    ("My therapist is Dr. Chen.", "I stopped seeing Dr. Chen on Fridays."),
+    ("I go to Planet Fitness.", "I cancelled my Planet Fitness class."),
+    ("I use Evernote.", "My team switched from Evernote to Obsidian."),
+    ("I use Windows.", "I switched from Windows to Linux on my old laptop."),
+    ("I own a Kindle.", "I sold my old Kindle and bought a new Kindle."),
+    ("I'm on the marketing team.", "I left the marketing team meeting early."),
+])
+def test_object_membership_and_person_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

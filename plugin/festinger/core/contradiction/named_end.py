@@ -235,7 +235,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False
     if kind in ("nolonger", "usedto") and not held.verb_is(g["vv"]):
         return False
-    if g.get("ger") and not held.verb_is(g["ger"]):
+    seen = held.verb == "slot" and held.slot[-1:] and held.slot[-1] in lx.PERSON_ROLES and g.get("ger") == "seeing"
+    if g.get("ger") and not held.verb_is(g["ger"]) and not seen:  # "stopped seeing Dr. Chen" of "My therapist is ..."
         return False  # "stopped taking vitamin D" ends "takes vitamin D", never "sells vitamin D"
     if kind in ("leave", "out", "off") and _JUST_NOW_RE.search(m.group(0)):
         return False  # "left Heathrow yesterday": went home from work, or a trip
@@ -295,8 +296,8 @@ def _names_slot(held: Held, obj: str) -> bool:
     if o in (["everything"], ["all"]):
         return True
     known = set(held.slot) | set(held.subject)
-    if bool(o) and set(o) <= known or o == [held.verb]:
-        return True  # "switched my major", "switched advisors"; "switched banks" of "banks with Chase"
+    if bool(o) and set(o) <= known or o == [held.verb] or o == list(held.tokens[:held.obj_len]):
+        return True  # "switched my major", "switched advisors", "banks" of "banks with Chase", the stored object
     # "switched primary care doctors from Dr. Patel": people of one role, named by the stored words
     return (len(o) > 1 and o[-1] in lx.PERSON_ROLES and obj.lower().split()[-1].endswith("s")
             and set(o[:-1]) <= set(held.tokens) and not set(o) & ch.DEPENDANTS)

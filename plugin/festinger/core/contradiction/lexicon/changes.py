@@ -16,7 +16,7 @@ HOME_VERBS = frozenset("live reside stay base".split())
 # Stored verbs of owning or keeping a thing: what "sold", "rehomed", "got rid of" may end.
 OWNING_VERBS = frozenset("drive ride have own lease rent use wear keep run carry play".split())
 # Stored verbs a subscription or a membership is held by: what "cancelled" may end.
-SUBSCRIBING_VERBS = frozenset("subscribe have use get pay be".split())
+SUBSCRIBING_VERBS = frozenset("subscribe have use get pay be go attend".split())
 # Stored verbs of a use or a practice: what "quit", "gave up", "stopped", "is off" may end ("sells
 # coffee" and "roasts coffee for a living" are a trade, not a use one quits).
 USING_VERBS = frozenset(
