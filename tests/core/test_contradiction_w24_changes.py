@@ -429,3 +429,26 @@ def test_object_moved_membership_and_person_stopped_are_caught(existing, incomin
 ])
 def test_object_membership_and_person_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- the stored scope named again, a transfer ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The user runs Fedora on her laptop.", "The user switched her laptop from Fedora to Ubuntu."),
+    ("I use Lightroom for editing.", "I switched from Lightroom to Capture One for editing."),
+    ("The user is enrolled at Stanford.", "The user transferred from Stanford to Berkeley."),
+])
+def test_the_stored_scope_named_again_and_a_transfer_are_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The user runs Fedora on her laptop.", "The user switched her desktop from Fedora to Ubuntu."),
+    ("I use Lightroom for editing.", "I switched from Lightroom to Capture One for tethering."),
+    ("I use Lightroom for editing.", "I switched from Lightroom to Capture One."),  # the scope unnamed
+    ("The user is enrolled at Stanford.", "The user's brother transferred from Stanford to Berkeley."),
+    ("The user is enrolled at Stanford.", "The user transferred from Stanford to Berkeley in 2012."),
+])
+def test_scope_and_transfer_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

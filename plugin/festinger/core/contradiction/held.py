@@ -93,7 +93,8 @@ _BE = frozenset("am is are".split())
 _REGION_RE = re.compile(r"^[^,]*,\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s*$")
 _SPEC_RE = re.compile(r"^[^,]*,\s+[\d:/.-]+\s*$")  # "intermittent fasting, 16:8"
 _VERBAL_RE = re.compile(r"(?:on|in|at|with|by|for|of|to|from|[a-z]+ed\s+(?:on|in|at|with|by|to))\s", re.I)
-_BE_PARTICLES = ("part of", "a member of", "member of", "enrolled in", "employed at", "employed by", "based in",
+_BE_PARTICLES = ("part of", "a member of", "member of", "enrolled in", "enrolled at",
+                 "employed at", "employed by", "based in",
                  "subscribed to", "signed up for", "hosted on", "built with", "managed with", "sent to",
                  "written in", "deployed on", "stored in", "on", "in", "at", "with")
 _PARTICLES = frozenset("at for in on to with by as of from into".split())

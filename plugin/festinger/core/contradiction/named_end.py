@@ -40,14 +40,15 @@ __all__ = ["by_named_end", "named_ended"]
 _WHO = r"(?P<who>i|(?:the\s+)?user|we|(?:the\s+|our\s+|my\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
 _AUX = r"(?:\s+(?:have|has|just|recently|finally|officially|now|already|completely|fully|since|then)){0,3}"
 _VAL = (r"(?:(?:the|my|our|her|his|their|its|a|an)\s+)?"
-        r"(?P<{}>[A-Za-z0-9@][\w@.+#/&'-]*(?:\s+[A-Za-z0-9@][\w@.+#/&'-]*){{0,4}}?)")
+        r"(?P<{}>[A-Za-z0-9@][\w@.+#/&'!-]*(?:\s+[A-Za-z0-9@][\w@.+#/&'!-]*){{0,4}}?)")
 _X, _Y = _VAL.format("x"), _VAL.format("y")
 _OBJ = r"(?:(?P<obj>(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+|its\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+)?"
 # Whom a thing given up went to: "rehomed my parrot with a friend who has more space".
 _RECIPIENT = r"(?:friend|neighbou?r|colleague|coworker|cousin|family|buyer|dealer|dealership|shelter|rescue)"
 # The change itself, after the holder and its adverbs: (kind, pattern). A switch names both values.
 _SHAPES = (
-    ("switch", rf"(?:switched|migrated|moved(?:\s+on)?|changed|upgraded|downgraded|transitioned|converted)\s+{_OBJ}"
+    ("switch", rf"(?:switched|migrated|moved(?:\s+on)?|changed|upgraded|downgraded|transitioned|converted|"
+               rf"transferred)\s+{_OBJ}"
                rf"(?:over\s+)?(?:away\s+)?from\s+{_X}\s+(?:over\s+)?(?:to|onto)\s+{_Y}"),
     ("switch", rf"(?:replaced|swapped(?:\s+out)?|substituted)\s+{_X}\s+(?:with|for|by)\s+{_Y}"),
     ("switch", rf"traded\s+(?:in\s+{_X}|{_VAL.format('x3')}\s+in)\s+for\s+{_Y}"),
@@ -109,6 +110,7 @@ _MOVED_ON_RE = re.compile(r"but\s+(?:i|we|the\s+user)\s+(?:have\s+|has\s+|just\s
 # Words that make a role the whole slot ("as her main editor"), never a second one ("backup editor").
 _WHOLE_ROLE = frozenset("main primary default new daily usual go-to only".split())
 _CUE_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|upgraded|downgraded|transitioned|converted|"
+                     r"transferred|"
                      r"replaced|swapped|substituted|traded|quit|gave|stopped|ditched|kicked|cut|dropped|sold|rehomed|"
                      r"got|scrapped|returned|cancell?ed|unsubscribed|ended|left|stepped|resigned|off|no\s+longer|"
                      r"not|used\s+to|retired|decommissioned|shut|sunset\w*|discontinued|uninstalled|deleted)"
@@ -245,7 +247,7 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "left Twitter": the job or the platform; "... and is now a member at Globex Gym"
     if obj and not _names_slot(held, obj):
         return False  # "moved their newsletters from Gmail ...": a part of what the stored value serves
-    if held.scoped and kind in ("switch", "quit", "off", "nolonger"):
+    if held.scoped and kind in ("switch", "quit", "off", "nolonger") and ctx != list(held.tokens[held.obj_len + 1:]):
         return False  # "uses Chrome for work": a switch that does not name the scope leaves it
     if cont and (set(words(cont)) & (set(words(held.value)) - _GROUPS) and not _ENDING_CONT_RE.match(cont)
                  or _SCOPE_CONT_RE.search(cont)):
@@ -296,7 +298,8 @@ def _names_slot(held: Held, obj: str) -> bool:
     if o in (["everything"], ["all"]):
         return True
     known = set(held.slot) | set(held.subject)
-    if bool(o) and set(o) <= known or o == [held.verb] or o == list(held.tokens[:held.obj_len]):
+    scope = held.tokens[held.obj_len + 1:] if held.tokens[held.obj_len:held.obj_len + 1] in (("on",), ("in",)) else ()
+    if bool(o) and set(o) <= known or o in ([held.verb], list(held.tokens[:held.obj_len]), list(scope)):
         return True  # "switched my major", "switched advisors", "banks" of "banks with Chase", the stored object
     # "switched primary care doctors from Dr. Patel": people of one role, named by the stored words
     return (len(o) > 1 and o[-1] in lx.PERSON_ROLES and obj.lower().split()[-1].endswith("s")
