@@ -452,3 +452,26 @@ def test_the_stored_scope_named_again_and_a_transfer_are_caught(existing, incomi
 ])
 def test_scope_and_transfer_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- no longer subscribed or based; a club whose name opens with "running" ------------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The user is subscribed to Hulu.", "The user is no longer subscribed to Hulu."),
+    ("The user is based in Singapore.", "The user is no longer based in Singapore."),
+    ("The user is part of a running club.", "The user quit the running club."),
+])
+def test_no_longer_subscribed_or_based_and_a_club_quit_are_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The user is subscribed to Hulu.", "The user is no longer subscribed to Hulu's newsletter."),
+    ("The user is based in Singapore.", "The user is no longer based in Singapore's CBD office."),
+    ("The user is part of a running club.", "The user quit the book club."),
+    ("The user is part of a running club.", "The user's husband quit the running club."),
+    ("User's daily driver is a ThinkPad running Arch.", "The user replaced Arch with Fedora as her daily driver."),
+])
+def test_subscribed_based_and_club_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

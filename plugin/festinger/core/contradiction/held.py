@@ -75,7 +75,9 @@ _DROP = frozenset("the a an my our your their his her its this these those".spli
 # Where an object ends: its tail (a scope, a frequency, a clause) starts at these words.
 _STOPS = frozenset(
     "in at for to with on by from of every each daily weekly twice once per that which who when while and or but "
-    "because since after before during as via through running".split())
+    "because since after before during as via through".split())
+# ... and after its first word ("a ThinkPad running Arch"; "a running club" is one)
+_LATE_STOPS = frozenset(("running",))
 # Words that name no thing of their own.
 _GENERIC = frozenset("it that this them one ones thing things stuff job work team company class plan project app "
                      "everything all something".split())
@@ -200,7 +202,8 @@ def _object(owner: str, subject: tuple[str, ...], verb: str, particle: str, slot
     pairs = _written(written)
     tokens = [w for w, _ in pairs]
     n = 0
-    while n < len(tokens) and tokens[n] not in _STOPS and not tokens[n].startswith("("):
+    while n < len(tokens) and tokens[n] not in _STOPS and not tokens[n].startswith("(") and not (
+            n and tokens[n] in _LATE_STOPS):
         n += 1
     if n == 0:
         return None

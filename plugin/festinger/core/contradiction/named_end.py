@@ -65,8 +65,8 @@ _SHAPES = (
     ("cancel", rf"(?:cancell?ed|unsubscribed\s+from|ended)\s+{_X}"),
     ("leave", rf"(?:left|stepped\s+down\s+(?:as|from)|resigned\s+from)\s+{_X}"),
     ("off", rf"(?:is|am|are)\s+(?:now\s+)?off\s+{_X}"),
-    ("out", rf"(?:is|am|are)\s+(?:no\s+longer|not)\s+(?P<prep>in|on|part\s+of|with|at|a\s+member\s+of|enrolled\s+in)"
-            rf"\s+{_X}"),
+    ("out", rf"(?:is|am|are)\s+(?:no\s+longer|not)\s+(?P<prep>in|on|part\s+of|with|at|a\s+member\s+of|"
+            rf"enrolled\s+(?:in|at)|subscribed\s+to|signed\s+up\s+for|based\s+in)\s+{_X}"),
     # "User is no longer an accountant": a class or a trade, held as "works as" or "is a"
     ("noclass", rf"(?:is|am|are)\s+no\s+longer\s+(?:a|an)\s+{_X}"),
     ("nolonger", rf"no\s+longer\s+(?P<vv>works?\s+(?:at|for|with)|uses?|takes?|plays?|drives?|rides?|owns?|"
@@ -123,7 +123,7 @@ _ENDS = {
     "sell": ch.OWNING_VERBS | {"slot"},
     "cancel": ch.SUBSCRIBING_VERBS | {"slot"},
     "leave": ch.WORK_VERBS | frozenset("be attend go belong use study slot rent lease".split()),
-    "out": frozenset({"be"}),
+    "out": frozenset({"be", "base"}),
     "usedto": ch.WORK_VERBS | ch.HOME_VERBS,
 }
 
@@ -213,7 +213,7 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     allowed = _ENDS[kind]
     if kind in ("quit", "off") and held.particle in ("in", "for", "with") and held.verb not in ("be", "work"):
         return False  # "plays in a band" / "quit the band": that band, or another one
-    home = held.verb in ch.HOME_VERBS and held.owner_is_person and kind != "usedto"
+    home = held.verb in ch.HOME_VERBS and held.owner_is_person and kind not in ("usedto", "out")
     job = kind in ("quit", "nolonger", "noclass") or kind == "for" and _job_quit(g, x)
     if home or (allowed is None and held.verb in ch.WORK_VERBS and not job):
         return False  # a home ends by a move (residence); a job by a departure, not a sale or a switch
