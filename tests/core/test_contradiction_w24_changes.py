@@ -475,3 +475,28 @@ def test_no_longer_subscribed_or_based_and_a_club_quit_are_caught(existing, inco
 ])
 def test_subscribed_based_and_club_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- "switched <providers> to Y": the idiom of a new provider -----------------------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The user banks with Barclays.", "The user switched banks to Monzo."),
+    ("The user's gym is PureGym.", "The user switched gyms to The Gym Group."),
+    ("We deploy with Capistrano.", "We switched deploys to Kamal."),
+])
+def test_switching_providers_is_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User's editor is VS Code.", "User switched the editor to dark mode."),  # a setting of the same one
+    ("My bank is Chase.", "I switched my bank to paperless."),
+    ("User's car is a Mazda 3.", "User switched the car to sport mode."),
+    ("The user's gym is PureGym.", "The user switched her son's gym to The Gym Group."),
+    ("The user banks with Barclays.", "The user switched banks to Monzo for her savings."),
+    ("The user banks with Barclays.", "The user's sister switched banks to Monzo."),
+    ("The user banks with Barclays.", "The user is thinking of switching banks to Monzo."),
+])
+def test_switching_provider_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

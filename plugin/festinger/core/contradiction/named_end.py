@@ -55,6 +55,9 @@ _SHAPES = (
     ("switch", rf"moved\s+{_OBJ}off\s+(?:of\s+)?{_X}\s+(?:and\s+)?(?:to|onto)\s+{_Y}"),
     # "ditched Spotify for Apple Music", "left Twitter for Mastodon": an ending that names what came instead
     ("for", rf"(?:ditched|dropped|abandoned|quit|left|swapped|traded)\s+{_X}\s+for\s+{_Y}"),
+    # "switched gyms to The Gym Group", "switched banks to Monzo": the idiom of a new provider, a bare plural
+    # naming the stored slot; never "switched the editor to dark mode" (a setting of the same one)
+    ("switchslot", rf"switched\s+(?P<obj>[a-z][\w-]*s)\s+(?:over\s+)?to\s+{_Y}"),
     # "switched to Zed as her main editor": the new value of the stored slot, named by its role (`_ROLE`)
     ("switchto", rf"(?:switched|moved|migrated|changed)\s+(?:over\s+)?to\s+{_Y}(?=\s+as\s)"),
     ("quit", rf"(?:quit|gave\s+up(?:\s+on)?|stopped|ditched|kicked|cut\s+out|dropped(?:\s+out\s+of)?)\s+"
@@ -119,7 +122,7 @@ _CUE_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|upgraded|dow
 _ENDS = {
     "noclass": frozenset({"work", "be"}),
     "quit": ch.USING_VERBS, "off": ch.USING_VERBS, "switch": None, "for": None, "nolonger": None,
-    "switchto": frozenset({"slot"}),
+    "switchto": frozenset({"slot"}), "switchslot": None,
     "sell": ch.OWNING_VERBS | {"slot"},
     "cancel": ch.SUBSCRIBING_VERBS | {"slot"},
     "leave": ch.WORK_VERBS | frozenset("be attend go belong use study slot rent lease".split()),
@@ -260,6 +263,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "quit coffee for Lent", "left Acme for Christmas", "ditched Photoshop for personal projects"
     if kind == "switchto":
         return bool(g.get("role")) and _plain(y) and _new_value_ok(held, held.value, y)
+    if kind == "switchslot":  # the slot must be named (checked above): "switched gyms", never "switched to Y"
+        return bool(obj) and _plain(y) and _new_value_ok(held, held.value, y)
     named = names_object(held, x) or (kind == "switch" and names_tool(held, x))
     if not named or not _plain(x) or (y is not None and not _plain(y)):
         return False
