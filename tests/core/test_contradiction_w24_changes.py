@@ -500,3 +500,26 @@ def test_switching_providers_is_caught(existing, incoming):
 ])
 def test_switching_provider_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- the memorizer's "User's X: v", deleting an app, the ending said again --------------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User's diet: keto.", "User dropped keto and now follows a Mediterranean diet."),
+    ("The user eats gluten.", "The user has cut out gluten and doesn't eat it anymore."),
+    ("The user uses Instagram.", "I deleted Instagram."),
+])
+def test_memorizer_slot_deleting_and_ending_said_again_are_caught(existing, incoming):
+    _caught(existing, incoming)
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User's home town: Leeds.", "User moved from Leeds to London."),  # where the user is from
+    ("User's home country: Brazil.", "User moved from Brazil to Portugal."),
+    ("User's university city: Bristol.", "User moved from Bristol to London after graduating."),
+    ("The user uses Instagram.", "I deleted an Instagram post."),
+    ("The user eats gluten.", "The user has cut out gluten but still eats it on weekends."),
+])
+def test_memorizer_slot_and_deleting_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

@@ -86,8 +86,9 @@ _PERSON_RE = re.compile(r"^(?:(?P<who>i|(?:the\s+)?user|we)\s+)(?:(?:currently|s
                         r"regularly)\s+)?(?P<rest>[a-z].*)$", re.I)
 _NAMED_RE = re.compile(r"^(?:my|our|(?:the\s+)?user's)\s+(?:son|daughter|kid|child|wife|husband|partner)\s+"
                        r"(?P<name>(?-i:[A-Z][a-z]+))\s+(?P<rest>[a-z].*)$", re.I)
-_SLOT_RE = re.compile(r"^(?:(?P<own>my|our|(?:the\s+)?user's)\s+(?P<slot>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
-                      r"(?:is|are)|(?P<slot2>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s*:)\s+(?P<rest>\S.*)$", re.I)
+_SLOT_RE = re.compile(r"^(?:(?P<own>my|our|(?:the\s+)?user's)\s+"
+                      r"(?P<slot>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:\s+is|\s+are|\s*:)"
+                      r"|(?P<slot2>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s*:)\s+(?P<rest>\S.*)$", re.I)
 _THING_RE = re.compile(r"^(?:(?P<own>our|my|(?:the\s+)?user's|the)\s+)?(?P<subj>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
                        r"(?P<rest>(?:uses?|runs?|tracks?|hosts?|is|are|gets?|goes|go)\s+\S.*)$", re.I)
 _BE = frozenset("am is are".split())

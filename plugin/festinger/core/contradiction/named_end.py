@@ -60,7 +60,8 @@ _SHAPES = (
     ("switchslot", rf"switched\s+(?P<obj>[a-z][\w-]*s)\s+(?:over\s+)?to\s+{_Y}"),
     # "switched to Zed as her main editor": the new value of the stored slot, named by its role (`_ROLE`)
     ("switchto", rf"(?:switched|moved|migrated|changed)\s+(?:over\s+)?to\s+{_Y}(?=\s+as\s)"),
-    ("quit", rf"(?:quit|gave\s+up(?:\s+on)?|stopped|ditched|kicked|cut\s+out|dropped(?:\s+out\s+of)?)\s+"
+    ("quit", rf"(?:quit|gave\s+up(?:\s+on)?|stopped|ditched|kicked|cut\s+out|dropped(?:\s+out\s+of)?|deleted|"
+             rf"uninstalled)\s+"
              rf"(?:(?P<ger>using|taking|doing|playing|attending|eating|drinking|learning|riding|driving|seeing|"
              rf"going\s+to|working\s+(?:at|for|as|on))\s+)?{_X}"),
     ("sell", rf"(?:sold|rehomed|got\s+rid\s+of|gave\s+away|traded\s+in|scrapped|returned)\s+{_X}"
@@ -109,6 +110,8 @@ _FIRST = r"(?:\s+(?P<first>(?:[a-z]+ed|bought|got|found|took|made|built)\s+[^,;]
 _RULES = tuple(
     (kind, re.compile(rf"{_LEAD}{_WHO}{_AUX}{_FIRST}\s+{shape}{_TAIL}{_CONT}", re.I)) for kind, shape in _SHAPES)
 _JOB_RE = re.compile(rf"(?<![\w'])(?:{ch.JOB_WORDS})(?![\w'])", re.I)
+_SAYS_IT_ENDED_RE = re.compile(r"(?:(?:i|she|he|they|the\s+user)\s+)?(?:does\s+not|doesn't|do\s+not|don't|"
+                               r"no\s+longer)\s+[a-z]+\s+(?:it|them)(?:\s+(?:any\s*more|now))?$", re.I)
 _MOVED_ON_RE = re.compile(r"but\s+(?:i|we|the\s+user)\s+(?:have\s+|has\s+|just\s+)*(?:moved|relocated)\s+to\s", re.I)
 # Words that make a role the whole slot ("as her main editor"), never a second one ("backup editor").
 _WHOLE_ROLE = frozenset("main primary default new daily usual go-to only".split())
@@ -197,6 +200,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     g = m.groupdict()
     who, x, y, obj = g["who"], g.get("x") or g.get("x3"), g.get("y"), g.get("obj")
     cont = g.get("cont") or ""
+    if _SAYS_IT_ENDED_RE.match(cont):
+        cont = ""  # "... and doesn't eat it anymore": the same ending said again
     if kind == "usedto" and _MOVED_ON_RE.match(cont):
         cont = cont[4:]  # "I used to live in Austin, but I moved to Denver": the "but" is the news
     first = g.get("first") or ""
@@ -248,6 +253,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     if kind == "leave" and held.verb in ch.WORK_VERBS and not (cont and _JOB_RE.search(cont)) and (
             cont or " ".join(x.lower().split()) in lt.EMPLOYER_BRANDS | lt.DESKTOP_APPS):
         return False  # "left Twitter": the job or the platform; "... and is now a member at Globex Gym"
+    if held.slot[-1:] and held.slot[-1] in lx.PERSON_ROLES and not obj and kind in ("switch", "for", "switchto"):
+        return False  # "User's manager: Priya" / "switched from Priya to Tom": a person is no tool (which role?)
     if obj and not _names_slot(held, obj):
         return False  # "moved their newsletters from Gmail ...": a part of what the stored value serves
     if held.scoped and kind in ("switch", "quit", "off", "nolonger") and ctx != list(held.tokens[held.obj_len + 1:]):

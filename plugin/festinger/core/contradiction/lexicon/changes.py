@@ -35,10 +35,11 @@ JOB_WORDS = r"joined|job|work\w*|role|position|started|hired|employ\w*|company|f
 ORG_SLOTS = frozenset(
     "employer company team squad club gym church school university college lab group band firm org "
     "organisation organization agency studio department membership".split())
-# A stored slot that is a taste, a first or a former one, or not the user's now.
+# A stored slot that is a taste, a first or a former one, or not the user's now; and a place (where
+# the user lives is the residence rules' to read: "home town: Leeds" / "moved from Leeds to London").
 NOT_HELD_SLOTS = frozenset(
     "favorite favourite first former previous old dream ideal hometown birthplace birth childhood native "
-    "origin past".split())
+    "origin past home town city country university college school place location".split())
 # People, pets and children as the thing a switch or an ending acts on: "switched my son from X to
 # Y" is the son's change, not the user's.
 DEPENDANTS = frozenset(
