@@ -523,3 +523,20 @@ def test_memorizer_slot_deleting_and_ending_said_again_are_caught(existing, inco
 ])
 def test_memorizer_slot_and_deleting_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- a switch told as an episode of the past, or nearly made ----------------------------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("I use Chrome.", "I switched from Chrome to Firefox once."),  # migration's value swallowed "once"
+    ("I use Chrome.", "I almost switched from Chrome to Firefox."),
+    ("I drive a Civic.", "I nearly sold the Civic."),
+    ("I use Chrome.", "I haven't switched from Chrome to Firefox."),
+    ("I use Chrome.", "My laptop switched from Chrome to Firefox after the update."),
+    ("We use Jira.", "They replaced Jira with Linear."),
+    ("The user subscribes to Netflix.", "The user paused Netflix."),
+    ("My doctor is Ann Lee.", "Ann Lee retired, so I report to Sam now."),  # one reports to a manager, not a doctor
+])
+def test_episodes_and_near_changes_stay_silent(existing, incoming):
+    _silent(existing, incoming)

@@ -34,7 +34,7 @@ _QUOTE_RE = re.compile(r"[\"\u201c\u201d\u2018]|(?<![\w])'(?=\w)")
 _UNSURE_RE = re.compile(
     r"(?<![\w'])(?:" + "|".join(sorted((re.escape(w) for w in set(lx.MODAL_WORDS) | set(lx.MODAL_PHRASES)), key=len,
                                        reverse=True))
-    + r"|years\s+ago|back\s+in|when\s+i\s+was|previously|formerly|originally|initially|in\s+the\s+past|"
+    + r"|years\s+ago|back\s+in|when\s+i\s+was|previously|formerly|originally|initially|once|in\s+the\s+past|"
       r"at\s+the\s+time|(?:19|20)\d\d)(?![\w'])", re.I)
 
 

@@ -21,6 +21,8 @@ __all__ = ["role_holder_left"]
 ROLE_SLOTS = frozenset(
     "manager boss skip-level supervisor lead advisor adviser mentor doctor dentist therapist coach tutor teacher "
     "landlord landlady gp physician pediatrician accountant lawyer".split())
+# Roles one reports to.
+_REPORTED_TO = frozenset("manager boss skip-level supervisor lead".split())
 _NAME = r"(?-i:[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?(?:\s+(?:O'|Mc)?[A-Z][a-z]+)?)"
 _STORED_RE = re.compile(rf"^(?:my|(?:the\s+)?user's)\s+(?P<slot>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+is\s+"
                         rf"(?P<name>(?:(?:dr|prof|mr|mrs|ms)\.?\s+)?{_NAME})$", re.I)
@@ -52,6 +54,8 @@ def role_holder_left(existing: str, incoming: str) -> tuple[str, str, str] | Non
     role = (n.group("role") or n.group("role3") or "").lower().split()
     if role and role[0] not in slot and role[-1] not in slot:
         return None  # "... my mentor is now Kim": another role
+    if n.group("new1") and not set(slot) & _REPORTED_TO:
+        return None  # "I report to Sam now" names a new manager, not a new doctor
     new_person = n.group("new1") or n.group("new2") or n.group("new3")
     if new_person.split()[0] == stored[0]:
         return None
