@@ -1,7 +1,8 @@
 """The stored value named as ended or replaced (pure logic): "I drive a 2014 Honda Civic" / "I traded
 in the Civic for a Toyota RAV4", "We track tasks in Jira" / "We migrated from Jira to Linear", "I
 have a parrot" / "I rehomed my parrot", "The user subscribes to Netflix" / "The user cancelled
-Netflix", "My dog goes to daycare on Mondays" / "... on Wednesdays instead of Mondays now".
+Netflix", "UI language: Dutch" / "UI language switched to English", "I use Spotify" / "I ditched
+Spotify for Apple Music". ("Y instead of X" said in the stored sentence's own frame is `frames`'.)
 
 The grammar reads a change of one slot said as "X is Y now"; an update told with a change verb names
 the OLD value as its object instead ("switched from X to Y", "replaced X with Y", "sold X", "quit
@@ -15,7 +16,9 @@ the stored context, a role ("as her main editor") or a continuation free of the 
 
 Which ending may end which holding is said by the stored verb: a job only by a departure, a home by
 no verb here (the residence rules read moves), a possession by a sale or a riddance, a subscription
-by a cancellation; a taste never ("loves Python" / "quit Python").
+by a cancellation; a taste never ("loves Python" / "quit Python"). The gates every such sentence
+passes (plans, old news, undoing words, a scene beside it) are `change_gates`'; the person who held a
+role of the user's and left it is `person_left`'s.
 """
 
 from __future__ import annotations
