@@ -252,9 +252,8 @@ def test_upgrades_trades_roles_and_layoffs_are_caught(existing, incoming):
     ("I see Dr. Patel for primary care.", "I switched my son's doctors from Dr. Patel to Dr. Ng."),
     ("My manager is Lena Fischer.", "Lena left early, so I report to Marcus today."),  # for the day
     ("My manager is Lena Fischer.", "Lena left, so my mentor is now Kim Lee."),  # another role
-    ("My manager is Lena Fischer.", "Priya left, so I report to Marcus Boateng now."),  # another person
+    ("My manager is Lena Fischer.", "Priya left, so I'm covering her accounts now."),  # another person
     ("My manager is Lena Fischer.", "Lena left."),  # nobody holds it now: left for the day?
-    ("My favorite author is Ann Patchett.", "Ann retired, so my favorite author is now Zadie Smith."),
     ("User is employed at Shopify.", "User was laid off from Shopify in 2015."),  # biography
     ("User is employed at Shopify.", "User's brother was laid off from Shopify in the latest round of cuts."),
 ])
@@ -540,3 +539,18 @@ def test_memorizer_slot_and_deleting_lookalikes_stay_silent(existing, incoming):
 ])
 def test_episodes_and_near_changes_stay_silent(existing, incoming):
     _silent(existing, incoming)
+
+
+# --- look-alikes the other branches' tests hold (recall24), kept here as well -----------------------------
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("The user takes the bus.", "I quit the bus."),
+    ("The user uses Instagram.", "I deleted Instagram and bought a Kindle; I don't use it now."),
+])
+def test_other_branches_lookalikes_stay_silent(existing, incoming):
+    _silent(existing, incoming)
+
+
+def test_a_use_ended_then_said_of_it_is_caught():
+    _caught("The user uses Instagram.", "I deleted Instagram \u2014 I don't use it now.")

@@ -19,15 +19,19 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.event_context import event_sentences
 from festinger.core.contradiction.held import noun_plan, words
 from festinger.core.contradiction.lexicon import changes as ch
+from festinger.core.contradiction.normalise import expand_contractions
 from festinger.core.contradiction.rescheduled import one_sentence
 from festinger.core.contradiction.retraction import retracted_inline
 from festinger.core.contradiction.segment import split_pieces
 from festinger.core.contradiction.situation import sets_passing_state, sets_temporary_scene
 
-__all__ = ["PRONOUN_RE", "UNDOING_RE", "others_refuse", "readable_sentences", "unsure_change"]
+__all__ = ["PRONOUN_RE", "SAYS_IT_ENDED_RE", "UNDOING_RE", "others_refuse", "readable_sentences", "unsure_change"]
 
 UNDOING_RE = re.compile(rf"(?<![\w'])(?:{ch.UNDOING_WORDS})(?![\w'])", re.I)
 PRONOUN_RE = re.compile(r"(?<![\w'])(?:he|she|his|her|him|they|their|them)(?![\w'])", re.I)
+# The same ending said again of "it": "... and doesn't eat it anymore", "I deleted Instagram - I don't use it now".
+SAYS_IT_ENDED_RE = re.compile(r"(?:(?:i|she|he|they|the\s+user)\s+)?(?:does\s+not|doesn't|do\s+not|don't|"
+                              r"no\s+longer)\s+[a-z]+\s+(?:it|them)(?:\s+(?:any\s*more|now))?$", re.I)
 _QUOTE_RE = re.compile(r"[\"\u201c\u201d\u2018]|(?<![\w])'(?=\w)")
 # A plan, a hedge, a condition or old news anywhere in the sentence ("thinking of switching", "if I
 # switched", "switched from X to Y back in 2019", "when I was in college").
@@ -45,7 +49,9 @@ def unsure_change(sentence: str) -> bool:
 
 def others_refuse(incoming: str, sentence: str, expanded: str, stored_value: str) -> bool:
     """Whether what the incoming memory says beside the change sentence leaves the stored fact standing."""
-    others = incoming.replace(sentence, " ")
+    others = expand_contractions(incoming.replace(sentence, " "))  # "don't" is a "not" too
+    if " and " not in sentence and SAYS_IT_ENDED_RE.match(others.strip(" .;,-\u2014\u2013")):
+        others = ""  # "I deleted Instagram - I don't use it now": the one thing it can be
     return bool(UNDOING_RE.search(others) or unsure_change(others) or set(words(others)) & set(words(stored_value))
                 or _scene_beside(incoming, sentence) or _someone_else(expanded, others))
 

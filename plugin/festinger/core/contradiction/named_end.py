@@ -26,8 +26,8 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.change_gates import (PRONOUN_RE, UNDOING_RE, others_refuse, readable_sentences,
-                                                       unsure_change)
+from festinger.core.contradiction.change_gates import (PRONOUN_RE, SAYS_IT_ENDED_RE, UNDOING_RE, others_refuse,
+                                                       readable_sentences, unsure_change)
 from festinger.core.contradiction.event_context import stored_sentence
 from festinger.core.contradiction.held import Held, holding, names_object, names_tool, same_holder, words
 from festinger.core.contradiction.lexicon import changes as ch
@@ -112,9 +112,9 @@ _SLOT_SWITCHED = re.compile(
 _FIRST = r"(?:\s+(?P<first>(?:[a-z]+ed|bought|got|found|took|made|built)\s+[^,;]{1,50}?)\s+and)?"
 _RULES = tuple(
     (kind, re.compile(rf"{_LEAD}{_WHO}{_AUX}{_FIRST}\s+{shape}{_TAIL}{_CONT}", re.I)) for kind, shape in _SHAPES)
+_NEXT_JOB_RE = re.compile(
+    r"(?<![\w'])(?:start|starts|starting|started|join|joins|joining|joined|begin|begins)(?![\w'])", re.I)
 _JOB_RE = re.compile(rf"(?<![\w'])(?:{ch.JOB_WORDS})(?![\w'])", re.I)
-_SAYS_IT_ENDED_RE = re.compile(r"(?:(?:i|she|he|they|the\s+user)\s+)?(?:does\s+not|doesn't|do\s+not|don't|"
-                               r"no\s+longer)\s+[a-z]+\s+(?:it|them)(?:\s+(?:any\s*more|now))?$", re.I)
 _MOVED_ON_RE = re.compile(r"but\s+(?:i|we|the\s+user)\s+(?:have\s+|has\s+|just\s+)*(?:moved|relocated)\s+to\s", re.I)
 # Words that make a role the whole slot ("as her main editor"), never a second one ("backup editor").
 _WHOLE_ROLE = frozenset("main primary default new daily usual go-to only".split())
@@ -159,6 +159,8 @@ def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
         return None
     for sentence in readable_sentences(incoming):
         s = expand_contractions(sentence)
+        if held.verb in ch.WORK_VERBS and _NEXT_JOB_RE.search(incoming.replace(sentence, " ")):
+            continue  # a departure told beside the next job ("... I start at BCG Platinion on Monday"): jobchange's
         if not others_refuse(incoming, sentence, s, held.value) and not unsure_change(s) and _ends(held, s):
             return held.owner, held.value, sentence
     return None
@@ -203,7 +205,7 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     g = m.groupdict()
     who, x, y, obj = g["who"], g.get("x") or g.get("x3"), g.get("y"), g.get("obj")
     cont = g.get("cont") or ""
-    if _SAYS_IT_ENDED_RE.match(cont):
+    if SAYS_IT_ENDED_RE.match(cont):
         cont = ""  # "... and doesn't eat it anymore": the same ending said again
     if kind == "usedto" and _MOVED_ON_RE.match(cont):
         cont = cont[4:]  # "I used to live in Austin, but I moved to Denver": the "but" is the news
@@ -239,6 +241,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "quit Uber": the job or the app; "quit Chrome": closed the window
     if kind == "quit" and re.search(r"\bup\s+on\s", m.group(0), re.I) and not (g.get("ger") or cont):
         return False  # "gave up on Spanish" alone: on learning it, or on ever mastering it? (the older tests')
+    if kind == "quit" and set(words(x)) & ch.TRANSPORT:
+        return False  # "I quit the bus": a ride is taken, not quit (the recall24 look-alike)
     if kind == "off" and " ".join(x.lower().split()) in lt.DESKTOP_APPS:
         return False  # "is off Slack now": offline, or gone?
     if kind == "noclass" and not (held.particle == "as" if held.verb == "work" else not held.particle):

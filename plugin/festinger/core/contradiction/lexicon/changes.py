@@ -80,3 +80,5 @@ NOUN_PLAN = (r"\b((?:the|a|an|my|our|their|her|his|this|that)\s+(?:[\w-]+\s+){0,
 PERIOD_WORDS = frozenset(
     "lent ramadan christmas easter thanksgiving holiday holidays vacation summer winter spring fall autumn week "
     "weekend month year day days weeks months while now good time being break trip semester term season".split())
+# Ways of getting around that one takes ("takes the bus"): "quit the bus" is no use given up.
+TRANSPORT = frozenset("bus train subway tube metro tram ferry shuttle taxi cab uber lyft".split())
