@@ -541,12 +541,14 @@ def test_episodes_and_near_changes_stay_silent(existing, incoming):
     _silent(existing, incoming)
 
 
-# --- look-alikes the other branches' tests hold (recall24), kept here as well -----------------------------
+# --- look-alikes the other branches' tests hold (recall24, attack27), kept here as well -------------------
 
 
 @pytest.mark.parametrize("existing,incoming", [
     ("The user takes the bus.", "I quit the bus."),
     ("The user uses Instagram.", "I deleted Instagram and bought a Kindle; I don't use it now."),
+    ("The user uses Instagram.", "I deleted Instagram \u2014 he doesn't use it now."),
+    ("I drink coffee every morning.", "I quit drinking coffee after lunch."),
 ])
 def test_other_branches_lookalikes_stay_silent(existing, incoming):
     _silent(existing, incoming)

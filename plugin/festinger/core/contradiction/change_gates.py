@@ -30,7 +30,7 @@ __all__ = ["PRONOUN_RE", "SAYS_IT_ENDED_RE", "UNDOING_RE", "others_refuse", "rea
 UNDOING_RE = re.compile(rf"(?<![\w'])(?:{ch.UNDOING_WORDS})(?![\w'])", re.I)
 PRONOUN_RE = re.compile(r"(?<![\w'])(?:he|she|his|her|him|they|their|them)(?![\w'])", re.I)
 # The same ending said again of "it": "... and doesn't eat it anymore", "I deleted Instagram - I don't use it now".
-SAYS_IT_ENDED_RE = re.compile(r"(?:(?:i|she|he|they|the\s+user)\s+)?(?:does\s+not|doesn't|do\s+not|don't|"
+SAYS_IT_ENDED_RE = re.compile(r"(?:(?:i|the\s+user)\s+)?(?:does\s+not|doesn't|do\s+not|don't|"
                               r"no\s+longer)\s+[a-z]+\s+(?:it|them)(?:\s+(?:any\s*more|now))?$", re.I)
 _QUOTE_RE = re.compile(r"[\"\u201c\u201d\u2018]|(?<![\w])'(?=\w)")
 # A plan, a hedge, a condition or old news anywhere in the sentence ("thinking of switching", "if I

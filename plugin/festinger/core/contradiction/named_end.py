@@ -93,7 +93,9 @@ _ROLE = r"(?:\s+as\s+(?:my|her|his|their|our|the|its)\s+(?P<role>(?:[\w-]+\s+){0
 _TAIL = (rf"{_ROLE}(?P<ctx>\s+(?:in|for|on|at|with|from|of)\s+(?!(?:now|good)\b)"
          rf"(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?"
          rf"[\w-]+(?:\s+[\w-]+){{0,2}})?{_NOW}")
-_CONT = r"(?:(?:\s*[,;]\s*|\s+-\s+|\s+(?:and|so|because|since|after)\s+)(?P<cont>\S.*))?$"
+# A reason after the change ("gave up tennis after my shoulder injury"); never an hour ("after lunch").
+_AFTER = r"(?:\s+after\s+(?:my|the|a|an|her|his|their|our)\s+[\w-]+(?:\s+[\w-]+){0,2})?"
+_CONT = rf"{_AFTER}(?:(?:\s*[,;]\s*|\s+-\s+|\s+(?:and|so|because|since)\s+)(?P<cont>\S.*))?$"
 _LEAD = rf"^(?:{ch.NEWS_LEADS})?"
 # The stored thing itself ended: "ops-alerts@kestrel.dev was decommissioned", "Prime is cancelled".
 _PASSIVE = re.compile(
@@ -300,8 +302,8 @@ _JUST_NOW_RE = re.compile(r"(?<![\w'])(?:today|yesterday|tonight|this\s+(?:morni
                           r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?![\w'])", re.I)
 # Words a named value never holds: a clause, a scope or a limit goes on ("Memcached locally",
 # "GitHub Actions but reverted").
-_NOT_IN_VALUE = frozenset("and or but for on in at with to from of as while except only still too also then "
-                          "somewhere elsewhere anywhere sometimes mostly".split())
+_NOT_IN_VALUE = frozenset("and or but for on in at with to from of as while except only still too also then after "
+                          "before until since because somewhere elsewhere anywhere sometimes mostly".split())
 
 
 def _plain(value: str) -> bool:
