@@ -44,6 +44,7 @@ _NOT_BUT_RE = re.compile(r"^(?P<pre>.{3,200}?)\s+not\s+(?P<old>[^,;()]{1,60}?),?
                          r"(?P<new>[^,;()]{1,60})$", re.I)
 # Words that only say the statement holds now or is a correction: left out on both sides.
 _FILLERS = frozenset("now actually currently nowadays still really".split())
+_NOW_TAIL_RE = re.compile(r"(?:\s+(?:now|these\s+days|nowadays|from\s+now\s+on))+$", re.I)
 # "not only", "not just", "not yet", "not sure": additions and hedges, never a denied value.
 _ADDITIVE_OLD = frozenset(
     "only just yet always necessarily sure even exactly quite really all much so too that this these those "
@@ -136,7 +137,7 @@ def _plain(sentence: str) -> str:
     for _ in range(2):
         s, _lead = strip_correction_lead(s)
         s = s.lstrip(" ,:")
-    return s
+    return _NOW_TAIL_RE.sub("", s)  # "... instead of Bash these days": when, like the fillers
 
 
 def _denial(sentence: str) -> tuple[str, tuple[list[str], list[str]], str] | None:

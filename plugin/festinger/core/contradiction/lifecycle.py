@@ -34,7 +34,12 @@ __all__ = ["status_ended"]
 _SUBJ = r"(?P<subj>(?:the\s+)?[A-Za-z][\w#'-]*(?:\s+[A-Za-z0-9#][\w#'-]*){0,3}?)"
 _PARTY = r"(?P<party>(?-i:[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2}))"  # a name, capitalised even under re.I
 _PARTY2 = _PARTY.replace("?P<party>", "?P<party2>")
+# "... in the latest round of cuts", "... as part of the layoffs": the layoff's occasion, not a scope
+_CUTS = (r"(?:\s+(?:in|during|as\s+part\s+of)\s+(?:the\s+|a\s+)?(?:latest\s+|recent\s+|last\s+|big\s+)?"
+         r"(?:round\s+of\s+(?:cuts|layoffs)|layoffs|restructuring|reorg))?")
+_NAME = r"(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"  # a partner's name, not a party the status must match
 _WHEN = (r"(?:\s+(?:last\s+(?:week|month|year|weekend)|recently|this\s+(?:week|month|year)|yesterday|today|"
+         r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
          r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|"
          r"(?:a|one|two|three|\d{1,2})\s+(?:weeks?|months?)\s+ago))?")  # no year, no "years ago": biography
 _IS = r"(?:\s+(?:is|are|am)\s+|'m\s+|'re\s+)"  # "I'm single" as "User is single"
@@ -43,17 +48,22 @@ _HAS = r"\s+(?:has\s+been|have\s+been|was|were|got)\s+"
 # (status name, the existing memory's statement, the incoming memory's events ending it)
 _RULES: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
     ("single", re.compile(rf"^{_SUBJ}{_IS}single$", re.I),
-     re.compile(rf"^{_SUBJ}\s+(?:(?:just\s+)?got\s+(?:married|engaged)|is\s+now\s+(?:married|engaged)|"
-                rf"is\s+now\s+in\s+a\s+relationship)(?:\s+to\s+{_PARTY})?{_WHEN}$", re.I)),
+     re.compile(rf"^{_SUBJ}\s+(?:(?:(?:just\s+)?got\s+(?:married|engaged)|is\s+now\s+(?:married|engaged)|"
+                rf"is\s+now\s+in\s+a\s+relationship)(?:\s+to\s+{_PARTY})?"
+                # "has started dating someone named Andre": a partner now, whoever it is
+                rf"|(?:has\s+|have\s+)?(?:just\s+|recently\s+)?started\s+dating\s+"
+                rf"(?:someone(?:\s+(?:named|called)\s+{_NAME})?|{_NAME})){_WHEN}$", re.I)),
     ("married", re.compile(rf"^{_SUBJ}{_IS}married(?:\s+to\s+{_PARTY})?$", re.I),
      re.compile(rf"^{_SUBJ}(?:\s+and\s+{_PARTY})?\s+(?:(?:got|are|is|were)\s+)?divorced(?:\s+{_PARTY2})?{_WHEN}"
                 rf"(?:\s*(?:,|;|and)\s+(?:the\s+user\s+)?is\s+(?:now\s+)?(?:single|not\s+married))?$", re.I)),
     ("engaged", re.compile(rf"^{_SUBJ}{_IS}engaged(?:\s+to\s+{_PARTY})?$", re.I),
      re.compile(rf"^{_SUBJ}\s+(?:got\s+married(?:\s+to\s+{_PARTY})?|married\s+{_PARTY2}){_WHEN}$", re.I)),
     ("employed", re.compile(rf"^{_SUBJ}\s+(?:is\s+employed\s+(?:at|by)|works\s+(?:at|for))\s+{_PARTY}$"),
-     re.compile(rf"^{_SUBJ}{_HAS}(?:laid\s+off|fired|let\s+go)\s+(?:from|by)\s+{_PARTY}{_WHEN}$", re.I)),
-    ("unemployed", re.compile(rf"^{_SUBJ}{_IS}unemployed$", re.I),
-     re.compile(rf"^{_SUBJ}\s+(?:(?:just\s+)?(?:got|found)\s+a\s+(?:new\s+)?job|is\s+(?:now\s+)?employed)"
+     re.compile(rf"^{_SUBJ}{_HAS}(?:laid\s+off|fired|let\s+go)\s+(?:from|by)\s+{_PARTY}{_WHEN}{_CUTS}$", re.I)),
+    ("unemployed", re.compile(rf"^{_SUBJ}{_IS}unemployed"
+                              r"(?:\s+and\s+(?:job\s+hunting|looking\s+for\s+(?:work|a\s+job)))?$", re.I),
+     re.compile(rf"^{_SUBJ}\s+(?:(?:just\s+)?(?:got|found)\s+a\s+(?:new\s+)?job|is\s+(?:now\s+)?employed|"
+                r"(?:has\s+|have\s+)?(?:just\s+)?started\s+a\s+(?:new\s+)?(?:full-time\s+|part-time\s+)?job)"
                 rf"(?:\s+at\s+{_PARTY})?{_WHEN}(?:\s+and\s+is\s+(?:now\s+)?employed(?:\s+now)?)?$", re.I)),
     ("a student", re.compile(rf"^{_SUBJ}{_IS}(?:a\s+)?student(?:\s+at\s+{_PARTY})?$", re.I),
      re.compile(rf"^{_SUBJ}\s+(?:has\s+)?graduated(?:\s+from\s+{_PARTY})?{_WHEN}"
@@ -117,7 +127,7 @@ def status_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
             # was closed yesterday", "The gate was fixed") is open again; only a closure for good ends it.
             continue
         was, by = _party(s), _party(e)
-        if by is not None and by != was:
+        if by is not None and by != was and status != "unemployed":  # any new employer ends unemployment
             continue  # "married to Jordan" / "divorced Sam"; "a student" / "graduated from high school"
         return subject, status, new
     return None

@@ -101,7 +101,8 @@ _USER = frozenset(("i", "user", "the user", "my", "user's", "the user's", "me"))
 _WE = frozenset(("we", "our", "we've", "us"))
 _ALL = frozenset(("everything", "all", "it", "all of it"))
 # Words that end a value: a clause, a scope or a list goes on ("Jenkins for the side project").
-_STOP = frozenset("and or but for on in at with to from of as while except only still too also".split())
+_STOP = frozenset("and or but for on in at with to from of as while when whenever if unless except only still too "
+                  "also once twice again back briefly".split())
 _NOT_HELD = frozenset("favorite favourite first former previous old dream ideal hometown birthplace birth childhood "
                       "home town origin university college school place native".split())
 # What a migrated thing is called after its build, host or deployment ("the frontend build").

@@ -42,7 +42,8 @@ _TIME_MOVED_RE = re.compile(
     r"\s+(?:was\s+|has\s+been\s+|got\s+)?(?:moved|changed|shifted|rescheduled|pushed)\s+to\s+(?=\d)", re.I)
 # "moved to Denver last month": when the move happened, not where the user lived before it.
 _RECENT_TAIL_RE = re.compile(
-    r"\s+(?:last\s+(?:week|month|year|weekend)|this\s+(?:week|month|year)|recently|yesterday|today)$", re.I)
+    r"\s+(?:last\s+(?:week|month|year|weekend)|this\s+(?:week|month|year)|recently|yesterday|today|"
+    r"over\s+the\s+weekend)$", re.I)
 # "left Acme and now works at Globex".
 _LEFT_RE = re.compile(
     rf"(?<![\w']){_HAVE}left\s+{_SPAN}(?:[,;]\s*(?:and\s+)?|\s+and\s+)(?:now\s+|has\s+)?(?:since\s+)?"
@@ -318,4 +319,6 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     if n:
         return _CAUSE_TAIL_RE.sub("", _MOVE_PURPOSE_RE.sub("", _RECENT_TAIL_RE.sub("", s), count=1), count=1), True
     s, n = _TO_RE.subn("uses ", s, count=1)
+    if n:  # "upgraded to Windows 11 over the weekend": when, not a scope
+        s = _RECENT_TAIL_RE.sub("", s.rstrip(". "))
     return s, changed or n > 0
