@@ -60,11 +60,14 @@ ATTACKS = [
     #                                   tuned on its misses, before a bare
     #                                   "started a new role at Y" stopped ending the employer, attack 18; 14 at the
     #                                   blind run on d5db889: 0 of 256 everyday FPs)
-    ("corpus_attack17.jsonl", 0.05),  # 7 of 119 (a last day then a start elsewhere no longer read: the
+    ("corpus_attack17.jsonl", 0.05),  # 9 of 119 after the updates24 rules; 7 (a last day then a start elsewhere no longer read: the
     #                                   twenty-fifth attack's affiliates); 8 of 119 (9 after the life-event rules, events-b, still never tuned
     #                                   on, counts only); 4 of 119 (a blind run on life events: 0 of 332 FPs)
     ("corpus_attack20.jsonl", 0.20),  # 23 of 109 (written blind from the event families' description, never
     #                                   tuned on: 0 of 335 FPs at every run; 7 of 109 before the event rules)
+    ("corpus_attack26.jsonl", 0.28),  # 43 of 145 (written blind from a six-line description of the updates24
+    #                                   rules while they were written, never tuned on: 0 of 468 FPs on main and
+    #                                   on each branch at every run; 18 of 145 before the rules)
 ]
 
 

@@ -28,9 +28,8 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import squash
 from festinger.core.contradiction.keyvalue import bare_line, is_person_slot
 from festinger.core.contradiction.refinement import refines
-from festinger.core.contradiction.verdict import Contradiction, clip
 
-__all__ = ["by_key_value_replaced", "key_line_as_sentence", "key_value_replaced"]
+__all__ = ["key_line_as_sentence", "key_value_replaced"]
 
 _NOTED_RE = re.compile(r"^([^:()\n]{1,40}:\s+[^()\n]{1,80}?)\s*\(([^()\n]{1,80})\)\s*\.?$")
 # The note says the old value ended: "(Jenkins retired)", "(dropped keto)", "(replaced lisinopril ...)".
@@ -108,16 +107,6 @@ def _one_kind_of_tool(key: str, was: str, now: str) -> bool:
     if kind is None or kind != lx.TECH_CATEGORIES.get(now.lower()):
         return False
     return bool(set(key.split()) & _ONE_WORDS)
-
-
-def by_key_value_replaced(existing: str, incoming: str) -> Contradiction | None:
-    """The verdict of `key_value_replaced`."""
-    found = key_value_replaced(existing, incoming)
-    if found is None:
-        return None
-    key, was, now = found
-    return Contradiction("value", key, was, now, f"{key!r} was replaced: {was!r} -> {now!r} "
-                         f"(existing: {clip(existing)!r}; incoming: {clip(incoming)!r})")
 
 
 def key_line_as_sentence(existing: str, incoming: str) -> tuple[str, str] | None:

@@ -10,6 +10,7 @@ from typing import Callable, Optional
 from festinger.core.contradiction.ages import age_changed, count_changed
 from festinger.core.contradiction.event_statuses import status_event_ended
 from festinger.core.contradiction.events import life_event_ended
+from festinger.core.contradiction.keyvalue_change import key_value_replaced
 from festinger.core.contradiction.jobchange import employer_ended, job_left
 from festinger.core.contradiction.lifecycle import status_ended
 from festinger.core.contradiction.migration import migrated_away
@@ -22,18 +23,26 @@ from festinger.core.contradiction.verdict import Contradiction, clip
 Rule = Callable[[str, str], Optional[tuple[str, str]]]
 Verdict = Callable[[str, str], Optional[Contradiction]]
 
-__all__ = ["by_age_or_count", "by_employer_ended", "by_event_moved", "by_job_left", "by_life_event", "by_migration",
+__all__ = ["by_age_or_count", "by_employer_ended", "by_event_moved", "by_job_left", "by_key_value_replaced", "by_life_event", "by_migration",
            "by_possession_ended", "by_residence_ended", "by_status_ended"]
 
 
-def by_migration(existing: str, incoming: str) -> Contradiction | None:
-    """"We use Jenkins for CI" / "We moved CI from Jenkins to GitHub Actions": the value left (migration)."""
-    found = migrated_away(existing, incoming)
-    if found is None:
-        return None
-    subject, was, now = found
-    return Contradiction("value", subject, was, now, f"{subject!r} migrated: {was!r} -> {now!r} "
-                         f"(existing: {clip(existing)!r}; incoming: {clip(incoming)!r})")
+def _replaced_by(rule: Callable[[str, str], Optional[tuple[str, str, str]]], says: str) -> Verdict:
+    """The verdict of a rule that finds (subject, old value, new value)."""
+    def verdict(existing: str, incoming: str) -> Contradiction | None:
+        found = rule(existing, incoming)
+        if found is None:
+            return None
+        subject, was, now = found
+        return Contradiction("value", subject, was, now, f"{subject!r} {says}: {was!r} -> {now!r} "
+                             f"(existing: {clip(existing)!r}; incoming: {clip(incoming)!r})")
+    return verdict
+
+
+# "We use Jenkins for CI" / "We moved CI from Jenkins to GitHub Actions": the value left (migration)
+by_migration = _replaced_by(migrated_away, "migrated")
+# "CI: Jenkins" / "CI: GitHub Actions (Jenkins retired)": a key line replaced (keyvalue_change)
+by_key_value_replaced = _replaced_by(key_value_replaced, "was replaced")
 
 
 def by_status_ended(existing: str, incoming: str) -> Contradiction | None:

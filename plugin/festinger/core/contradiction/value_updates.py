@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from festinger.core.contradiction.keyvalue_change import by_key_value_replaced, key_line_as_sentence
+from festinger.core.contradiction.keyvalue_change import key_line_as_sentence
+from festinger.core.contradiction.recall_verdicts import by_key_value_replaced
 from festinger.core.contradiction.named_correction import by_it_corrected, by_named_replacement
 from festinger.core.contradiction.statements import Statement, extract_statements
 from festinger.core.contradiction.verdict import Contradiction
