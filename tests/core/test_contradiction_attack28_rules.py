@@ -24,6 +24,9 @@ SILENT = [
     ("My camera is a Sony A7 IV.", "My camera was switched to manual focus."),  # own
     ("My TV is a Samsung Frame.", "My TV switched to night mode."),  # own
     ("My bank is Chase.", "My bank switched to paperless statements."),
+    ("My OS is Ubuntu.", "My OS was switched to Dark Mode."),  # own (the slot grammar)
+    ("My phone is an iPhone 15.", "My phone switched to Low Power Mode."),  # own
+    ("My car is a Honda Civic.", "My car switched to winter tyres."),  # own
     ("My car is a Honda Civic.", "My car was upgraded to a Bose sound system."),  # own
     ("My car is a Honda Civic.", "I upgraded my car to a Bose sound system."),  # own
     ("My laptop is a MacBook Air.", "I upgraded my laptop to a Samsung SSD."),  # own
@@ -36,6 +39,9 @@ SILENT = [
     ("I use a Dyson vacuum.", "I stopped the Dyson."),
     ("I use a Roomba.", "I kicked the Roomba."),
     ("I use a Kindle.", "I dropped the Kindle on the train."),  # own
+    ("I use an iPhone.", "I dropped my iPhone in the pool."),  # own
+    ("I use Slack.", "I quit Slack this afternoon."),  # own
+    ("I use Spotify.", "I quit Spotify and reopened it."),  # own
     ("I go running.", "I ditched running this morning."),  # own
     # 3. a state said for a period (named_end_guards.PERIOD_RE)
     ("I use Twitter.", "I'm off Twitter this week."),
@@ -45,12 +51,14 @@ SILENT = [
     ("I drink alcohol.", "I'm off alcohol this month."),
     ("I'm in the choir.", "I'm not in the choir this term."),  # own
     ("I use Instagram.", "I'm off Instagram for the summer."),  # own
+    ("I go to the gym.", "I ditched the gym this week."),  # own
     # 4. a thing moved out of the tool, not the tool replaced (rephrase._THING_MOVED_RE)
     ("I use Notion.", "I moved the recipes from Notion to Google Docs."),
     ("I use Notion.", "I moved the recipes off Notion to Google Docs."),
     ("I use Dropbox.", "I moved the invoices from Dropbox to Google Drive."),
     ("I use Excel.", "I moved the budget from Excel to YNAB."),
     ("I use Gmail.", "I migrated the newsletters from Gmail to Feedly."),  # own
+    ("I use Notion.", "I moved my notes from Notion to Obsidian."),  # own
     # 5. another instance sold or returned (named_end_guards.other_instance)
     ("I have a dog.", "I rehomed a dog this week; I foster for the shelter."),
     ("I have a Kindle.", "I returned the Kindle, the one I got as a spare."),
@@ -63,6 +71,8 @@ SILENT = [
     ("I drive a Honda Civic.", "I replaced the Civic with a rental car this week."),
     ("I use a MacBook Pro.", "I swapped the MacBook Pro for a loaner today."),
     ("I drive a Honda Civic.", "I swapped the Civic for my brother's Golf."),  # own
+    ("I drive a Honda Civic.", "I swapped the Civic for a courtesy car."),  # own
+    ("Car: Honda Civic", "Car: Tesla (borrowed)"),  # own
     # 7. notes, passives
     ("Allergies: none", "Allergies: shellfish (my son, diagnosed last week)"),
     ("Car: Honda Civic", "Car: Toyota RAV4 (rental this week)"),
@@ -75,9 +85,13 @@ SILENT = [
 CAUGHT = [
     ("UI language: Dutch", "UI language switched to English."),
     ("My plan is Basic.", "My plan was upgraded to Premium."),
+    ("My theme is Solarized.", "My theme was switched to Dark Mode."),
+    ("My OS is Ubuntu.", "My OS was switched to Fedora."),
     ("My phone is a Pixel 6.", "I upgraded my phone to a Pixel 8."),
     ("The app is built with Create React App.", "The app migrated to Vite."),
     ("I drink coffee.", "I quit coffee."),
+    ("I drink coffee.", "I kicked coffee."),
+    ("I use Lightroom for editing.", "I switched from Lightroom to Capture One for editing."),
     ("I use an iPhone 15.", "I stopped using my iPhone."),
     ("I'm enrolled in the data science bootcamp at Le Wagon.", "I dropped out of the Le Wagon bootcamp."),
     ("I'm taking Japanese classes twice a week.", "I stopped the Japanese classes."),

@@ -84,6 +84,10 @@ _BARE_PASSIVE_SET_RE = re.compile(
     r"(?:\s+from\s+[^,;:]{1,30}?)?\s+to\s+(.+)$", re.I)
 # An upgrade keeps the thing and changes its tier, version or parts; only a slot that IS a tier or a
 # version takes the new value ("My plan was upgraded to Premium", "The OS version was upgraded to 14").
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
 # "I upgraded my phone to a Pixel 8": the user's upgrade to a thing named (every word a name or a number)
 # is a new one; "a Bose sound system", "a new SSD" and what "My car was upgraded to" got are parts.
 _A_NEW_THING_RE = re.compile(r"(?:a|an)\s+[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w.-]*))*$")
@@ -272,6 +276,8 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
             m.re is _ACTOR_SET_RE and _A_NEW_THING_RE.match(m.group(3).rstrip(". "))
             and not set(m.group(3).lower().split()) & ch.SETTING_NOUNS):
         m = None  # "My gym was upgraded to Black Card": a tier or a part of the same gym, not another gym
+    if m and set(_words(m.group(3))) & ch.SETTING_NOUNS and not set(_words(m.group(2))) & ch.SETTING_NOUNS:
+        m = None  # "My OS was switched to Dark Mode": a setting of the same OS ("The theme ... Dark Mode" is one)
     if m:
         return f"{m.group(1)} {_slot(m, m.group(2), m.group(3))} is {m.group(3)}", True
     m = _PROMOTED_RE.match(s)
