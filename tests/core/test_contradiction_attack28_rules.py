@@ -72,6 +72,9 @@ SILENT = [
     ("I use a MacBook Pro.", "I swapped the MacBook Pro for a loaner today."),
     ("I drive a Honda Civic.", "I swapped the Civic for my brother's Golf."),  # own
     ("I drive a Honda Civic.", "I swapped the Civic for a courtesy car."),  # own
+    ("I drive a Tesla.", "I swapped the Tesla for the Jeep this weekend."),  # own
+    ("I use a Pixel 8.", "I replaced my Pixel 8 with a refurbished one under warranty."),  # own
+    ("I use a Pixel 8.", "I replaced my Pixel 8 with a new one."),  # own
     ("Car: Honda Civic", "Car: Tesla (borrowed)"),  # own
     # 7. notes, passives
     ("Allergies: none", "Allergies: shellfish (my son, diagnosed last week)"),
@@ -102,6 +105,7 @@ CAUGHT = [
     ("I use Notion.", "I moved everything from Notion to Obsidian."),
     ("I have a parrot.", "I rehomed my parrot."),
     ("I drive a Honda Civic.", "I traded in the Civic for a Toyota RAV4."),
+    ("I drive a Tesla.", "I swapped the Tesla for a Jeep."),
     ("Phone: 555-0100", "Phone: 555-0199 (new number)"),
     ("We use Jenkins.", "Jenkins was decommissioned last week."),
 ]

@@ -33,7 +33,9 @@ _MOMENTARY_VERB_RE = re.compile(r"(?<![\w'])(?:dropped(?!\s+out\b)|stopped|kicke
 # and a continuation that says what holds now ("... and now follows a Mediterranean diet") dates an end.
 _COURSE_RE = re.compile(r"(?<![\w'])(?:lessons?|class(?:es)?|courses?|programmes?|programs?|bootcamps?)(?![\w'])"
                         r"|(?:\s+and|;|,)\s+(?:i\s+|the\s+user\s+|we\s+)?now\s", re.I)
-_ONE_OFF_RE = re.compile(r"(?<![\w'])(?:today|tonight|yesterday|this\s+(?:morning|afternoon|evening)|"
+# A day or a weekend: what is done then is done for then ("swapped the Tesla for the Jeep this weekend").
+_ONE_OFF_RE = re.compile(r"(?<![\w'])(?:today|tonight|yesterday|this\s+(?:morning|afternoon|evening|weekend)|"
+                         r"(?:over|for)\s+the\s+weekend|"
                          r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?![\w'])", re.I)
 # A continuation that brings the thing back or tells what happened to it ("... and reopened it", "it froze").
 _BACK_RE = re.compile(r"(?<![\w'])(?:re[a-z]+ed|it|again)(?![\w'])", re.I)
@@ -62,6 +64,8 @@ def other_instance(matched: str, cont: str) -> bool:
 def stand_in(new: str, said: str) -> bool:
     """"for Dad's Tesla", "with a loaner phone", "... today": the new thing stands in for a while (a
     switch dated "this quarter" is an event; only a one-off day says a swap for the day)."""
+    if re.search(r"(?<![\w'])ones?(?![\w'])", new):  # lower case: never a name ("Capture One")
+        return True  # "with a new one", "with a refurbished one": another unit of the same thing
     return "'s " in f"{new} " or "\u2019s " in f"{new} " or _stand_in_words(new) or bool(_ONE_OFF_RE.search(said))
 
 
