@@ -127,6 +127,8 @@ TARGETED = [
     #                                   rules' false deprecations in six shapes, corpus_attack25_findings.md)
     ("corpus_attack27.jsonl", 500, 113, 0.75),  # 87 of 113 (91 at first run, with 103 FPs of 524: the recall24
     #                                   rules' false deprecations in seven shapes, corpus_attack27_findings.md)
+    ("corpus_attack28.jsonl", 800, 125, 0.90),  # 115 of 125 (116 at first run, with 186 FPs of 849: named_end's
+    #                                   slot switch, quit and period shapes, corpus_attack28_findings.md)
 ]
 
 

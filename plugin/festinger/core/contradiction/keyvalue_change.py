@@ -27,6 +27,8 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.comparison import squash
 from festinger.core.contradiction.keyvalue import bare_line, is_person_slot
+from festinger.core.contradiction.lexicon import changes as ch
+from festinger.core.contradiction.named_end_guards import PERIOD_RE
 from festinger.core.contradiction.refinement import refines
 
 __all__ = ["key_line_as_sentence", "key_value_replaced"]
@@ -47,6 +49,8 @@ _KEPT_RE = re.compile(r"(?<![\w'])(?:still|also|too|only|partly|partially|tempor
 # A note that announces the value as new: "(new number)", "(old one closed)", "(changed her mind)".
 _NEWS_RE = re.compile(r"(?<![\w'])(?:new|newly|changed|updated|raise|raised|promoted|promotion|old\s+one|"
                       r"birthday|renewed|upgraded|downgraded)(?![\w'])", re.I)
+# A note that opens by naming whose value it is: "(my patient, since today)", "(her mother's, ...)".
+_WHOSE_RE = re.compile(r"\(?\s*(?:my|his|her|their|our)\s+[\w'-]+(?:\s+[\w'-]+)?\s*,", re.I)
 # A dated note: when the new value came ("diagnosed last week", "since March").
 _DATED_RE = re.compile(r"(?<![\w'])(?:last\s+(?:week|month|year)|yesterday|recently|just|this\s+(?:week|month)|"
                        r"since|as\s+of|in\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?![\w'])",
@@ -81,8 +85,11 @@ def key_value_replaced(existing: str, incoming: str) -> tuple[str, str, str] | N
     if squash(was) == squash(now) or not squash(was) or not squash(now):
         return None
     if note:
-        if _KEPT_RE.search(note) or set(note.lower().split()) & (lx.OTHER_PERSON_WORDS | lx.PERSON_ROLES):
-            return None  # kept somewhere, or someone else's news ("(partner moved in May)")
+        said = set(re.findall(r"[a-z]+", note.lower()))
+        if _KEPT_RE.search(note) or said & (lx.OTHER_PERSON_WORDS | lx.PERSON_ROLES):
+            return None  # kept somewhere, or someone else's news ("(partner moved in May)", "(my son, ...)")
+        if _WHOSE_RE.match(note) or said & ch.STAND_IN_WORDS or PERIOD_RE.search(note):
+            return None  # "(my patient, since today)": whose the value is; "(rental this week)": for a while
         if set(was.lower().split()) < set(now.lower().split()) or refines(was, now):
             return None  # "nurse" -> "nurse practitioner (upgraded in May)": a kind of the old value
         if _ENDED_RE.search(note) and _names(note, was) or _CORRECTED_RE.fullmatch(note.strip(" .!")):

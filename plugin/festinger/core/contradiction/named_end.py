@@ -32,6 +32,7 @@ from festinger.core.contradiction.event_context import stored_sentence
 from festinger.core.contradiction.held import Held, holding, names_object, names_tool, same_holder, words
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon import tech as lt
+from festinger.core.contradiction.named_end_guards import PERIOD_RE, momentary_end, other_instance, same_kind, stand_in
 from festinger.core.contradiction.normalise import expand_contractions
 from festinger.core.contradiction.person_left import role_holder_left
 from festinger.core.contradiction.refinement import refines
@@ -83,7 +84,7 @@ _SHAPES = (
 _NOW = (r"(?:\s+(?:now|any\s*more|for\s+good|for\s+now|completely|entirely|altogether|these\s+days|nowadays|"
         r"from\s+now\s+on|"
         r"as\s+of\s+(?:this|last)\s+(?:week|month|year|quarter)|this\s+(?:week|month|year|quarter|morning)|"
-        r"last\s+(?:week|month|weekend|year)|over\s+the\s+weekend|recently|yesterday|today|"
+        r"last\s+(?:week|month|weekend|year)|recently|yesterday|today|"
         r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|"
         r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
         r"(?:a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d{1,2})\s+(?:days?|weeks?|months?)\s+ago))*")
@@ -108,7 +109,7 @@ _PASSIVE = re.compile(
 # The stored slot itself switched: "UI language switched to English", "The CI was migrated to GitHub Actions".
 _SLOT_SWITCHED = re.compile(
     rf"{_LEAD}(?:the\s+|my\s+|our\s+|(?:the\s+)?user's\s+)?(?P<n>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)\s+"
-    rf"(?:was\s+|has\s+been\s+|got\s+|is\s+now\s+)?(?:now\s+)?(?:switched|migrated|upgraded|downgraded|converted)"
+    rf"(?:was\s+|has\s+been\s+|got\s+|is\s+now\s+)?(?:now\s+)?(?P<v>switched|migrated|upgraded|downgraded)"
     rf"\s+(?:over\s+)?to\s+{_Y}{_NOW}$", re.I)
 # A first clause of news before the change: "We bought a house in Montclair and left the Brooklyn apartment".
 _FIRST = r"(?:\s+(?P<first>(?:[a-z]+ed|bought|got|found|took|made|built)\s+[^,;]{1,50}?)\s+and)?"
@@ -186,8 +187,11 @@ def _slot_switched(held: Held, m: re.Match[str]) -> bool:
     """"UI language: Dutch" / "UI language switched to English": the stored slot (or thing) itself,
     said switched to another value ("moved/changed to" is the plain value rules')."""
     slot = held.slot or held.subject
-    return bool(slot) and words(m.group("n")) == list(slot) and _plain(m.group("y")) and _new_value_ok(
-        held, held.value, m.group("y"))
+    if m.group("v").lower().endswith("graded") and not set(slot[-1:]) & ch.TIER_SLOTS:
+        return False  # "My laptop was upgraded to 16GB RAM": the same laptop; "My plan was upgraded to Premium"
+    y = m.group("y")
+    return (bool(slot) and words(m.group("n")) == list(slot) and _plain(y) and _new_value_ok(held, held.value, y)
+            and same_kind(held.value, y) and not stand_in(y, m.group(0)))  # never "switched to airplane mode"
 
 
 def _passive_ends(held: Held, m: re.Match[str]) -> bool:
@@ -196,6 +200,8 @@ def _passive_ends(held: Held, m: re.Match[str]) -> bool:
         # "Search was switched from Elasticsearch to OpenSearch": the stored subject, moved off its object
         return (not held.owner_is_person and words(x) == list(held.subject) and names_object(held, m.group("x2"))
                 and _new_value_ok(held, m.group("x2"), y))
+    if re.match(r"shut", m.group("v"), re.I) and (_JUST_NOW_RE.search(m.group(0)) or PERIOD_RE.search(m.group(0))):
+        return False  # "Jenkins was shut down this morning": stopped running, not retired
     if held.verb in ch.HOME_VERBS or held.verb in ch.WORK_VERBS:
         return False  # a town or an employer "retired" or "sold" is not the user's departure
     if not names_object(held, x):
@@ -257,8 +263,16 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     seen = held.verb == "slot" and held.slot[-1:] and held.slot[-1] in lx.PERSON_ROLES and g.get("ger") == "seeing"
     if g.get("ger") and not held.verb_is(g["ger"]) and not seen:  # "stopped seeing Dr. Chen" of "My therapist is ..."
         return False  # "stopped taking vitamin D" ends "takes vitamin D", never "sells vitamin D"
-    if kind in ("leave", "out", "off") and _JUST_NOW_RE.search(m.group(0)):
+    if kind in ("leave", "out", "off", "for") and _JUST_NOW_RE.search(m.group(0)):
         return False  # "left Heathrow yesterday": went home from work, or a trip
+    if kind in ("out", "off", "nolonger", "noclass", "quit", "usedto", "leave") and PERIOD_RE.search(m.group(0)):
+        return False  # "I'm off Twitter this week", "not in the choir this term": a state for a while
+    if kind == "quit" and momentary_end(m.group(0), _verb_and_rest(m), bool(g.get("ger")), cont):
+        return False  # "dropped my iPhone yesterday", "stopped the Dyson", "quit VS Code and reopened it"
+    if kind == "sell" and other_instance(m.group(0), g.get("cont") or ""):
+        return False  # "rehomed a dog; I foster", "returned the Kindle, the spare one"
+    if kind in ("switch", "for") and y and stand_in(y, m.group(0)):
+        return False  # "swapped the Civic for Dad's Tesla", "replaced my Pixel with a loaner phone"
     if kind == "leave" and held.verb in ch.WORK_VERBS and not (cont and _JOB_RE.search(cont)) and (
             cont or " ".join(x.lower().split()) in lt.EMPLOYER_BRANDS | lt.DESKTOP_APPS):
         return False  # "left Twitter": the job or the platform; "... and is now a member at Globex Gym"
@@ -347,6 +361,12 @@ def _job_quit(g: dict, x: str) -> bool:
     if g.get("ger"):
         return g["ger"].lower().startswith("working")
     return " ".join(x.lower().split()) not in lt.EMPLOYER_BRANDS | lt.DESKTOP_APPS
+
+
+def _verb_and_rest(m: re.Match[str]) -> str:
+    """The sentence from the ending verb on ("dropped my iPhone yesterday"), after the holder and adverbs."""
+    v = _CUE_RE.search(m.group(0), m.end("who"))
+    return m.group(0)[v.start():] if v is not None else ""
 
 
 def _third_person(who: str) -> bool:

@@ -29,6 +29,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.event_context import DURATION, HAS, RECENT, USER, event_sentences, stored_sentence
 from festinger.core.contradiction.event_holds import holds_beside
 from festinger.core.contradiction.lexicon.life_events import ALCOHOL
+from festinger.core.contradiction.named_end_guards import momentary_end
 from festinger.core.contradiction.rescheduled import one_sentence
 
 __all__ = ["QUIT_VERBS", "quit_as_verb", "habit_ended", "quit_as_denial"]
@@ -47,6 +48,8 @@ _QUIT_RE = re.compile(
 _QUIT_VERB_RE = re.compile(r"\bquit\b", re.I)  # the one verb that is also leaving a job or closing an app
 _OFF_RE = re.compile(rf"^{_SUBJECT}\s+(?:is|am|are|'m|'s)\s+(?:now\s+)?off\s+{_THING}(?:\s+now)?$", re.I)
 # "quit smoking two years ago": the grammar reads the gerund; only the date of the quit is dropped
+# Words of a one-off time or a while that a quit's object never holds ("yoga today", "coffee this morning").
+_ONE_OFF_WORDS = frozenset("this morning afternoon evening week weekend month term".split())
 _GERUND_RE = re.compile(r"^\w+ing$", re.I)
 # Not a thing one uses: a job, a team, a school, a group, a course, a habit of someone else's.
 _NOT_A_THING = frozenset(
@@ -80,6 +83,9 @@ def quit_as_denial(incoming: str) -> str | None:
         # "gave up Windows 7 years ago", "gave up iOS 6 years ago", "i gave up php 5 years ago": the
         # number may be the name's version, whatever its case ("gave up coffee 3 years ago" has none)
         return None
+    if set(low.split()) & (lx.TIME_SCOPE_WORDS | _ONE_OFF_WORDS) or (
+            momentary_end(sentence, "", False, "") and not _GERUND_RE.match(thing.split()[0])):
+        return None  # "ditched yoga today": a session skipped (the time is read into the thing otherwise)
     if low.startswith(_DETERMINERS) or set(low.split()) & _NOT_A_THING:
         return None  # "quit the band", "gave up on Spanish", "quit her job": not a thing one uses
     if m.re is _OFF_RE and low in lx.DESKTOP_APPS:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.objects import ITEM_STOPS
 from festinger.core.contradiction.values import singular
 
@@ -28,6 +29,10 @@ _STOPPED_RE = re.compile(rf"(?<![\w'])(?:{_HAVE})(?:stopped|quit|ceased)\s+(\w+i
 _FROM_TO_RE = re.compile(
     rf"(?<![\w']){_HAVE}{_CHANGE_VERBS}\s+(?:(?:the|my|our|their|all|all\s+(?:my|their|the))\s+[^,;:]{{1,30}}?\s+)?"
     rf"(?:away\s+)?(?:from|off)\s+{_SPAN}\s+to\s+(.+)$", re.I)
+# "moved the recipes from Notion to Google Docs": a thing named between the verb and "from" is what moved
+# (content out of the tool, which may stay in use); only "all"/"everything" is the whole use moving.
+_THING_MOVED_RE = re.compile(rf"{_HAVE}(?:moved|migrated)(?:\s+over)?\s+(?!(?:over\s+)?(?:away\s+)?(?:from|off)\s)"
+                             r"(?!all\b|everything\b)", re.I)
 # "upgraded to Y", "has switched to Y".
 _TO_RE = re.compile(
     rf"(?<![\w']){_HAVE}(?:switched|migrated|upgraded|downgraded|changed|transitioned|moved\s+(?:over|on))"
@@ -77,6 +82,16 @@ _BARE_PASSIVE_SET_RE = re.compile(
     r"^(the)\s+(?!user\b)([^,;:]{1,60}?)\s+(?:(?:was|has\s+been|got|is)\s+)?(?:raised|lowered|increased|decreased|"
     r"reduced|changed|updated|bumped|cut|set|went\s+(?:up|down)|dropped|rose|grew|fell|climbed|jumped)"
     r"(?:\s+from\s+[^,;:]{1,30}?)?\s+to\s+(.+)$", re.I)
+# An upgrade keeps the thing and changes its tier, version or parts; only a slot that IS a tier or a
+# version takes the new value ("My plan was upgraded to Premium", "The OS version was upgraded to 14").
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+# "I upgraded my phone to a Pixel 8": the user's upgrade to a thing named (every word a name or a number)
+# is a new one; "a Bose sound system", "a new SSD" and what "My car was upgraded to" got are parts.
+_A_NEW_THING_RE = re.compile(r"(?:a|an)\s+[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w.-]*))*$")
+_UPGRADED_RE = re.compile(r"(?<![\w'])(?:upgraded|downgraded)(?![\w'])", re.I)
 # "The user's family moved to York": where they live, not a value of "family".
 _OWNER_MOVED_RE = re.compile(rf"^(?i:{_OWNER})\s+[^,;:]{{1,40}}?\s+{_MOVED_RE.pattern}")
 # "my new manager is Daniel": for a one-at-a-time attribute, "new" announces the replacement.
@@ -257,6 +272,12 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
             s, changed = m.group(1) + _denied_tail(m.group(1), m.group(2)), True
     m = None if _OWNER_MOVED_RE.match(s) else (_ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s)
                                                 or _BARE_PASSIVE_SET_RE.match(s))
+    if m and _UPGRADED_RE.search(m.group(0)) and not set(m.group(2).lower().split()[-1:]) & ch.TIER_SLOTS and not (
+            m.re is _ACTOR_SET_RE and _A_NEW_THING_RE.match(m.group(3).rstrip(". "))
+            and not set(m.group(3).lower().split()) & ch.SETTING_NOUNS):
+        m = None  # "My gym was upgraded to Black Card": a tier or a part of the same gym, not another gym
+    if m and set(_words(m.group(3))) & ch.SETTING_NOUNS and not set(_words(m.group(2))) & ch.SETTING_NOUNS:
+        m = None  # "My OS was switched to Dark Mode": a setting of the same OS ("The theme ... Dark Mode" is one)
     if m:
         return f"{m.group(1)} {_slot(m, m.group(2), m.group(3))} is {m.group(3)}", True
     m = _PROMOTED_RE.match(s)
@@ -282,6 +303,8 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
         # a denial's "after 2pm", "before work", "in winter" is its scope: it ends the habit there only
         s = (_DENIAL_CAUSE_TAIL_RE if _DENIES_RE.search(s) else _CAUSE_TAIL_RE).sub("", s, count=1)
     m = _FROM_TO_RE.search(s)
+    if m and _THING_MOVED_RE.match(m.group(0)):
+        m = None
     if m:
         mover = s[:m.start()].strip()
         if _PERSON_MOVE_RE.match(m.group(0)) and _is_person(mover) and m.group(1)[:1].isupper():

@@ -82,3 +82,16 @@ PERIOD_WORDS = frozenset(
     "weekend month year day days weeks months while now good time being break trip semester term season".split())
 # Ways of getting around that one takes ("takes the bus"): "quit the bus" is no use given up.
 TRANSPORT = frozenset("bus train subway tube metro tram ferry shuttle taxi cab uber lyft".split())
+# A thing that stands in for the held one for a while, or another of its kind kept beside it ("swapped
+# the Civic for a loaner", "returned the Kindle, the spare one"): no replacement of the held thing.
+STAND_IN_WORDS = frozenset("loaner loaners rental rented borrowed spare temporary courtesy gift backup "
+                           "second extra broken".split())
+# Nouns that name a setting, mode or part of a thing, never another thing of its kind ("switched to
+# airplane mode", "upgraded to 16GB RAM", "converted to LPG").
+SETTING_NOUNS = frozenset("mode modes theme setting settings version edition release update plan tier card "
+                          "membership layout profile ram memory storage ssd drive battery engine screen display "
+                          "statements billing account silent loud dark light night focus".split())
+# Slots that ARE a tier or a version, which an upgrade changes ("My plan was upgraded to Premium"); any other
+# thing upgraded keeps itself and changes its tier or parts ("My gym was upgraded to Black Card").
+TIER_SLOTS = frozenset("plan tier level subscription membership version package edition class rank grade seat "
+                       "fare license licence".split())
