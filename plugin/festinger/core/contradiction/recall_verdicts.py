@@ -43,6 +43,8 @@ def _replaced_by(rule: Callable[[str, str], Optional[tuple[str, str, str]]], say
 by_migration = _replaced_by(migrated_away, "migrated")
 # "CI: Jenkins" / "CI: GitHub Actions (Jenkins retired)": a key line replaced (keyvalue_change)
 by_key_value_replaced = _replaced_by(key_value_replaced, "was replaced")
+# "The standup is at 9am" / "The standup was moved to 10am": one event, another time (rescheduled)
+by_event_moved = _replaced_by(event_moved, "was moved")
 
 
 def by_status_ended(existing: str, incoming: str) -> Contradiction | None:
@@ -53,16 +55,6 @@ def by_status_ended(existing: str, incoming: str) -> Contradiction | None:
     subject, status, event = found
     return Contradiction("value", subject, status, event, f"{subject!r} is no longer {status}: {clip(event)!r} "
                          f"(existing: {clip(existing)!r})")
-
-
-def by_event_moved(existing: str, incoming: str) -> Contradiction | None:
-    """"The standup is at 9am" / "The standup was moved to 10am": one event, another time (rescheduled)."""
-    found = event_moved(existing, incoming)
-    if found is None:
-        return None
-    event, was, now = found
-    return Contradiction("value", event, was, now, f"{event!r} was moved: {was!r} -> {now!r} "
-                         f"(existing: {clip(existing)!r}; incoming: {clip(incoming)!r})")
 
 
 def by_age_or_count(existing: str, incoming: str) -> Contradiction | None:
