@@ -65,6 +65,9 @@ ATTACKS = [
     #                                   on, counts only); 4 of 119 (a blind run on life events: 0 of 332 FPs)
     ("corpus_attack20.jsonl", 0.20),  # 23 of 109 (written blind from the event families' description, never
     #                                   tuned on: 0 of 335 FPs at every run; 7 of 109 before the event rules)
+    ("corpus_attack29.jsonl", 0.64),  # 36 of 53 (written blind in twenty minutes against the final state of
+    #                                   2026-11-27 evening: 7 of 530 FPs at its one run, one shape, answered by
+    #                                   named_end._a_kind; recall unchanged)
     ("corpus_attack26.jsonl", 0.28),  # 43 of 145 (written blind from a six-line description of the updates24
     #                                   rules while they were written, never tuned on: 0 of 468 FPs on main and
     #                                   on each branch at every run; 18 of 145 before the rules)

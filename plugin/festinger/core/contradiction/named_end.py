@@ -273,6 +273,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "rehomed a dog; I foster", "returned the Kindle, the spare one"
     if kind in ("switch", "for") and y and stand_in(y, m.group(0)):
         return False  # "swapped the Civic for Dad's Tesla", "replaced my Pixel with a loaner phone"
+    if kind in ("switch", "for") and y and _a_kind(held, m.group(0)):
+        return False  # "I have a car" / "traded in my car for a hybrid": a car still (a blind look-alike)
     if kind == "leave" and held.verb in ch.WORK_VERBS and not (cont and _JOB_RE.search(cont)) and (
             cont or " ".join(x.lower().split()) in lt.EMPLOYER_BRANDS | lt.DESKTOP_APPS):
         return False  # "left Twitter": the job or the platform; "... and is now a member at Globex Gym"
@@ -318,6 +320,20 @@ _JUST_NOW_RE = re.compile(r"(?<![\w'])(?:today|yesterday|tonight|this\s+(?:morni
 # "GitHub Actions but reverted").
 _NOT_IN_VALUE = frozenset("and or but for on in at with to from of as while except only still too also then after "
                           "before until since because somewhere elsewhere anywhere sometimes mostly".split())
+
+
+# Verbs by which one has a thing of a kind ("I have a car", "I drive a car"), not a service or a place.
+_HAVING = frozenset("have own drive ride use keep".split())
+
+
+def _a_kind(held: Held, said: str) -> bool:
+    """Whether the stored value is a kind of thing, not one thing ("a car", "a laptop", "a TV": one
+    word, no name but an acronym), named by the change as "my/the <kind>": what replaces it may well be
+    another of that kind ("replaced my laptop with a ThinkPad"), so the stored fact may still hold."""
+    if held.verb not in _HAVING or held.obj_len != 1 or (
+            held.named[:1] == (True,) and not (held.value.isupper() and len(held.value) <= 3)):
+        return False
+    return re.search(rf"(?<![\w'])(?:my|the|their|his|her|our)\s+{re.escape(held.value)}(?![\w'])", said, re.I) is not None
 
 
 def _plain(value: str) -> bool:
