@@ -120,7 +120,8 @@ def _serve(conn: Connection, make_server) -> None:
 
 
 class _Child:
-    """A server in a forked process (fork: the child shares the parent's cache pages)."""
+    """A server in a forked process (forked before the parent builds anything; a proxy builds its own
+    graph, which takes seconds at full size)."""
 
     def __init__(self, make_server) -> None:
         ctx = multiprocessing.get_context("fork")
@@ -128,8 +129,9 @@ class _Child:
         self.proc = ctx.Process(target=_serve, args=(child_end, make_server), daemon=True)
         self.proc.start()
         child_end.close()
-        if not self.conn.poll(120):
-            raise RuntimeError("a bench server did not start")
+        while not self.conn.poll(1.0):
+            if not self.proc.is_alive():
+                raise RuntimeError(f"a bench server exited before it started (exit code {self.proc.exitcode})")
         self.url: str = self.conn.recv()
 
     def close(self) -> None:
