@@ -32,7 +32,7 @@ from festinger.core.contradiction.event_context import stored_sentence
 from festinger.core.contradiction.held import Held, holding, names_object, names_tool, same_holder, words
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon import tech as lt
-from festinger.core.contradiction.named_end_guards import PERIOD_RE, momentary_end, other_instance, same_kind, stand_in
+from festinger.core.contradiction.named_end_guards import JUST_NOW_RE, PERIOD_RE, momentary_end, other_instance, same_kind, stand_in
 from festinger.core.contradiction.normalise import expand_contractions
 from festinger.core.contradiction.person_left import role_holder_left
 from festinger.core.contradiction.refinement import refines
@@ -200,7 +200,7 @@ def _passive_ends(held: Held, m: re.Match[str]) -> bool:
         # "Search was switched from Elasticsearch to OpenSearch": the stored subject, moved off its object
         return (not held.owner_is_person and words(x) == list(held.subject) and names_object(held, m.group("x2"))
                 and _new_value_ok(held, m.group("x2"), y))
-    if re.match(r"shut", m.group("v"), re.I) and (_JUST_NOW_RE.search(m.group(0)) or PERIOD_RE.search(m.group(0))):
+    if re.match(r"shut", m.group("v"), re.I) and (JUST_NOW_RE.search(m.group(0)) or PERIOD_RE.search(m.group(0))):
         return False  # "Jenkins was shut down this morning": stopped running, not retired
     if held.verb in ch.HOME_VERBS or held.verb in ch.WORK_VERBS:
         return False  # a town or an employer "retired" or "sold" is not the user's departure
@@ -263,7 +263,7 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     seen = held.verb == "slot" and held.slot[-1:] and held.slot[-1] in lx.PERSON_ROLES and g.get("ger") == "seeing"
     if g.get("ger") and not held.verb_is(g["ger"]) and not seen:  # "stopped seeing Dr. Chen" of "My therapist is ..."
         return False  # "stopped taking vitamin D" ends "takes vitamin D", never "sells vitamin D"
-    if kind in ("leave", "out", "off", "for") and _JUST_NOW_RE.search(m.group(0)):
+    if kind in ("leave", "out", "off", "for") and JUST_NOW_RE.search(m.group(0)):
         return False  # "left Heathrow yesterday": went home from work, or a trip
     if kind in ("out", "off", "nolonger", "noclass", "quit", "usedto", "leave") and PERIOD_RE.search(m.group(0)):
         return False  # "I'm off Twitter this week", "not in the choir this term": a state for a while
@@ -314,13 +314,10 @@ _LESSONS = frozenset("lesson class course".split())
 # number of days ("for like 2 days").
 _SCOPE_CONT_RE = re.compile(r"(?<![\w'])(?:(?:for|before|until|from)\s+(?!good\b)\S|after\s+(?:\d|noon|lunch|dinner|"
                             r"dark|work|school|hours|midnight|\w+[ap]m\b))|\d", re.I)
-_JUST_NOW_RE = re.compile(r"(?<![\w'])(?:today|yesterday|tonight|this\s+(?:morning|afternoon|evening)|"
-                          r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?![\w'])", re.I)
 # Words a named value never holds: a clause, a scope or a limit goes on ("Memcached locally",
 # "GitHub Actions but reverted").
 _NOT_IN_VALUE = frozenset("and or but for on in at with to from of as while except only still too also then after "
                           "before until since because somewhere elsewhere anywhere sometimes mostly".split())
-
 
 # Verbs by which one has a thing of a kind ("I have a car", "I drive a car"), not a service or a place.
 _HAVING = frozenset("have own drive ride use keep".split())

@@ -15,7 +15,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.values import canonical_term
 
-__all__ = ["PERIOD_RE", "momentary_end", "other_instance", "same_kind", "stand_in"]
+__all__ = ["JUST_NOW_RE", "PERIOD_RE", "momentary_end", "other_instance", "same_kind", "stand_in"]
 
 # A period the state is said for, not the time of an event: "off Twitter this week", "this term".
 PERIOD_RE = re.compile(r"(?<![\w'])(?<!as\sof\s)(?:(?:this|next|for\s+the|for\s+this)\s+"
@@ -34,9 +34,10 @@ _MOMENTARY_VERB_RE = re.compile(r"(?<![\w'])(?:dropped(?!\s+out\b)|stopped|kicke
 _COURSE_RE = re.compile(r"(?<![\w'])(?:lessons?|class(?:es)?|courses?|programmes?|programs?|bootcamps?)(?![\w'])"
                         r"|(?:\s+and|;|,)\s+(?:i\s+|the\s+user\s+|we\s+)?now\s", re.I)
 # A day or a weekend: what is done then is done for then ("swapped the Tesla for the Jeep this weekend").
-_ONE_OFF_RE = re.compile(r"(?<![\w'])(?:today|tonight|yesterday|this\s+(?:morning|afternoon|evening|weekend)|"
-                         r"(?:over|for)\s+the\s+weekend|"
-                         r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?![\w'])", re.I)
+_DAY = r"today|tonight|yesterday|this\s+(?:morning|afternoon|evening)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+# A moment of one day: "left Heathrow yesterday" is a trip, not a departure for good.
+JUST_NOW_RE = re.compile(rf"(?<![\w'])(?:{_DAY})(?![\w'])", re.I)
+_ONE_OFF_RE = re.compile(rf"(?<![\w'])(?:{_DAY}|this\s+weekend|(?:over|for)\s+the\s+weekend)(?![\w'])", re.I)
 # A continuation that brings the thing back or tells what happened to it ("... and reopened it", "it froze").
 _BACK_RE = re.compile(r"(?<![\w'])(?:re[a-z]+ed|it|again)(?![\w'])", re.I)
 
