@@ -106,7 +106,8 @@ def load_pairs(name: str) -> list[dict[str, Any]]:
 
 
 CORPUS_FILES = ("corpus_dev.jsonl", "corpus_holdout.jsonl", "corpus_attack.jsonl", "corpus_attack2.jsonl",
-                "corpus_updates24_dev.jsonl", "corpus_updates24_holdout.jsonl")
+                "corpus_updates24_dev.jsonl", "corpus_updates24_holdout.jsonl",
+                "corpus_updates25_dev.jsonl", "corpus_updates25_holdout.jsonl")
 
 
 def load_corpus(name: str) -> list[dict[str, Any]]:

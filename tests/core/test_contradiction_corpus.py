@@ -22,6 +22,10 @@ CORPUS_HOLDOUT_RECALL_FLOOR = 0.49  # 56 of 111 (49 before them)
 # The everyday updates written blind on 2026-11-27 (13.5 % caught at their first run)
 UPDATES_DEV_RECALL_FLOOR = 0.49  # 123 of 246 (33 before the rules written on it)
 UPDATES_HOLDOUT_RECALL_FLOOR = 0.22  # 24 of 102 (14 before them; never tuned on)
+# The second blind set of everyday updates (2026-11-27, session 10: 560 pairs in 28 categories written
+# by a writer who read no code): 0 of 280 look-alikes flagged and 8 of 280 updates caught at its first run
+UPDATES25_DEV_RECALL_FLOOR = 0.02  # 5 of 196 at its first run
+UPDATES25_HOLDOUT_RECALL_FLOOR = 0.03  # 3 of 84 (never tuned on)
 
 
 def _false_positives(result) -> str:
@@ -46,7 +50,7 @@ def test_the_corpus_is_as_large_and_varied_as_promised():
 
 @pytest.mark.parametrize("name", [
     "dev set", "held-out set", "corpus dev", "corpus holdout", "corpus attack", "corpus attack2",
-    "corpus updates24 dev", "corpus updates24 holdout"])
+    "corpus updates24 dev", "corpus updates24 holdout", "corpus updates25 dev", "corpus updates25 holdout"])
 def test_precision_is_perfect_on_every_labelled_set(name):
     pairs = dict(labelled_sets())[name]
     result = evaluate(pairs)
@@ -65,6 +69,10 @@ def test_everyday_update_recall_stays_above_its_floors():
     held = evaluate(load_corpus("corpus_updates24_holdout.jsonl"))
     assert dev.recall >= UPDATES_DEV_RECALL_FLOOR, dev.summary()
     assert held.recall >= UPDATES_HOLDOUT_RECALL_FLOOR, held.summary()
+    dev = evaluate(load_corpus("corpus_updates25_dev.jsonl"))
+    held = evaluate(load_corpus("corpus_updates25_holdout.jsonl"))
+    assert dev.recall >= UPDATES25_DEV_RECALL_FLOOR, dev.summary()
+    assert held.recall >= UPDATES25_HOLDOUT_RECALL_FLOOR, held.summary()
 
 
 def test_the_detector_raises_on_no_labelled_pair():
