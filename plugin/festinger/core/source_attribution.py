@@ -125,6 +125,19 @@ def token_weight(tok: str) -> float:
     return max(0.25, min(2.0, (7.0 - zipf) / 2.5))
 
 
+# A monologue's history is mostly the history of the one before it (the conversation so far):
+# a message's words are prepared once per distinct text, not once per monologue.
+PREPARED_TEXTS_KEPT = 2048
+
+
+@lru_cache(maxsize=PREPARED_TEXTS_KEPT)
+def _prepared(text: str) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
+    """(words, their stems, the words that may match fuzzily) of one message's text."""
+    words = frozenset(tokens(text))
+    # Only digit-free words can match fuzzily: versions and numbers must be exact.
+    return words, frozenset(_stem(w) for w in words), tuple(w for w in words if len(w) >= 4 and not has_digit(w))
+
+
 class IndexedMessage:
     """A context message with its words prepared for coverage lookups."""
 
@@ -132,11 +145,7 @@ class IndexedMessage:
 
     def __init__(self, message: ContextMessage) -> None:
         self.message = message
-        text = message.text[:MAX_MESSAGE_CHARS]
-        self.words = frozenset(tokens(text))
-        self.stems = frozenset(_stem(w) for w in self.words)
-        # Only digit-free words can match fuzzily: versions and numbers must be exact.
-        self.vocab = [w for w in self.words if len(w) >= 4 and not has_digit(w)]
+        self.words, self.stems, self.vocab = _prepared(message.text[:MAX_MESSAGE_CHARS])
 
     def covers(self, tok: str) -> bool:
         if tok in self.words or _stem(tok) in self.stems:

@@ -11,6 +11,11 @@ the embedding call (the memory's vector is already in the index when it lands) a
 The store's vectors are built from random word vectors (a text's vector is the normalized
 sum of its words'), so templated memories about the same subject are near neighbours and
 the conflict check has real candidates to judge, without embedding 100k texts first.
+
+Each memory comes from a monologue of one running conversation: its context is the last 18
+messages, three of them new (as in a chat, where every monologue sees the history the one
+before it saw, plus its own turn), so the source attribution prepares three new messages'
+words and finds the other fifteen prepared (`source_attribution._prepared`).
 """
 
 from __future__ import annotations
@@ -134,11 +139,15 @@ def bench_classify(quick: bool) -> dict:
     st = StoreState("bench", memory)
     samples: list[float] = []
     conflicts = 0
+    conversation: list = []
     try:
         for n in range(samples_n + 5):
             text = _text(rng)
-            history = [ContextMessage("user", _text(rng)), ContextMessage("agent", _text(rng)),
-                       ContextMessage("tool", _text(rng), "code_execution_tool")] * 6
+            # a monologue sees the conversation so far: the three messages of this turn and
+            # the fifteen before them, which earlier monologues saw too
+            conversation += [ContextMessage("user", _text(rng)), ContextMessage("agent", _text(rng)),
+                             ContextMessage("tool", _text(rng), "code_execution_tool")]
+            history = conversation[-18:]
             if n % 2 == 0:
                 history.append(ContextMessage("user", text))  # half of them are the user's words
             snap = MonologueSnapshot("bench:0", "A0", ClassificationContext(history))
