@@ -132,6 +132,10 @@ TARGETED = [
     #                                   rules' false deprecations in seven shapes, corpus_attack27_findings.md)
     ("corpus_attack28.jsonl", 800, 125, 0.90),  # 115 of 125 (116 at first run, with 186 FPs of 849: named_end's
     #                                   slot switch, quit and period shapes, corpus_attack28_findings.md)
+    ("corpus_attack30.jsonl", 290, 45, 0.90),  # 43 of 45 (first run 37 of 40 with 7 FPs of 250: displaced's
+    #                                   undone/limited new value, scoped stored value, second clause, an office's
+    #                                   city read as the user's home; a second round 0 FPs of 40, 3 of 5;
+    #                                   corpus_attack30_findings.md)
 ]
 
 
