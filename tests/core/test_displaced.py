@@ -17,7 +17,7 @@ CAUGHT = [
     ("Design files live in Sketch.", "We moved from Sketch to Figma last year."),
     ("Infrastructure is managed with CloudFormation.", "Infra is managed with Terraform instead of CloudFormation now."),
     ("The cleanup cron job runs every 15 minutes.", "The cleanup cron runs hourly now instead of every 15 minutes."),
-    ("The user's 1:1 with her manager is on Tuesdays.", "Her 1:1 moved from Tuesdays to Thursdays."),
+    ("The user's 1:1 with her manager is on Tuesdays.", "The user's 1:1 moved from Tuesdays to Thursdays."),
     ("I'm studying computer science at UCLA.", "I transferred from UCLA to UC Berkeley."),
     ("User graduated in 2015.", "Actually the user graduated in 2016, not 2015."),
     ("Accounts lock after 5 failed login attempts.", "Correction: lockout is after 3 failed attempts, not 5."),
@@ -39,6 +39,8 @@ COMPATIBLE = [
     ("Design files live in Sketch.", "We moved from Sketch to Figma for the marketing site."),
     ("HTTP retries are set to 5.", "Not 5 but 3 retries for the staging job."),
     ("The user's 1:1 with her manager is on Tuesdays.", "Her 1:1 went from Tuesdays to Thursdays for the summer only."),
+    # a he/she/they is never certainly the user, even when the stored memory calls the user so
+    ("The user's 1:1 with her manager is on Tuesdays.", "Her 1:1 moved from Tuesdays to Thursdays."),
     ("I use Chrome for work", "I switched from Chrome to Firefox"),
     ("I run 5k every morning.", "I don't run 5k anymore, I run 10k."),
     ("The cleanup cron job runs every 15 minutes.", "The cleanup cron logs rotate daily instead of every 15 minutes."),

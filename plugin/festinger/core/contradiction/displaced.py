@@ -257,9 +257,7 @@ def _same_slot(stored: str, value: str, said: _Said) -> bool:
     if in_owner == "user" and _norm(rest_toks[0]) != "i":
         rest = [w for w in rest if w not in _PRONOUNS]  # "The user moved her banking ...": the user's
     if in_owner in _PRONOUNS:
-        if not (st_owner == "user" and re.search(rf"(?<![\w']){in_owner}(?![\w'])", stored, re.I)):
-            return False  # "Her 1:1 moved ...": the user's only when the stored memory calls her so
-        in_owner = "user"
+        return False  # "Her 1:1 moved ...": a he/she/they is never certainly the user (issue 10)
     if in_owner == "we" and st_owner == "user" or in_owner == "user" and st_owner == "we":
         return False  # the user's own use and the group's are two slots
     owners = {_norm(t) for t in before if t.lower().endswith("'s")} - {"user"}
