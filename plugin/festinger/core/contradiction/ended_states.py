@@ -57,10 +57,13 @@ _LEAD = r"(?:(?:after|following|thanks\s+to)\s+[^,]{3,60},?\s+|(?:so|well|finall
 _UNDO = (r"still|but|except|only|until|till|temporar\w*|for\s+now|partly|partially|mostly|almost|nearly|not\s+yet|"
          r"sometimes|occasionally|when|whenever|unless|either|also|too|as\s+well|another|other|second|old|"
          r"former|ex|previous|first|kidding|joking|jk|used\s+to|back\s+on|back\s+to(?!\s+work)|back\s+again|relapsed?|"
-         r"for\s+(?:reading|driving|night\s+driving|the\s+computer|screens?|distance)|at\s+night|on\s+(?:week(?:end|day)s?|the\s+side)|part-time|side|"
+         r"for\s+(?:reading|driving|night\s+driving|the\s+computer|screens?|distance)|at\s+night|part-time|side|"
+         r"on\s+(?:week(?:end|day)s?|the\s+side)|"
          r"for\s+(?:a|the|this|one|two|three|a\s+few|a\s+couple\s+of|\d{1,2})\s+(?:days?|weeks?|months?|while|bit|"
          r"weekend|summer|season|semester|term|time\s+being|holidays?|trip)|this\s+(?:week|weekend|month)|"
-         r"over\s+the\s+holidays|tonight|today|hoping|hope|pending|trial|test\s+run|supposed|apparently")
+         r"over\s+the\s+holidays|tonight|today|hoping|hope|pending|trial|test\s+run|supposed|apparently|no\s+one\s+ever|"
+         r"(?<!auto-)renew\w*|rejoin\w*|reinstat\w*|reactivat\w*|re-?enabled|re-?enrolled|reopen\w*|restart\w*|resum\w*|"
+         r"revers\w*|undid|undone|rolled\s+back|moved\s+back|came\s+back(?!\s+(?:negative|clear|normal|fine))")
 _UNDO_RE = re.compile(rf"(?<![\w'])(?:{_UNDO})(?![\w'])", re.I)
 # "keys only", "Linux-only": what is left, not a part.
 _ONLY_RE = re.compile(r"(?<=\w)[- ]only(?=\s*[.!]?$)", re.I)
@@ -374,8 +377,8 @@ def state_ended(existing: str, incoming: str) -> Ended | None:
         return None
     if kind == "course" and JUST_NOW_RE.search(text):
         return None  # "finished the pottery class today": one session
-    if kind == "illness" and _LONG_AGO_RE.search(text):
-        return None  # "got over my cold last month": a cold recurs, the stored one may be newer
+    if kind in ("illness", "taste") and _LONG_AGO_RE.search(text):
+        return None  # "got over my cold last month" (a cold recurs), "gone off the beach in August" (a season)
     for sentence in sentences:
         for clause, subj, own in _clauses(sentence):
             for pattern in patterns:

@@ -91,7 +91,9 @@ _LEAVES = (r"(?:parental|maternity|paternity|sick|medical|bereavement|study|gard
 TABLE: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("exam",
      (rf"^<U><BE>\s+(?:currently\s+)?(?:studying|preparing|prepping|revising|cramming)\s+for\s+(?:the|my|her|his|their|an?)\s+"
-      rf"(?P<k>[\w.'-]+(?:\s+[\w.'-]+){{0,3}}?)\s+(?:{EXAM_HEADS})$",),
+      rf"(?P<k>[\w.'-]+(?:\s+[\w.'-]+){{0,3}}?)\s+(?:{EXAM_HEADS})$",
+      r"^<U><BE>\s+(?:currently\s+)?(?:studying|preparing|prepping|revising|cramming)\s+for\s+(?:the|my)\s+"
+      r"(?P<k>(?-i:[A-Z][A-Z0-9]{1,6}))$"),
      (rf"SUBJ<HAS><ADV>\s+(?:{EXAM_PASSED})\s+(?:<INNER>\s+)?<K>(?:\s+(?:{EXAM_HEADS}))?",)),
     ("course",
      (rf"^<U><BE>\s+(?:currently\s+)?(?:taking|doing|enrolled\s+in|attending)\s+(?:a|an|the)\s+"
