@@ -40,6 +40,7 @@ CAUGHT = [
     ("I'm learning to drive.", "I passed my driving test."),
     ("I'm a member of Gold's Gym.", "My Gold's Gym membership expired."),
     ("I'm engaged to Sam.", "Sam and I got married last month."),
+    ("User uses a Pixel 6.", "The user switched to a Samsung Galaxy S24 and gave the Pixel to his son."),
 ]
 
 LEFT_ALONE = [
@@ -70,6 +71,10 @@ LEFT_ALONE = [
     ("I wear a retainer.", "I got my braces off last year."),
     ("I'm looking for a job.", "I got a job interview at Acme."),
     ("I'm in physical therapy for my knee.", "I finished physical therapy for my shoulder."),
+    ("I use a Pixel 6.", "I gave my Pixel Watch to my mom."),
+    ("I use a Pixel 6.", "I gave my old Pixel to my son."),
+    ("I use a Pixel 6.", "I gave the Pixel to my son for the weekend."),
+    ("I'm looking for a job.", "I called my friend and found a job for her."),
     # a period, a pause, a return
     ("I wear glasses.", "I'm off glasses for a week after the eye exam."),
     ("I wear glasses.", "I stopped wearing glasses for reading."),

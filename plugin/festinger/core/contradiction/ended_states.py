@@ -72,6 +72,8 @@ _LONG_AGO_RE = re.compile(r"(?<![\w'])(?:last\s+(?:month|year|spring|summer|autu
                           r"december|the\s+(?:spring|summer|autumn|fall|winter)))(?![\w'])", re.I)
 _AGAIN_RE = re.compile(r"(?<![\w'])again(?![\w'])", re.I)
 _CLAUSE_SPLIT_RE = re.compile(r"\s*[;,:]\s*(?:(?:and|so)\s+)?(?:now\s+)?|\s+(?:and|so)\s+(?:now\s+)?", re.I)
+# A clause that opens with a past verb has the first clause's subject ("... and gave the Pixel away").
+_ELIDED_RE = re.compile(r"(?:gave|got|had|took|sold|went|left|passed|ran|handed|donated|[a-z]+ed)\s", re.I)
 _THIRD_RE = re.compile(r"^(?:the\s+)?user\b", re.I)
 
 
@@ -162,18 +164,6 @@ def _household(s: str) -> tuple[str, str, list[str]] | None:
     return "household", f"{role} {name or ''}".strip(), [rf"{w}\s+(?:{es.MOVED_OUT})" for w in who]
 
 
-def _lease(s: str) -> tuple[str, str, list[str]] | None:
-    m = re.match(rf"^{_U}(?:\s+(?:lease|leases)|{BE}\s+leasing)\s+an?\s+(?P<k>[\w.'-]+(?:\s+[\w.'-]+){{0,3}})$", s, re.I)
-    if not m or not _one_thing(m["k"]):
-        return None
-    names = r"(?:" + "|".join(re.escape(w) for w in m["k"].split()) + r")"
-    thing = rf"(?P<nm>{names}(?:\s+{names}){{0,3}})"
-    return "lease", m["k"], [
-        rf"(?:the|OWN)\s+{thing}(?:'s)?\s+(?:lease|lease\s+contract|leasing\s+contract)\s+(?:{es.LEASE_ENDS})",
-        rf"SUBJ{_HAS}{_ADV}\s+(?:{es.LEASE_RETURN})\s+(?:{_INNER}\s+)?(?:leased\s+)?{thing}",
-    ]
-
-
 def _habit(s: str) -> tuple[str, str, list[str]] | None:
     m = re.match(rf"^{_U}\s+(?:don't|doesn't|do\s+not|does\s+not|never)\s+(?P<v>drink|smoke|eat)"
                  r"(?:\s+(?P<o>alcohol|meat|cigarettes))?$", s, re.I)
@@ -233,12 +223,19 @@ def _scheduled(s: str) -> tuple[str, str, list[str]] | None:
     ]
 
 
+def _part_of(words: list[str]) -> str:
+    """The thing named by some of its own words ("the BMW", "the X3" of a BMW X3), nothing else."""
+    one = "(?:" + "|".join(re.escape(w) for w in words) + ")"
+    return rf"{one}(?:\s+{one}){{0,3}}"
+
+
 def _fill(pattern: str, key: str = "", name: str | None = None) -> str:
     """A table pattern with its tokens filled in (SUBJ and OWN stay for the clause)."""
     words = key.split()
     for token, value in (("<U>", _U), ("<BE>", BE), ("<HAS>", _HAS), ("<ADV>", _ADV), ("<INNER>", _INNER),
                          ("<NAME>", NAME), ("<K>", _key(key) if key else "(?!)"),
                          ("<KH>", _key(words[-1]) if len(words) > 1 else "(?!)"),
+                         ("<KP>", _part_of(words) if words else "(?!)"),
                          ("<N>", rf"(?-i:{re.escape(name)})" if name else "(?!)")):
         pattern = pattern.replace(token, value)
     return pattern
@@ -249,7 +246,7 @@ def _table(s: str) -> tuple[str, str, list[str]] | None:
     for kind, shapes, results in es.TABLE:
         for shape in shapes:
             m = re.match(_fill(shape), s, re.I)
-            if m is not None:
+            if m is not None and _one_thing(m.groupdict().get("k") or ""):
                 key = re.sub(r"^(?:an?|the)\s+", "", " ".join((m.groupdict().get("k") or "").lower().split()))
                 return kind, key or s, [_fill(r, key, m.groupdict().get("n")) for r in results]
     return None
@@ -295,7 +292,7 @@ def _gone(s: str) -> tuple[str, str, list[str]] | None:
         rf"(?:the|our)\s+{x}\s+(?:has\s+been|was|got)\s+(?:eliminated|scrapped|axed|discontinued|abolished)"]
 
 
-_READERS: tuple[Reader, ...] = (_table, _allergy, _aid, _household, _lease, _habit, _taste, _toggle,
+_READERS: tuple[Reader, ...] = (_table, _allergy, _aid, _household, _habit, _taste, _toggle,
                                 _scheduled, _gone, _lapsed)
 
 
@@ -313,9 +310,13 @@ def _clauses(sentence: str) -> Iterator[tuple[str, str, str]]:
         if len(parts[n - 1].split()) <= 2 and re.match(r"\s*and\s", sentence[sentence.find(parts[n - 1])
                                                                            + len(parts[n - 1]):], re.I):
             parts[n - 1:n + 1] = [f"{parts[n - 1]} and {parts[n]}"]
-    third = bool(_THIRD_RE.match(re.sub(rf"^{_LEAD}", "", sentence, flags=re.I)))
+    opened = re.sub(rf"^{_LEAD}", "", sentence, flags=re.I)
+    third = bool(_THIRD_RE.match(opened))
+    user = "The user " if third else "I " if re.match(r"i\b", opened, re.I) else ""
     for n, part in enumerate(parts):
         subj, own = _U, _OWN
+        if n and user and _ELIDED_RE.match(part.strip()):
+            part = user + part.strip()  # "The user switched ... and gave the Pixel to his son": the same subject
         if n and third:
             subj, own = r"(?:i|the\s+user|user|she|he|they)", r"(?:my|(?:the\s+)?user's|her|his|their)"
         yield part.strip(), subj, own

@@ -156,6 +156,14 @@ TABLE: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
      (r"(?:the|OWN)\s+(?:<K>\s+membership|membership\s+(?:at|to|with)\s+(?:the\s+)?<K>)\s+(?:has\s+)?(?:expired|ran\s+out|"
       r"run\s+out|ended|lapsed)",
       r"SUBJ<HAS>\s+let\s+(?:<INNER>\s+)?<K>\s+membership\s+(?:lapse|expire|run\s+out)")),
+    ("lease",
+     (r"^<U>(?:\s+(?:lease|leases)|<BE>\s+leasing)\s+an?\s+(?P<k>[\w.'-]+(?:\s+[\w.'-]+){0,3})$",),
+     (rf"(?:the|OWN)\s+<KP>(?:'s)?\s+(?:lease|lease\s+contract|leasing\s+contract)\s+(?:{LEASE_ENDS})",
+      rf"SUBJ<HAS><ADV>\s+(?:{LEASE_RETURN})\s+(?:<INNER>\s+)?(?:leased\s+)?<KP>")),
+    ("device",
+     (r"^<U>\s+(?:uses|use|has|have|owns|own)\s+an?\s+(?P<k>(?-i:[A-Z][\w-]*)(?:\s+[\w-]+){0,3})$",),
+     (r"SUBJ<HAS><ADV>\s+(?:gave|handed\s+down|passed\s+(?:on|down)|donated)\s+(?:the|<INNER>)\s+<KP>\s+to\s+"
+      r"(?:my|her|his|their|a|the)\s+[\w-]+(?:\s+[\w-]+)?",)),
     ("engaged",
      (r"^<U><BE>\s+engaged(?:\s+to\s+(?P<n><NAME>))?$",),
      (r"(?:<N>\s+and\s+i|we|i\s+and\s+<N>)\s+got\s+married",
