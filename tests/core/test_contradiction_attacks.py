@@ -136,6 +136,8 @@ TARGETED = [
     #                                   undone/limited new value, scoped stored value, second clause, an office's
     #                                   city read as the user's home; a second round 0 FPs of 40, 3 of 5;
     #                                   corpus_attack30_findings.md)
+    ("corpus_attack32.jsonl", 345, 73, 0.93),  # 70 of 73 (four batches at first run: 37 of 42 with 1 FP of 209,
+    #                       11 of 12 with 1 of 59, 14 of 15 with 3 of 58, 3 of 4 with 0 of 26; corpus_attack32_findings.md)
 ]
 
 

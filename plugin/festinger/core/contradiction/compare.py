@@ -30,6 +30,7 @@ from festinger.core.contradiction.jobchange import employer_as_work
 from festinger.core.contradiction.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.may_both_hold import may_both_hold
 from festinger.core.contradiction.named_end import by_named_end
+from festinger.core.contradiction.ended_states import by_state_ended
 from festinger.core.contradiction.places import left_lone_district, same_place, software_namesake
 from festinger.core.contradiction.quitting import QUIT_VERBS, quit_as_denial, quit_as_verb
 from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_employer_ended, by_event_moved,
@@ -75,7 +76,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_age_or_count(existing, incoming) or _by_event(existing, incoming)
             or by_rereading(existing, incoming, _match, _by_statements)
             or by_value_update(existing, incoming, _match) or by_named_end(existing, incoming)
-            or by_displaced(existing, incoming))
+            or by_displaced(existing, incoming) or by_state_ended(existing, incoming))
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:

@@ -62,7 +62,7 @@ NAME = r"(?-i:[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+)?)"
 # stored fact), never "for a week" (a while, not an end).
 RECENT = (r"(?P<when>\s+(?:last\s+(?:week|month|year|weekend|night|spring|summer|autumn|fall|winter)|"
           r"recently|yesterday|today|this\s+(?:week|month|year|morning|weekend|spring|summer|autumn|fall)|"
-          r"earlier\s+this\s+(?:week|month|year)|over\s+the\s+weekend|"
+          r"earlier\s+this\s+(?:week|month|year)|over\s+the\s+weekend|in\s+the\s+(?:spring|summer|autumn|fall|winter)|"
           r"(?:on\s+|last\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
           r"at\s+the\s+end\s+of\s+(?:last\s+)?(?:week|month|january|february|march|april|may|june|july|august|"
           r"september|october|november|december)|"

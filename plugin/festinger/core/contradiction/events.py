@@ -199,6 +199,8 @@ _STORED_PET = [
     re.compile(rf"^{_POSS}\s+{_PET}\s+is\s+an?\s+(?:[a-z][\w-]*\s+){{1,3}}?(?:named|called)\s+{_N}$", re.I),
     re.compile(rf"^{_N}\s+is\s+{_POSS}\s+{_ADJ}{_PET}$", re.I),
     re.compile(rf"^(?:{_U}|we)\s+(?:has|have|owns?)\s+an?\s+{_ADJ}{_PET}\s*\(\s*{_N}\s*\)$", re.I),
+    # "Pet: hamster (Nibbles)", "My pet: a cat (Miso)": a profile line
+    re.compile(rf"^(?:{_POSS}\s+)?pet\s*:\s*(?:an?\s+)?{_ADJ}{_PET}\s*\(\s*{_N}\s*\)$", re.I),
     # "User adopted a cat named Miso last month": the user has it since
     re.compile(rf"^{_U}\s+(?:(?:recently|just)\s+)?adopted\s+an?\s+{_ADJ}{_PET}\s+(?:named|called)\s+{_N}"
                rf"(?:\s+(?:last\s+\w+|in\s+\w+|recently))?$", re.I),
@@ -222,6 +224,8 @@ _EVENT_DIED = [
                rf"{RECENT}{_HOW}$", re.I),
     # "Miso, our cat, died yesterday", "Biscuit is no longer with us"
     re.compile(rf"^{_N},\s+{_WHOSE}\s+(?:{_PET}|{_KIN}),\s+(?:has\s+)?{_ADV}{_DIED}{_HOW}{RECENT}{_HOW}$", re.I),
+    # "Nibbles the hamster died over the weekend" (a pet named with its kind; never a relative)
+    re.compile(rf"^{_N},?\s+the\s+{_PET},?\s+(?:has\s+)?{_ADV}{_DIED}{_HOW}{RECENT}{_HOW}$", re.I),
     re.compile(rf"^(?:{_WHOSE}\s+(?:{_PET}|{_KIN})\s+)?{_N}\s+is\s+no\s+longer\s+with\s+us$", re.I),
     # "We lost Max to cancer last month" (lost TO an illness: not lost in the park), "RIP Max"
     re.compile(rf"^(?:we|i|(?:the\s+)?user)(?:'ve|\s+have|\s+has)?\s+{_ADV}lost\s+(?:{_WHOSE}\s+(?:{_PET}|{_KIN})\s+)?"
