@@ -30,6 +30,10 @@ CAUGHT = [
     ("The newsletter goes out weekly.", "The newsletter goes out monthly now."),
     ("I swim twice a week.", "I swim four times a week now."),
     ("Our deploy window is Tuesday at 2pm.", "The deploy window moved to Wednesday at 10am."),
+    ("Piano lessons are Saturdays at 10.", "Scratch that, piano lessons are Saturdays at 11."),
+    ("The retry count is 3.", "Correction: the retry count is 5."),
+    ("The user's office is in Building 4.", "The user's office is in Building 9 now."),
+    ("The user's mobile is +44 7700 900123.", "The user has a new mobile number: +44 7700 900456."),
 ]
 
 LOOKALIKES = [
@@ -75,6 +79,16 @@ LOOKALIKES = [
     ("User has an appointment on Tuesday.", "The appointment was moved to Thursday."),
     ("I've visited 27 countries.", "I'm now at 29 countries visited."),
     ("My marathon PB is 4:05:30.", "Dad finished Boston! New marathon PB: 3:41:00."),
+    # a correction of another slot, a model number, another instance, a habit's day, a same mailbox
+    ("My birthday is March 3.", "Sorry, my mom's birthday is March 13."),
+    ("The retry count is 3.", "Correction: the retry count is 5 on staging."),
+    ("My laptop is a Dell XPS 13.", "Actually my laptop is a Dell XPS 9315."),
+    ("My laptop has 16 GB of RAM.", "I have a new laptop with 32 GB of RAM."),
+    ("My car gets 30 mpg.", "My new car gets 45 mpg."),
+    ("The New York office rent is $5,000.", "The New York office rent is $6,000."),
+    ("I go to the gym on Mondays.", "I go to the gym on Wednesdays now."),
+    ("The user's email is jane.doe@gmail.com.", "The user's email is actually janedoe@gmail.com."),
+    ("User's phone number: +1 (646) 555-0100.", "User's phone number is now 646-555-0100."),
 ]
 
 

@@ -132,8 +132,8 @@ TARGETED = [
     #                                   rules' false deprecations in seven shapes, corpus_attack27_findings.md)
     ("corpus_attack28.jsonl", 800, 125, 0.90),  # 115 of 125 (116 at first run, with 186 FPs of 849: named_end's
     #                                   slot switch, quit and period shapes, corpus_attack28_findings.md)
-    ("corpus_attack31.jsonl", 270, 50, 0.90),  # 47 of 50 (the anchored typed-value rule: 5 FPs of 222 at first
-    #                                   run, 1 its own; then 1 of 35 and 1 of 27 in two later rounds; findings file)
+    ("corpus_attack31.jsonl", 290, 50, 0.90),  # 47 of 50 (the anchored typed-value rule: 5 FPs of 222 at first
+    #                                   run, 1 its own; then 1 of 35, 1 of 27, 0 of 17 in later rounds; findings file)
 ]
 
 

@@ -27,27 +27,13 @@ from dataclasses import dataclass, replace
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.normalise import clean, expand_contractions
-from festinger.core.contradiction.rescheduled import when_fields
+from festinger.core.contradiction.typed_values import MONTH, Typed, typed_values
 from festinger.core.contradiction.values import singular
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["by_anchored_value", "read_slot"]
 
 _MAX_CHARS = 300
-
-
-@dataclass(frozen=True)
-class Typed:
-    """One typed value: `frame` must agree for two values to fill one slot, `value` is compared."""
-
-    kind: str  # money | amount | number | when | rate | version | host | email | phone
-    frame: str
-    value: str
-    display: str
-    start: int
-    end: int
-    recurring: bool = False  # a weekday written as a habit ("Mondays")
-    period: str = ""  # what an amount of money is per ("a month")
 
 
 @dataclass(frozen=True)
@@ -61,95 +47,14 @@ class Slot:
     named_old: Typed | None = None  # the value an incoming "from X to" / "instead of X" says was held
 
 
-_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_NUMW = "|".join(lx.NUMBER_WORDS[1:])
-_PER = (r"(?:\s*/\s*|\s+(?:a|an|per|each|every)\s+)(month|mo|year|yr|week|wk|day|hour|hr|quarter|person|seat|user|"
-        r"head|night)s?\b|\s+(monthly|yearly|annually|weekly|daily|hourly|quarterly)\b")
-_EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_HOST_RE = re.compile(r"(?:https?://)?(?<![\w@./-])[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?!(?:js|ts|py|rb|md|txt|json|"
-                      r"ya?ml|cfg|ini|toml|sh|exe|env)\b)[a-z]{2,}(?:/[\w./-]*\w)?(?![\w@-])")
-_PHONE_RE = re.compile(r"\+\d[\d\s().-]{6,}\d|\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b")
-_MONEY_RE = re.compile(
-    rf"(?:(?P<cur>[$€£¥])\s?(?P<n>{_NUM})(?:\s?(?P<mult>k|m)\b)?|(?P<n2>{_NUM})\s?(?P<cur2>usd|eur|gbp|dollars?|euros?|"
-    rf"pounds?|bucks)\b)(?:{_PER})?", re.I)
-_WEEKDAY = r"(?:next\s+|this\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
-_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
-_WHEN_TOKEN = (rf"(?:{_WEEKDAY}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
-               rf"{_MONTH}(?![a-z])|\d{{1,2}}(?::\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|\d{{1,2}}:\d{{2}}\b(?!:\d)|noon\b|midnight\b)")
-_WHEN_RE = re.compile(rf"{_WHEN_TOKEN}(?:(?:\s*,\s*|\s+(?:at|on)\s+|\s+){_WHEN_TOKEN})*", re.I)
-_RATE_RE = re.compile(
-    rf"(?P<n>{_NUM}|{_NUMW}|once|twice)\s+(?:(?:times?|days?|nights?|sessions?|classes|visits?)\s+)?(?:a|an|per|each|every)\s+"
-    rf"(?P<p>week|month|day|year)\b|every\s+(?:(?P<other>other)\s+|(?P<n2>{_NUM}|{_NUMW})\s+)?(?P<p2>minute|hour|day|week|"
-    rf"month|year)s?\b", re.I)
-_RATE_WORD_RE = re.compile(r"\b(hourly|daily|nightly|weekly|biweekly|fortnightly|monthly|quarterly|yearly|annually)\b", re.I)
-_VERSION_RE = re.compile(r"(?<![\w.])(?P<p>[A-Z][\w+#-]*|iOS|macOS)\s+v?(?P<n>\d+(?:\.\d+){0,3})(?![\w.%])"
-                         r"(?!\s*(?:mg|gb|mb|tb|kg|g|ml|x|k)\b)")
-_AMOUNT_RE = re.compile(rf"(?<![\w.$€£¥,:+-])(?P<n>{_NUM}|{_NUMW})(?:(?P<g>%|[a-z]{{1,3}})|\s+(?P<u>[a-z]+))\b", re.I)
-_NUMBER_RE = re.compile(rf"(?<![\w.,$€£¥:+-])(?P<n>{_NUM})(?![\w,:%]|\.\d)")
-
-
-def _number(text: str) -> float:
-    low = {"once": "one", "twice": "two"}.get(text.lower(), text.lower())
-    if low in lx.NUMBER_WORDS:
-        return float(lx.NUMBER_WORDS.index(low))
-    return float(low.replace(",", ""))
-
-
-def _values(text: str) -> list[Typed]:
-    """The typed values of a clause, each span read once (the most specific type first)."""
-    taken = [False] * len(text)
-    found: list[Typed] = []
-
-    def add(m: re.Match[str], kind: str, frame: str, value: str, recurring: bool = False, period: str = "") -> None:
-        if any(taken[m.start():m.end()]):
-            return
-        taken[m.start():m.end()] = [True] * (m.end() - m.start())
-        found.append(Typed(kind, frame, value, m.group(0), m.start(), m.end(), recurring, period))
-
-    for m in _EMAIL_RE.finditer(text):
-        add(m, "email", "email", m.group(0).lower())
-    for m in _HOST_RE.finditer(text):
-        add(m, "host", "host", re.sub(r"^https?://", "", m.group(0).lower()).rstrip("/"))
-    for m in _PHONE_RE.finditer(text):
-        add(m, "phone", "phone", re.sub(r"\D", "", m.group(0)))
-    for m in _MONEY_RE.finditer(text):
-        cur = (m.group("cur") or m.group("cur2")).lower()[:3]
-        amount = _number(m.group("n") or m.group("n2")) * {"k": 1e3, "m": 1e6}.get((m.group("mult") or "").lower(), 1)
-        per = (m.group(len(m.groups()) - 1) or m.group(len(m.groups())) or "").lower()
-        period = lx.PERIOD_NAMES.get(per, "")
-        add(m, "money", f"{cur} per {'' if period else per}", f"{amount:g}", period=period)  # "$2,000 per person"
-    for m in _WHEN_RE.finditer(text):
-        fields = when_fields(m.group(0))
-        if fields is not None:
-            add(m, "when", "when", repr(sorted(fields.items())), bool(re.search(r"days\b", m.group(0), re.I)))
-    for m in _RATE_RE.finditer(text):
-        if m.group("p"):
-            rate = _number(m.group("n")) / lx.PERIOD_MINUTES[m.group("p").lower()]
-        else:
-            every = 2 if m.group("other") else _number(m.group("n2")) if m.group("n2") else 1
-            rate = 1 / (every * lx.PERIOD_MINUTES[m.group("p2").lower()])
-        add(m, "rate", "rate", f"{rate:.9g}")
-    for m in _VERSION_RE.finditer(text):
-        if m.group("p").lower() not in lx.NOT_PRODUCTS_BEFORE_NUMBER:
-            add(m, "version", m.group("p").lower(), m.group("n"))
-    for m in _AMOUNT_RE.finditer(text):
-        unit = (m.group("g") or m.group("u")).lower()
-        if unit not in lx.NOT_UNITS and unit not in lx.PERIOD_NAMES:
-            add(m, "amount", singular(unit), f"{_number(m.group('n')):g}")
-    for m in _NUMBER_RE.finditer(text):
-        add(m, "number", "", f"{_number(m.group('n')):g}")
-    if not found:  # "The cleanup cron runs hourly": a rate word is the value only when nothing else is
-        for m in _RATE_WORD_RE.finditer(text):
-            add(m, "rate", "rate", f"{1 / lx.RATE_WORD_MINUTES[m.group(1).lower()]:.9g}")
-    return sorted(found, key=lambda v: v.start)
-
-
 _PRESENT_RE = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|these\s+days|nowadays|currently|as\s+of\s+(?:now|today|"
                          r"this\s+(?:week|month|quarter|year|sprint|release)|(?:the\s+)?(?:latest|new|current)\s+[\w.-]+))\b",
                          re.I)
 _LABEL_RE = re.compile(r"^(?:(?:pricing|price|schedule|policy|quick|small|big|an?)\s+)?(?:update|news|fyi|heads\s+up|"
-                       r"correction|note|change)\s*[:,-]\s*", re.I)
+                       r"correction|note|change)\s*[:,-]\s*|^(?:scratch\s+that|sorry|oops|my\s+mistake)\s*[:,-]\s*", re.I)
+# "Saturdays at 10": a bare hour after a weekday is that hour of the clock.
+_DAY_HOUR_RE = re.compile(r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+at\s+)([1-9]|1[0-2])(?![\d:.]|\s*(?:am|pm|a\.m|p\.m))",
+                          re.I)
 _ACTOR_RE = re.compile(rf"^(?:my|the|our)\s+(?:{'|'.join(sorted(lx.ACTORS))})\s+(?:(?:has|have|just|finally)\s+)*"
                        rf"(?=(?:{'|'.join(sorted(lx.CHANGE_WORDS))})\b)", re.I)
 _PERSON_RE = re.compile(r"\b(?:he|him|his|she|her|hers|they|them|their|you|your|yours|its|it)\b", re.I)
@@ -157,12 +62,13 @@ _NAMED_OWNER_RE = re.compile(r"\b(?!User's)[A-Z][a-z]+'s\b")
 _LEAD_SCOPE_RE = re.compile(r"^(?:on|in|for|at|under|with|inside|within|across|outside)\s", re.I)
 _PERIOD_WHILE_RE = re.compile(rf"\bfor\s+(?:a|the|an|this|that|one|two|three|\d+)\s+(?:few\s+)?"
                               rf"(?:{'|'.join(sorted(ch.PERIOD_WORDS))})s?\b", re.I)
-_PLAN_RE = re.compile(rf"\b(?:as\s+of|from|starting|beginning|in|by|after|before|since)\s+(?:{_MONTH}|(?:19|20)\d\d)(?![a-z])"
+_PLAN_RE = re.compile(rf"\b(?:as\s+of|from|starting|beginning|in|by|after|before|since)\s+(?:{MONTH}|(?:19|20)\d\d)(?![a-z])"
                       r"|\b(?:19|20)\d\d\b", re.I)
 _PAST_RE = re.compile(rf"\b(?:was|were)\b(?!\s+(?:(?:just|recently|finally)\s+)?(?:{'|'.join(lx.PASSIVE_CHANGE)})\b)", re.I)
 _UP_TO_RE = re.compile(r"\bup\s+to\b", re.I)
 _CHANGE_VERB_RE = re.compile(rf"\b(?:{'|'.join(sorted(lx.CHANGE_WORDS - {'now', 'new', 'latest', 'up', 'down', 'instead'}))}|"
                              r"got\s+me|gave)\b", re.I)
+_CORRECTED_RE = re.compile(r"^(?:correction|scratch\s+that|sorry|oops|my\s+mistake)\b|^actually\b", re.I)
 _SIGNAL_RE = re.compile(rf"\b(?:{'|'.join(sorted(lx.CHANGE_WORDS - {'up', 'down', 'new'}))})\b|\bdown\s+to\b"
                         r"|\b[Nn]ew\b(?!\s+[A-Z])")  # "New York" is no news
 _REFUSED_RE = re.compile(rf"\b(?:{'|'.join(sorted(lx.REFUSED_WORDS))})\b|n't\b|\b(?:{'|'.join(re.escape(p) for p in lx.REFUSED_PHRASES)})\b"
@@ -232,8 +138,8 @@ def read_slot(clause: str, *, incoming: bool) -> Slot | None:
     """The clause as a slot holding one typed value (a bare "from <old> to" / "instead of <old>" is
     kept out of the count, to be checked against the stored value), or None."""
     text = _ACTOR_RE.sub("", _LABEL_RE.sub("", clause)) if incoming else clause
-    text = _PRESENT_RE.sub(" ", text)
-    values = _values(text)
+    text = _DAY_HOUR_RE.sub(r"\1\2:00", _PRESENT_RE.sub(" ", text))
+    values = typed_values(text)
     if not values:
         return None
     if incoming and len(values) == 2:
@@ -371,11 +277,11 @@ def by_anchored_value(existing: str, incoming: str) -> Contradiction | None:
     clause, new = slots[0]
     for other in new_clauses:
         said = set(_WORD_RE.findall(other.lower()))
-        if other is not clause and (_values(other) or _refused(other, incoming=True) or said & ch.SCOPE_WORDS
+        if other is not clause and (typed_values(other) or _refused(other, incoming=True) or said & ch.SCOPE_WORDS
                                     or said & (lx.PERSON_ROLES - lx.ACTORS)
                                     or not (_SIGNAL_RE.search(other) or "extension" in said)):
             return None  # a side clause is the change's cause only ("My advisor got me an extension; ...")
-    if not _SIGNAL_RE.search(_PRESENT_RE.sub(" now ", clause)):
+    if not (_SIGNAL_RE.search(_PRESENT_RE.sub(" now ", clause)) or _CORRECTED_RE.match(clause)):
         return None  # a restatement of the slot says no change
     pair = _one_frame(old, new, old_clauses[0])
     if pair is None:
@@ -386,7 +292,8 @@ def by_anchored_value(existing: str, incoming: str) -> Contradiction | None:
         return None  # "my flight" / "we've postponed the flight": whose it is differs
     if a.value.kind == "when" and owners == {"user", ""}:
         return None  # "the weekly sync" is the team's, "my weekly sync" may be one of the user's own
-    if a.value.kind == "when" and "user" in owners and "minute" not in a.value.value and new.named_old is None:
+    if a.value.kind == "when" and "user" in owners and "weekday" in a.value.value and "minute" not in a.value.value \
+            and new.named_old is None:
         return None  # "I go to the gym on Mondays" / "... on Wednesdays now": a day may be added, not moved
     if not _same_anchor(a, b) or not _differ(a.value, b.value):
         return None

@@ -36,7 +36,7 @@ LINK_VERBS = frozenset(
 CHANGE_WORDS = frozenset(
     "changed change moved move raised raise cut bumped lowered increased decreased reduced extended upgraded "
     "downgraded switched updated adjusted dropped rose grew fell went doubled halved pushed postponed "
-    "rescheduled shifted delayed new latest now up down instead".split())
+    "rescheduled shifted delayed new latest now up down instead actually".split())
 # Who may set the user's value at the start of the sentence: "My doctor bumped my sertraline up to 100 mg".
 ACTORS = frozenset(
     "doctor gp psychiatrist physician landlord landlady boss manager company employer gym bank provider isp "
@@ -78,9 +78,10 @@ ANCHOR_STOP_WORDS = frozenset("a an the my our we us i me mine user this that th
 # Words after a number that are no unit of it ("8 to 12", "3 times", "2 pm").
 NOT_UNITS = frozenset("to and or a an the of in on at for as is are now per by from with this that more less than "
                       "times am pm instead".split())
-# Capitalised words before a number that make no product version ("Room 12", "Team 2", "Chapter 4").
-NOT_PRODUCTS_BEFORE_NUMBER = frozenset("the our my we i it this that team room floor suite gate level chapter plan page "
-                                       "step monday tuesday wednesday thursday friday saturday sunday".split())
+# Software whose release numbers are versions, beside the tech lexicon's names ("Node 20", "Postgres 16");
+# any other name before a number ("XPS 13", "Room 12", "Model 3") is a model or a label, never compared.
+SOFTWARE_EXTRAS = frozenset("node nodejs postgres server jdk openjdk dotnet npm pnpm yarn pip gcc clang llvm helm k8s "
+                            "nginx openssl php ruby centos rhel fedora alpine".split())
 # Units that measure a thing (a file's size, a wait), unlike the things counted ("3 replicas").
 MEASURE_UNITS = frozenset("second minute hour day week month year percent meter metre mile pound kilo gram liter litre "
                           "byte character word page point degree".split())
