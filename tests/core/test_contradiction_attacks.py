@@ -138,6 +138,8 @@ TARGETED = [
     #                                   corpus_attack30_findings.md)
     ("corpus_attack32.jsonl", 345, 73, 0.93),  # 70 of 73 (four batches at first run: 37 of 42 with 1 FP of 209,
     #                       11 of 12 with 1 of 59, 14 of 15 with 3 of 58, 3 of 4 with 0 of 26; corpus_attack32_findings.md)
+    ("corpus_attack31.jsonl", 290, 50, 0.90),  # 47 of 50 (the anchored typed-value rule: 5 FPs of 222 at first
+    #                                   run, 1 its own; then 1 of 35, 1 of 27, 0 of 17 in later rounds; findings file)
 ]
 
 

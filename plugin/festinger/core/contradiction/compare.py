@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.anchored import by_anchored_value
 from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.displaced import by_displaced
 from festinger.core.contradiction.event_sentences import said_again
@@ -76,7 +77,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_age_or_count(existing, incoming) or _by_event(existing, incoming)
             or by_rereading(existing, incoming, _match, _by_statements)
             or by_value_update(existing, incoming, _match) or by_named_end(existing, incoming)
-            or by_displaced(existing, incoming) or by_state_ended(existing, incoming))
+            or by_displaced(existing, incoming) or by_state_ended(existing, incoming)
+            or by_anchored_value(existing, incoming))
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:

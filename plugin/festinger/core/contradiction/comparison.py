@@ -74,7 +74,15 @@ def _cmp_quantity(a: Value, b: Value) -> Relation:
         return Relation.SAME if abs(x - y) <= tolerance else Relation.CONFLICT
     if a.dim or b.dim or a.unit != b.unit:
         return Relation.UNKNOWN  # "30" vs "30 seconds", "5 engineers" vs "5 people"
+    if not a.unit and a.number != b.number and _one_line(a.display, b.display):
+        return Relation.COMPATIBLE  # "Postgres is 16" / "now 16.4": one release line, said closer
     return Relation.SAME if a.number == b.number else Relation.CONFLICT
+
+
+def _one_line(x: str, y: str) -> bool:
+    """Whether one bare number is the other said with more places ("16" / "16.4")."""
+    short, long = sorted((x.strip(), y.strip()), key=len)
+    return short.isdigit() and long.startswith(short + ".")
 
 
 # Capacities quoted nominal or usable, decimal or binary: a tenth apart is one capacity.

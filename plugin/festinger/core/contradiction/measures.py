@@ -42,6 +42,9 @@ _ACTOR_RE = re.compile(r"(?:(?:the\s+)?[\w-]+\s+(?:raised|increased|lowered|redu
 # "Landlord raised it. The rent is $1600 now.": one actor setting "it", the amount the next sentence names.
 _SET_IT_RE = re.compile(r"^(?:the\s+)?[\w-]+\s+(?:raised|increased|lowered|reduced|cut|bumped|upped|changed)\s+it[.!]?$",
                         re.I)
+# A range or a cap; "went up to" and "bumped up to" are a change, "is now up to 60 seconds" may be a cap.
+_RANGE_RE = re.compile(r"(?<![\w'])(?:between|var(?:y|ies)|ranges?|anywhere)(?![\w'])|\d\s*(?:-|\u2013|to)\s*[$€£¥]?\d"
+                       r"|(?<!went\s)(?<!bumped\s)(?<!shot\s)(?<!jumped\s)(?<!crept\s)(?<!moved\s)(?<![\w'])up\s+to(?![\w'])", re.I)
 _FIRST_WORDS = frozenset("the my our i user user's new latest we".split())
 _CUE_WORDS = frozenset("is are was has have got now went dropped rose fell climbed jumped from to".split())
 
@@ -96,6 +99,8 @@ def _amount_in(sentence: str, words: list[str], qualifier: str, shape: re.Patter
     names = [w for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", sentence) if w != "I" and w.lower() not in words]
     if first not in _FIRST_WORDS or names:
         return None  # the user's or the slot's sentence only: "Tom set a new marathon PB: 3:52:10"
+    if _RANGE_RE.search(sentence):
+        return None  # "now 30 to 60 seconds", "now up to 60 seconds": a range or a cap, not one amount
     if is_unsure(sentence) or _NOT_RE.search(sentence) or _LEAD_SCOPE_RE.match(sentence) or not _CHANGE_RE.search(sentence):
         return None
     said = {singular(w) for w in re.findall(r"[\w'-]+", low)}

@@ -38,7 +38,7 @@ from typing import Sequence
 
 from festinger.core.contradiction.segment import MAX_SENTENCE_CHARS, split_sentences
 
-__all__ = ["event_moved", "one_sentence", "one_sentence_matches"]
+__all__ = ["event_moved", "one_sentence", "one_sentence_matches", "when_fields"]
 
 _EVENT_NOUNS = frozenset(
     "meeting standup stand-up sync call appointment flight train wedding deadline interview party dinner lunch "
@@ -132,6 +132,10 @@ def _when(text: str) -> dict[str, int] | None:
     if fields.get("minute", 0) >= 24 * 60 or not 1 <= fields.get("day", 1) <= 31:
         return None
     return fields or None
+
+
+# The fields of a time written out completely, for the rules that compare two times (`anchored`).
+when_fields = _when
 
 
 def _event(words: str, qualifier: str | None) -> tuple[str, str] | None:

@@ -17,3 +17,4 @@ from .states import *  # noqa: F401,F403
 from .tech import *  # noqa: F401,F403
 from .timezones import *  # noqa: F401,F403
 from .units import *  # noqa: F401,F403
+from .anchors import *  # noqa: F401,F403
