@@ -132,6 +132,8 @@ TARGETED = [
     #                                   rules' false deprecations in seven shapes, corpus_attack27_findings.md)
     ("corpus_attack28.jsonl", 800, 125, 0.90),  # 115 of 125 (116 at first run, with 186 FPs of 849: named_end's
     #                                   slot switch, quit and period shapes, corpus_attack28_findings.md)
+    ("corpus_attack33.jsonl", 420, 88, 0.93),  # 85 of 88 (role holders, written in four waves before each fix:
+    #                                   5 FPs of 430 at first run, corpus_attack33_findings.md)
 ]
 
 
