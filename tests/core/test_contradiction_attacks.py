@@ -140,6 +140,8 @@ TARGETED = [
     #                       11 of 12 with 1 of 59, 14 of 15 with 3 of 58, 3 of 4 with 0 of 26; corpus_attack32_findings.md)
     ("corpus_attack31.jsonl", 290, 50, 0.90),  # 47 of 50 (the anchored typed-value rule: 5 FPs of 222 at first
     #                                   run, 1 its own; then 1 of 35, 1 of 27, 0 of 17 in later rounds; findings file)
+    ("corpus_attack33.jsonl", 420, 88, 0.93),  # 85 of 88 (role holders, written in four waves before each fix:
+    #                                   5 FPs of 430 at first run, corpus_attack33_findings.md)
 ]
 
 

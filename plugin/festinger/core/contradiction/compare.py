@@ -38,6 +38,7 @@ from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_em
                                                           by_job_left, by_life_event, by_migration,
                                                           by_possession_ended, by_residence_ended, by_status_ended)
 from festinger.core.contradiction.reread import by_rereading
+from festinger.core.contradiction.role_holders import by_role_holder
 from festinger.core.contradiction.refinement import contrasts_a_kind_of, corrects_another, refines
 from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.self_correction import plain_correction
@@ -78,7 +79,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_rereading(existing, incoming, _match, _by_statements)
             or by_value_update(existing, incoming, _match) or by_named_end(existing, incoming)
             or by_displaced(existing, incoming) or by_state_ended(existing, incoming)
-            or by_anchored_value(existing, incoming))
+            or by_anchored_value(existing, incoming) or by_role_holder(existing, incoming))
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:

@@ -154,8 +154,8 @@ def by_named_end(existing: str, incoming: str) -> Contradiction | None:
 def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(holder, stored value, the incoming sentence) when an incoming sentence ends or replaces the
     thing the stored memory's one sentence holds."""
-    if not _CUE_RE.search(incoming[:2000]):
-        return None
+    if not _CUE_RE.search(incoming[:2000]) or set(words(incoming[:2000])) & lx.EVENT_FRAME_WORDS:
+        return None  # no ending word; or a story, a dream, someone else's words ("... replaced by a robot in my dream")
     old = stored_sentence(existing)
     held = holding(old) if old is not None else None
     if held is None:

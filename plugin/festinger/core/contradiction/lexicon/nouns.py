@@ -185,3 +185,27 @@ COMPANY_DESIGNATORS = frozenset("corp corporation inc incorporated ltd limited l
 BARE_SYSTEM_NOUNS = frozenset(
     "service server instance machine host node worker vm box cluster container job cron meeting call standup "
     "timeout ttl interval limit port endpoint url config setting".split())
+# Roles one person or firm holds for the user at a time, beside person_left.ROLE_SLOTS (role_holders):
+# the user's services. Never friend, colleague, client or neighbour: one has several.
+SERVICE_ROLES = frozenset(
+    "trainer cleaner housekeeper nanny babysitter childminder hairdresser barber stylist mechanic vet "
+    "physio physiotherapist psychiatrist psychologist counsellor counselor chiropractor optician optometrist "
+    "dermatologist gynecologist gynaecologist obgyn midwife dogwalker walker sitter gardener realtor agent "
+    "planner instructor".split())
+# Modifiers a role may drop without becoming another role ("personal trainer" = "trainer", "line
+# manager" = "manager"); any other ("release manager", "piano teacher") names a role of its own.
+LOOSE_ROLE_WORDS = frozenset("personal family regular usual primary main own current line direct immediate".split())
+# Roles told apart only by the word used for them.
+ROLE_SYNONYMS = {"doctor": "gp", "physician": "gp", "landlady": "landlord", "boss": "manager",
+                 "supervisor": "manager", "counselor": "counsellor", "physiotherapist": "physio", "adviser": "advisor"}
+# Roles whose holder ends them by retiring or resigning (not a mentor, advisor or landlord, who may
+# go on after leaving their job).
+PRACTICE_ROLES = frozenset(
+    "gp dentist therapist vet cleaner housekeeper hairdresser barber stylist mechanic accountant lawyer manager "
+    "lead trainer coach tutor teacher nanny babysitter childminder physio psychiatrist psychologist counsellor "
+    "chiropractor optician optometrist instructor".split())
+# What a holder does for the user, named by the role: "Marcus manages me now", "Fatima cleans for us now".
+ROLE_DOINGS = {
+    "manages": "manager", "supervises": "manager", "coaches": "coach", "trains": "trainer", "tutors": "tutor",
+    "teaches": "teacher", "mentors": "mentor", "represents": "lawyer", "advises": "advisor", "cleans for": "cleaner",
+    "cuts my hair": "hairdresser barber stylist", "walks the dog": "walker dogwalker"}
