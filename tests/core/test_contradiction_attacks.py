@@ -68,7 +68,11 @@ ATTACKS = [
     ("corpus_attack29.jsonl", 0.64),  # 36 of 53 (written blind in twenty minutes against the final state of
     #                                   2026-11-27 evening: 7 of 530 FPs at its one run, one shape, answered by
     #                                   named_end._a_kind; recall unchanged)
-    ("corpus_attack26.jsonl", 0.28),  # 43 of 145 (written blind from a six-line description of the updates24
+    ("corpus_attack34.jsonl", 0.38),  # 24 of 60 (written blind from a ten-line description of the four rule
+    #                                   families of 2026-11-27 session 10 while they were written, never tuned on:
+    #                                   0 of 520 FPs at every run; 11 of 60 with displaced alone)
+    ("corpus_attack26.jsonl", 0.36),  # 53 of 145 after session 10's four rules (anchored 7, displaced 2,
+    #                                   ended_states 1); 43 of 145 (written blind from a six-line description of the updates24
     #                                   rules while they were written, never tuned on: 0 of 468 FPs on main and
     #                                   on each branch at every run; 18 of 145 before the rules)
 ]

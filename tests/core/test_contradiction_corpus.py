@@ -17,15 +17,15 @@ from festinger_testkit.contradiction_eval import evaluate, labelled_sets, load_c
 
 # Measured at delivery (see the README): the floors keep
 # recall from silently sliding back; precision has no margin.
-CORPUS_DEV_RECALL_FLOOR = 0.75  # 178 of 235 (163 before the updates24 rules of 2026-11-27)
-CORPUS_HOLDOUT_RECALL_FLOOR = 0.49  # 56 of 111 (49 before them)
+CORPUS_DEV_RECALL_FLOOR = 0.76  # 180 of 235 after session 10's four rules (178 before them; 163 before the updates24 rules)
+CORPUS_HOLDOUT_RECALL_FLOOR = 0.54  # 61 of 111 after session 10's rules (56 before them, 49 before the updates24 rules)
 # The everyday updates written blind on 2026-11-27 (13.5 % caught at their first run)
-UPDATES_DEV_RECALL_FLOOR = 0.49  # 123 of 246 (33 before the rules written on it)
-UPDATES_HOLDOUT_RECALL_FLOOR = 0.22  # 24 of 102 (14 before them; never tuned on)
+UPDATES_DEV_RECALL_FLOOR = 0.69  # 173 of 246 after session 10's rules, tuned on it (123 before; 33 at its first run)
+UPDATES_HOLDOUT_RECALL_FLOOR = 0.25  # 27 of 102 after session 10's rules (24 before; 14 at its first run; never tuned on)
 # The second blind set of everyday updates (2026-11-27, session 10: 560 pairs in 28 categories written
 # by a writer who read no code): 0 of 280 look-alikes flagged and 8 of 280 updates caught at its first run
-UPDATES25_DEV_RECALL_FLOOR = 0.02  # 5 of 196 at its first run
-UPDATES25_HOLDOUT_RECALL_FLOOR = 0.03  # 3 of 84 (never tuned on)
+UPDATES25_DEV_RECALL_FLOOR = 0.07  # 15 of 196 after session 10's rules (role_holders tuned on it: 8); 5 at its first run
+UPDATES25_HOLDOUT_RECALL_FLOOR = 0.05  # 5 of 84 after session 10's rules (3 at its first run; never tuned on)
 
 
 def _false_positives(result) -> str:

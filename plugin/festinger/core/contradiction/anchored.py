@@ -260,13 +260,17 @@ def _same_anchor(a: Slot, b: Slot) -> bool:
     return not (a.periods and b.periods and a.periods != b.periods)
 
 
+def _announced(clause: str) -> bool:
+    return bool(_SIGNAL_RE.search(_PRESENT_RE.sub(" now ", clause)) or _CORRECTED_RE.match(clause))
+
+
 def by_anchored_value(existing: str, incoming: str) -> Contradiction | None:
     """The stored typed value replaced by an announced new value of the same anchored slot, or None."""
     if not isinstance(existing, str) or not isinstance(incoming, str):
         return None
     old_clauses, new_clauses = _clauses(existing), _clauses(incoming)
-    if len(old_clauses) != 1 or not new_clauses:
-        return None
+    if len(old_clauses) != 1 or not new_clauses or not any(map(_announced, new_clauses)):
+        return None  # (checked first: most pairs announce nothing, and reading slots costs more)
     old = read_slot(old_clauses[0], incoming=False)
     if old is None:
         return None
@@ -281,7 +285,7 @@ def by_anchored_value(existing: str, incoming: str) -> Contradiction | None:
                                     or said & (lx.PERSON_ROLES - lx.ACTORS)
                                     or not (_SIGNAL_RE.search(other) or "extension" in said)):
             return None  # a side clause is the change's cause only ("My advisor got me an extension; ...")
-    if not (_SIGNAL_RE.search(_PRESENT_RE.sub(" now ", clause)) or _CORRECTED_RE.match(clause)):
+    if not _announced(clause):
         return None  # a restatement of the slot says no change
     pair = _one_frame(old, new, old_clauses[0])
     if pair is None:

@@ -1,11 +1,8 @@
 """A stored state of the user's ended by its RESULT, said without "no longer" (pure logic).
 
-"I have a peanut allergy" / "I outgrew my peanut allergy", "I wear glasses" / "I got LASIK, so no
-more glasses", "The user is studying for the CPA exam" / "The user passed the CPA exam", "My son
-lives at home" / "My son moved out", "I lease a BMW X3" / "The BMW lease ended", "I don't drink" /
-"I've started having a glass of wine with dinner again", "I love horror movies" / "I can't stand
-horror movies anymore", "SSH password login is enabled on the bastion" / "We disabled SSH password
-login on the bastion", "Code freeze for 4.2 is on the 10th" / "Code freeze for 4.2 was cancelled".
+"I have a peanut allergy" / "I outgrew my peanut allergy", "I wear glasses" / "I got LASIK, so no more
+glasses", "I lease a BMW X3" / "The BMW lease ended", "SSH password login is enabled on the bastion" /
+"We disabled SSH password login on the bastion" (more in tests/core/test_ended_states.py).
 
 The grammar compares a state with its denial; these endings name no denial but the state's HEAD
 (the allergy, the exam, the lease, the setting) as the object of a result verb. Each kind below
@@ -25,6 +22,7 @@ go to university") may follow. Refused anywhere in the memory: a plan, a hedge, 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
@@ -53,18 +51,7 @@ _TAIL_RE = re.compile(
 # What a sentence may open with before its subject: a reason or a news word ("After three years of
 # immunotherapy, I ...", "Good news: ...", "So ...").
 _LEAD = r"(?:(?:after|following|thanks\s+to)\s+[^,]{3,60},?\s+|(?:so|well|finally|good\s+news|turns\s+out)[:,]?\s+)?"
-# A part, a period, a return or a doubt anywhere in the memory: the state may hold still.
-_UNDO = (r"still|but|except|only|until|till|temporar\w*|for\s+now|partly|partially|mostly|almost|nearly|not\s+yet|"
-         r"sometimes|occasionally|when|whenever|unless|either|also|too|as\s+well|another|other|second|old|"
-         r"former|ex|previous|first|kidding|joking|jk|used\s+to|back\s+on|back\s+to(?!\s+work)|back\s+again|relapsed?|"
-         r"for\s+(?:reading|driving|night\s+driving|the\s+computer|screens?|distance)|at\s+night|part-time|side|"
-         r"on\s+(?:week(?:end|day)s?|the\s+side)|"
-         r"for\s+(?:a|the|this|one|two|three|a\s+few|a\s+couple\s+of|\d{1,2})\s+(?:days?|weeks?|months?|while|bit|"
-         r"weekend|summer|season|semester|term|time\s+being|holidays?|trip)|this\s+(?:week|weekend|month)|"
-         r"over\s+the\s+holidays|tonight|today|hoping|hope|pending|trial|test\s+run|supposed|apparently|no\s+one\s+ever|"
-         r"(?<!auto-)renew\w*|rejoin\w*|reinstat\w*|reactivat\w*|re-?enabled|re-?enrolled|reopen\w*|restart\w*|resum\w*|"
-         r"revers\w*|undid|undone|rolled\s+back|moved\s+back|came\s+back(?!\s+(?:negative|clear|normal|fine))")
-_UNDO_RE = re.compile(rf"(?<![\w'])(?:{_UNDO})(?![\w'])", re.I)
+_UNDO_RE = re.compile(rf"(?<![\w'])(?:{es.UNDO})(?![\w'])", re.I)
 # "keys only", "Linux-only": what is left, not a part.
 _ONLY_RE = re.compile(r"(?<=\w)[- ]only(?=\s*[.!]?$)", re.I)
 _LONG_AGO_RE = re.compile(r"(?<![\w'])(?:last\s+(?:month|year|spring|summer|autumn|fall|winter)|months?\s+ago|"
@@ -229,6 +216,7 @@ def _part_of(words: list[str]) -> str:
     return rf"{one}(?:\s+{one}){{0,3}}"
 
 
+@lru_cache(maxsize=4096)
 def _fill(pattern: str, key: str = "", name: str | None = None) -> str:
     """A table pattern with its tokens filled in (SUBJ and OWN stay for the clause)."""
     words = key.split()
@@ -241,11 +229,17 @@ def _fill(pattern: str, key: str = "", name: str | None = None) -> str:
     return pattern
 
 
+@lru_cache(maxsize=4096)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """Compiled once: filled patterns outnumber `re`'s own cache of 512 (0.4 ms a pair recompiling)."""
+    return re.compile(pattern, re.I)
+
+
 def _table(s: str) -> tuple[str, str, list[str]] | None:
     """A state of `lexicon.ended_states.TABLE`: a treatment, an illness, a loan, a search, a leave..."""
     for kind, shapes, results in es.TABLE:
         for shape in shapes:
-            m = re.match(_fill(shape), s, re.I)
+            m = _compiled(_fill(shape)).match(s)
             if m is not None and _one_thing(m.groupdict().get("k") or ""):
                 key = re.sub(r"^(?:an?|the)\s+", "", " ".join((m.groupdict().get("k") or "").lower().split()))
                 return kind, key or s, [_fill(r, key, m.groupdict().get("n")) for r in results]
@@ -325,7 +319,7 @@ def _clauses(sentence: str) -> Iterator[tuple[str, str, str]]:
 def _ends(pattern: str, clause: str, subj: str, own: str, kind: str) -> re.Match[str] | None:
     """The result pattern said by the clause whole, with only an allowed tail after it."""
     rx = pattern.replace("SUBJ", subj).replace("OWN", own)
-    m = re.match(rf"^{_LEAD}(?:{rx})", clause, re.I)
+    m = _compiled(rf"^{_LEAD}(?:{rx})").match(clause)
     if m is None or not _TAIL_RE.fullmatch(clause[m.end():]):
         return None
     return m

@@ -179,3 +179,15 @@ DATE = (r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)|(?:january|february|march|april|may|
 NOT_HABIT = frozenset("am is are was were be has have had do does did can could will would should may might must "
                        "also still just don't doesn't never always love loves like likes hate hates want wants need "
                        "needs think thinks know knows feel feels".split())
+
+# A part, a period, a return or a doubt anywhere in the memory: the state may hold still.
+UNDO = (r"still|but|except|only|until|till|temporar\w*|for\s+now|partly|partially|mostly|almost|nearly|not\s+yet|"
+         r"sometimes|occasionally|when|whenever|unless|either|also|too|as\s+well|another|other|second|old|"
+         r"former|ex|previous|first|kidding|joking|jk|used\s+to|back\s+on|back\s+to(?!\s+work)|back\s+again|relapsed?|"
+         r"for\s+(?:reading|driving|night\s+driving|the\s+computer|screens?|distance)|at\s+night|part-time|side|"
+         r"on\s+(?:week(?:end|day)s?|the\s+side)|"
+         r"for\s+(?:a|the|this|one|two|three|a\s+few|a\s+couple\s+of|\d{1,2})\s+(?:days?|weeks?|months?|while|bit|"
+         r"weekend|summer|season|semester|term|time\s+being|holidays?|trip)|this\s+(?:week|weekend|month)|"
+         r"over\s+the\s+holidays|tonight|today|hoping|hope|pending|trial|test\s+run|supposed|apparently|no\s+one\s+ever|"
+         r"(?<!auto-)renew\w*|rejoin\w*|reinstat\w*|reactivat\w*|re-?enabled|re-?enrolled|reopen\w*|restart\w*|resum\w*|"
+         r"revers\w*|undid|undone|rolled\s+back|moved\s+back|came\s+back(?!\s+(?:negative|clear|normal|fine))")
