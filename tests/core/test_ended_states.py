@@ -109,3 +109,15 @@ def test_look_alike_is_left_alone(existing, incoming):
 def test_the_finding_names_the_kind_and_the_clause():
     found = state_ended("I lease a BMW X3.", "The BMW lease ended and I bought a Mazda CX-5.")
     assert found is not None and found.kind == "lease" and found.event == "The BMW lease ended"
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    # the word checks that run before a kind's patterns are compiled let every result of the kind through
+    ("The travel budget for the offsite is $2,000.", "We don't have a travel budget for the offsite anymore."),
+    ("The travel budget for the offsite is $2,000.", "We do not have a travel budget for the offsite any more."),
+    ("The travel budget for the offsite is $2,000.", "The travel budget for the offsite was scrapped."),
+    ("The user knits in the evenings.", "The user has not knitted in months."),
+    ("I knit in the evenings.", "I haven't knitted in months."),
+])
+def test_a_result_passes_its_kinds_word_check(existing, incoming):
+    assert state_ended(existing, incoming) is not None

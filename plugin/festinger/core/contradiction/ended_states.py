@@ -286,6 +286,9 @@ def _gone(s: str) -> tuple[str, str, list[str]] | None:
         rf"(?:the|our)\s+{x}\s+(?:has\s+been|was|got)\s+(?:eliminated|scrapped|axed|discontinued|abolished)"]
 
 
+# Words every result of a kind says, checked before its patterns (one per stored key) are compiled.
+_GATES = {"lapsed": re.compile(r"(?<![\w'])(?:has|have)(?:n['\u2019]?t|\s+not)(?![\w'])", re.I),
+          "gone": re.compile(r"(?<![\w'])(?:no|not)(?![\w'])|n['\u2019]t|eliminat|scrapp|axed|discontinu|abolish", re.I)}
 _READERS: tuple[Reader, ...] = (_table, _allergy, _aid, _household, _habit, _taste, _toggle,
                                 _scheduled, _gone, _lapsed)
 
@@ -366,6 +369,8 @@ def state_ended(existing: str, incoming: str) -> Ended | None:
     kind, state, patterns = found
     sentences = readable_sentences(incoming) or (_plain_pieces(incoming) if kind in _THINGS else [])
     text = " ".join(sentences)
+    if kind in _GATES and not _GATES[kind].search(text):
+        return None  # (the two readers most stored sentences fit: their results need these words first)
     if not sentences or _UNDO_RE.search(_ONLY_RE.sub("", incoming)) or unsure_change(incoming):
         return None
     if kind != "habit" and _AGAIN_RE.search(incoming):
