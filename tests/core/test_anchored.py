@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction.anchored import by_anchored_value, read_slot
+from festinger.core.contradiction.updates.anchored import by_anchored_value, read_slot
 from tests.core.detector_checks import silent
 
 CAUGHT = [

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from festinger.core.contradiction import Contradiction, detect_contradiction
-from festinger.core.contradiction.statements import _extract_cached
+from festinger.core.contradiction.grammar.statements import _extract_cached
 from festinger_testkit.contradiction_eval import EvalResult, evaluate, load_pairs, pairs_from_jsonl
 
 DEVSET = load_pairs("contradiction_devset.jsonl")

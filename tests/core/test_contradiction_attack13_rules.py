@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction.places import compare_places
-from festinger.core.contradiction.values import Relation
+from festinger.core.contradiction.grammar.places import compare_places
+from festinger.core.contradiction.grammar.values import Relation
 from tests.core.detector_checks import caught, silent
 
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction.event_holds import holds_beside
-from festinger.core.contradiction.jobchange import _initials, _named_again
-from festinger.core.contradiction.places import software_namesake
+from festinger.core.contradiction.events.event_holds import holds_beside
+from festinger.core.contradiction.events.jobchange import _initials, _named_again
+from festinger.core.contradiction.grammar.places import software_namesake
 from tests.core.detector_checks import caught, silent
 
 # -- 1. not a job ----------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction.jobchange import employer_ended
+from festinger.core.contradiction.events.jobchange import employer_ended
 from tests.core.detector_checks import caught, silent
 
 EMPLOYER_LOOKALIKES = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction.quitting import habit_ended
+from festinger.core.contradiction.events.quitting import habit_ended
 from tests.core.detector_checks import caught, silent
 
 LOOKALIKES = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction.residence import residence_ended
+from festinger.core.contradiction.events.residence import residence_ended
 from tests.core.detector_checks import caught, silent
 
 RESIDENCE_LOOKALIKES = [

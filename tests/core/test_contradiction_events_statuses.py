@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction.event_statuses import status_event_ended
+from festinger.core.contradiction.events.event_statuses import status_event_ended
 from tests.core.detector_checks import caught, silent
 
 LOOKALIKES = [

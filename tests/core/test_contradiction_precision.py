@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from festinger.core.contradiction import detect_contradiction
-from festinger.core.contradiction.normalise import expand_contractions, is_correction
-from festinger.core.contradiction.scope import scoped_lines
-from festinger.core.contradiction.segment import split_sentences
+from festinger.core.contradiction.text.normalise import expand_contractions, is_correction
+from festinger.core.contradiction.text.scope import scoped_lines
+from festinger.core.contradiction.text.segment import split_sentences
 
 
 @pytest.mark.parametrize("existing,incoming", [

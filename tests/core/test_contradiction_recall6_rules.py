@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction.jobchange import job_left
+from festinger.core.contradiction.events.jobchange import job_left
 from tests.core.detector_checks import caught, silent
 
 # --- jobchange: the user left the stored employer -------------------------------------------------

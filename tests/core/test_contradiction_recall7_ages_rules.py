@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction.ages import age_changed, count_changed
+from festinger.core.contradiction.events.ages import age_changed, count_changed
 from tests.core.detector_checks import caught, silent
 
 AGE_LOOKALIKES = [

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction.retraction import retracted_inline, takes_back
+from festinger.core.contradiction.text.retraction import retracted_inline, takes_back
 from tests.core.detector_checks import caught, silent
 
 TAKEN_BACK = [

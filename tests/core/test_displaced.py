@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from festinger.core.contradiction.compare import detect_contradiction
-from festinger.core.contradiction.displaced import by_displaced
+from festinger.core.contradiction.updates.displaced import by_displaced
 
 CAUGHT = [
     ("My handle on the forum is nightowl42.", "I changed my forum handle from nightowl42 to quietlark."),

@@ -5,7 +5,7 @@ the look-alikes it must leave alone (someone else, a plan, a period, a part, ano
 import pytest
 
 from festinger.core.contradiction.compare import detect_contradiction
-from festinger.core.contradiction.ended_states import state_ended
+from festinger.core.contradiction.events.ended_states import state_ended
 
 CAUGHT = [
     ("The user has a peanut allergy.", "The user outgrew her peanut allergy; her allergist cleared her."),

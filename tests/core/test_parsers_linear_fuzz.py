@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from festinger.core.classification import ClassificationContext, ClassifierSettings, classify_memory
 from festinger.core.contradiction.compare import _detect
-from festinger.core.contradiction.frames import frame_correction
-from festinger.core.contradiction.normalise import expand_contractions, is_correction
-from festinger.core.contradiction.statements import extract_statements, parse_sentence
+from festinger.core.contradiction.updates.frames import frame_correction
+from festinger.core.contradiction.text.normalise import expand_contractions, is_correction
+from festinger.core.contradiction.grammar.statements import extract_statements, parse_sentence
 from festinger.core.keywords import _has_concrete_value, find_keywords, is_hedged, is_stated_fact
 from festinger.core.source_attribution import ContextMessage
 from festinger.graph.cues import extract_triples, scan_prompt

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from festinger.core.contradiction.role_holders import role_holder_changed, stored_holding
+from festinger.core.contradiction.updates.role_holders import role_holder_changed, stored_holding
 from tests.core.detector_checks import caught, silent
 
 CAUGHT = [

@@ -4,7 +4,7 @@ The Exocortex classifier matched keywords as substrings, so "must" fired on "mus
 "never" on "nevertheless". Here every keyword or phrase is matched on word boundaries, with
 any run of whitespace between the words of a phrase, after contractions are spelled out (so
 "don't" matches the default phrase "do not"). Contractions and correction openings come from
-the pack's one table (`festinger.core.contradiction.normalise`). Every pattern here runs in
+the pack's one table (`festinger.core.contradiction.text.normalise`). Every pattern here runs in
 linear time: memories are user input of any size (a 100 KB paste must not stall the writer).
 """
 
@@ -14,8 +14,8 @@ import re
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from festinger.core.contradiction.normalise import expand_contractions
-from festinger.core.contradiction.normalise import is_correction as _is_correction
+from festinger.core.contradiction.text.normalise import expand_contractions
+from festinger.core.contradiction.text.normalise import is_correction as _is_correction
 
 _WORD_EDGE_BEFORE = r"(?<![\w])"
 _WORD_EDGE_AFTER = r"(?![\w])"

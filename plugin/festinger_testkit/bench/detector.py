@@ -17,7 +17,7 @@ NOW = "2025-01-01T00:00:00+00:00"  # fixed: the bench times classification, not 
 
 def bench_detector(quick: bool) -> list[dict]:
     from festinger.core.contradiction import detect_contradiction
-    from festinger.core.contradiction.statements import _extract_cached
+    from festinger.core.contradiction.grammar.statements import _extract_cached
     from festinger_testkit.contradiction_eval import evaluate, labelled_sets
 
     rows: list[dict] = []

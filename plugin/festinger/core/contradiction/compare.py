@@ -19,35 +19,35 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.anchored import by_anchored_value
-from festinger.core.contradiction.comparison import compare, is_known_term
-from festinger.core.contradiction.displaced import by_displaced
-from festinger.core.contradiction.event_sentences import said_again
-from festinger.core.contradiction.closed_values import needs_news
+from festinger.core.contradiction.updates.anchored import by_anchored_value
+from festinger.core.contradiction.grammar.comparison import compare, is_known_term
+from festinger.core.contradiction.updates.displaced import by_displaced
+from festinger.core.contradiction.events.event_sentences import said_again
+from festinger.core.contradiction.grammar.closed_values import needs_news
 from festinger.core.contradiction.explain import make_verdict
-from festinger.core.contradiction.frames import frame_correction
-from festinger.core.contradiction.groups import group_statements, same_kind_or_named
-from festinger.core.contradiction.jobchange import employer_as_work
-from festinger.core.contradiction.keyvalue import bare_key_value_pair
-from festinger.core.contradiction.may_both_hold import may_both_hold
-from festinger.core.contradiction.named_end import by_named_end
-from festinger.core.contradiction.ended_states import by_state_ended
-from festinger.core.contradiction.places import left_lone_district, same_place, software_namesake
-from festinger.core.contradiction.quitting import QUIT_VERBS, quit_as_denial, quit_as_verb
+from festinger.core.contradiction.updates.frames import frame_correction
+from festinger.core.contradiction.grammar.groups import group_statements, same_kind_or_named
+from festinger.core.contradiction.events.jobchange import employer_as_work
+from festinger.core.contradiction.updates.keyvalue import bare_key_value_pair
+from festinger.core.contradiction.grammar.may_both_hold import may_both_hold
+from festinger.core.contradiction.updates.named_end import by_named_end
+from festinger.core.contradiction.events.ended_states import by_state_ended
+from festinger.core.contradiction.grammar.places import left_lone_district, same_place, software_namesake
+from festinger.core.contradiction.events.quitting import QUIT_VERBS, quit_as_denial, quit_as_verb
 from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_employer_ended, by_event_moved,
                                                           by_job_left, by_life_event, by_migration,
                                                           by_possession_ended, by_residence_ended, by_status_ended)
-from festinger.core.contradiction.reread import by_rereading
-from festinger.core.contradiction.role_holders import by_role_holder
-from festinger.core.contradiction.refinement import contrasts_a_kind_of, corrects_another, refines
-from festinger.core.contradiction.replacement import announced_replacement, named_replacement, renamed
-from festinger.core.contradiction.self_correction import plain_correction
-from festinger.core.contradiction.slots import corrects_by_key, per_period, same_slot
-from festinger.core.contradiction.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
-from festinger.core.contradiction.value_updates import by_value_update
-from festinger.core.contradiction.values import Relation, Value
-from festinger.core.contradiction.told_first import weight_told_after_another
-from festinger.core.contradiction.verb_frames import one_frame, one_person_slot
+from festinger.core.contradiction.reread.reread import by_rereading
+from festinger.core.contradiction.updates.role_holders import by_role_holder
+from festinger.core.contradiction.grammar.refinement import contrasts_a_kind_of, corrects_another, refines
+from festinger.core.contradiction.grammar.replacement import announced_replacement, named_replacement, renamed
+from festinger.core.contradiction.updates.self_correction import plain_correction
+from festinger.core.contradiction.grammar.slots import corrects_by_key, per_period, same_slot
+from festinger.core.contradiction.grammar.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
+from festinger.core.contradiction.updates.value_updates import by_value_update
+from festinger.core.contradiction.grammar.values import Relation, Value
+from festinger.core.contradiction.text.told_first import weight_told_after_another
+from festinger.core.contradiction.reread.verb_frames import one_frame, one_person_slot
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["Contradiction", "detect_contradiction"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from festinger.core.contradiction.statements import WE_KEY, Statement
+from festinger.core.contradiction.grammar.statements import WE_KEY, Statement
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["make_verdict"]

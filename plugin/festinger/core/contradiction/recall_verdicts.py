@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from festinger.core.contradiction.ages import age_changed, count_changed
-from festinger.core.contradiction.event_statuses import status_event_ended
-from festinger.core.contradiction.events import life_event_ended
-from festinger.core.contradiction.keyvalue_change import key_value_replaced
-from festinger.core.contradiction.jobchange import employer_ended, job_left
-from festinger.core.contradiction.lifecycle import status_ended
-from festinger.core.contradiction.migration import migrated_away
-from festinger.core.contradiction.possessions import possession_ended
-from festinger.core.contradiction.quitting import habit_ended
-from festinger.core.contradiction.rescheduled import event_moved
-from festinger.core.contradiction.residence import residence_ended
+from festinger.core.contradiction.events.ages import age_changed, count_changed
+from festinger.core.contradiction.events.event_statuses import status_event_ended
+from festinger.core.contradiction.events.events import life_event_ended
+from festinger.core.contradiction.updates.keyvalue_change import key_value_replaced
+from festinger.core.contradiction.events.jobchange import employer_ended, job_left
+from festinger.core.contradiction.events.lifecycle import status_ended
+from festinger.core.contradiction.updates.migration import migrated_away
+from festinger.core.contradiction.events.possessions import possession_ended
+from festinger.core.contradiction.events.quitting import habit_ended
+from festinger.core.contradiction.updates.rescheduled import event_moved
+from festinger.core.contradiction.events.residence import residence_ended
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 Rule = Callable[[str, str], Optional[tuple[str, str]]]
