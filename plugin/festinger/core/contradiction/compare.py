@@ -20,6 +20,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.anchored import by_anchored_value
+from festinger.core.contradiction.anchored_phrase import by_anchored_phrase
 from festinger.core.contradiction.comparison import compare, is_known_term
 from festinger.core.contradiction.displaced import by_displaced
 from festinger.core.contradiction.event_sentences import said_again
@@ -79,7 +80,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_rereading(existing, incoming, _match, _by_statements)
             or by_value_update(existing, incoming, _match) or by_named_end(existing, incoming)
             or by_displaced(existing, incoming) or by_state_ended(existing, incoming)
-            or by_anchored_value(existing, incoming) or by_role_holder(existing, incoming))
+            or by_anchored_value(existing, incoming) or by_role_holder(existing, incoming)
+            or by_anchored_phrase(existing, incoming))
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:
