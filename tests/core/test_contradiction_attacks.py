@@ -146,6 +146,8 @@ TARGETED = [
     #                                   run, 1 its own; then 1 of 35, 1 of 27, 0 of 17 in later rounds; findings file)
     ("corpus_attack33.jsonl", 420, 88, 0.93),  # 85 of 88 (role holders, written in four waves before each fix:
     #                                   5 FPs of 430 at first run, corpus_attack33_findings.md)
+    ("corpus_attack35.jsonl", 630, 57, 0.88),  # 52 of 57 (anchored phrase values, three waves before each fix:
+    #                                   1 FP of 560 at first run (an older rule; relabelled), 2 of 45, 0 of 22; findings file)
 ]
 
 

@@ -20,6 +20,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.updates.anchored import by_anchored_value
+from festinger.core.contradiction.updates.anchored_phrase import by_anchored_phrase, describes_state
 from festinger.core.contradiction.grammar.comparison import compare, is_known_term
 from festinger.core.contradiction.updates.displaced import by_displaced
 from festinger.core.contradiction.events.event_sentences import said_again
@@ -79,7 +80,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_rereading(existing, incoming, _match, _by_statements)
             or by_value_update(existing, incoming, _match) or by_named_end(existing, incoming)
             or by_displaced(existing, incoming) or by_state_ended(existing, incoming)
-            or by_anchored_value(existing, incoming) or by_role_holder(existing, incoming))
+            or by_anchored_value(existing, incoming) or by_role_holder(existing, incoming)
+            or by_anchored_phrase(existing, incoming))
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:
@@ -333,6 +335,8 @@ def _compare(a: Statement, b: Statement, incoming: str) -> Contradiction | None:
             return make_verdict("correction" if correction or b.denied else "negation", a, b)
     if a.exclusive and b.exclusive:
         if len(a.values) == 1 and len(b.values) == 1 and compare(a.values[0], b.values[0]) is Relation.CONFLICT:
+            if describes_state(b.values[0].display) and any(w[:1].isupper() for w in a.values[0].display.split()):
+                return None  # "Favorite cuisine: Thai" / "My favorite cuisine is now expensive": how it is, not which
             if contrasts_a_kind_of(a.values[0], b.sentence) and not all(is_known_term(v) for v in a.values + b.values):
                 return None  # "coffee" / "is espresso, not coffee with milk": a kind of coffee against another
             if not (correction or b.update or b.denied or corrects_by_key(b)) and may_both_hold(a, b):

@@ -90,3 +90,29 @@ PERIOD_MINUTES = {"minute": 1, "hour": 60, "day": 1440, "week": 10080, "month": 
                   "year": 525600}
 RATE_WORD_MINUTES = {"hourly": 60, "daily": 1440, "nightly": 1440, "weekly": 10080, "biweekly": 20160,
                      "fortnightly": 20160, "monthly": 43200, "quarterly": 129600, "yearly": 525600, "annually": 525600}
+# Words before a head noun that make it a slot of one value at a time ("favorite cuisine", "main game",
+# "preferred contact"), read by the anchored phrase-value rule (`anchored_phrase`).
+PHRASE_SLOT_MODIFIERS = frozenset("favorite favourite preferred main primary current default usual go-to".split())
+# Of those, the ones that say a person's own taste, so that a key line without "my" is still the user's.
+PHRASE_OWN_MODIFIERS = frozenset("favorite favourite preferred usual go-to".split())
+# Keys that hold one value at a time on their own, whatever the value's words ("Title: Engineering Manager").
+PHRASE_SLOT_KEYS = frozenset((
+    "title", "job title", "pronouns", "nickname", "handle", "username", "user name", "deploy target",
+    "deployment target", "release cadence", "contact", "carrier", "mobile carrier", "phone carrier", "bank",
+    "provider", "hosting provider", "cloud provider", "email provider", "internet provider", "isp", "plan",
+    "phone plan", "tier", "subscription tier", "theme", "diet", "shell", "editor", "ide", "os", "distro",
+    "role", "job", "gym", "airline", "pharmacy", "insurer", "insurance provider", "doctor", "dentist",
+    "therapist", "specialty", "major", "codename", "code name", "branch"))
+# Words that tie a phrase value to more than one thing ("Thai and Ethiopian", "dark mode with high
+# contrast", "email, then Slack"): such a value is a list, a refinement or a sentence, never one value.
+PHRASE_VALUE_REFUSED = frozenset("and or but though with plus also too again still anymore instead not no "
+                                 "then than a an some any is are was were be been it its this that on in at for from by via under over into onto "
+                                 "per inside within across after before during".split())
+# Keys whose value is a thing chosen by its name ("Bank: Chase", "Editor: Vim"): a value with no name in it
+# ("switched my bank to paperless", "my IDE to the light theme") is a setting of the thing, not another thing.
+PHRASE_NAMED_KEYS = frozenset((
+    "bank", "gym", "editor", "ide", "shell", "os", "distro", "carrier", "mobile carrier", "phone carrier",
+    "provider", "hosting provider", "cloud provider", "email provider", "internet provider", "isp", "pharmacy",
+    "insurer", "insurance provider", "airline", "doctor", "dentist", "therapist"))
+# Forms of address: "The user's title is now Mrs." is another sense of "title" than a job title.
+HONORIFICS = frozenset("mr mrs ms miss mx dr prof sir dame lord lady rev fr".split())
