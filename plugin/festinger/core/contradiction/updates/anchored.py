@@ -31,7 +31,7 @@ from festinger.core.contradiction.updates.typed_values import MONTH, Typed, type
 from festinger.core.contradiction.grammar.values import singular
 from festinger.core.contradiction.verdict import Contradiction, clip
 
-__all__ = ["by_anchored_value", "read_slot"]
+__all__ = ["LABEL_RE", "PRESENT_RE", "announced", "by_anchored_value", "clauses_of", "owner_of", "read_slot", "refused"]
 
 _MAX_CHARS = 300
 
@@ -47,10 +47,10 @@ class Slot:
     named_old: Typed | None = None  # the value an incoming "from X to" / "instead of X" says was held
 
 
-_PRESENT_RE = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|these\s+days|nowadays|currently|as\s+of\s+(?:now|today|"
+PRESENT_RE = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|these\s+days|nowadays|currently|as\s+of\s+(?:now|today|"
                          r"this\s+(?:week|month|quarter|year|sprint|release)|(?:the\s+)?(?:latest|new|current)\s+[\w.-]+))\b",
                          re.I)
-_LABEL_RE = re.compile(r"^(?:(?:pricing|price|schedule|policy|quick|small|big|an?)\s+)?(?:update|news|fyi|heads\s+up|"
+LABEL_RE = re.compile(r"^(?:(?:pricing|price|schedule|policy|quick|small|big|an?)\s+)?(?:update|news|fyi|heads\s+up|"
                        r"correction|note|change)\s*[:,-]\s*|^(?:scratch\s+that|sorry|oops|my\s+mistake)\s*[:,-]\s*", re.I)
 # "Saturdays at 10": a bare hour after a weekday is that hour of the clock.
 _DAY_HOUR_RE = re.compile(r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+at\s+)([1-9]|1[0-2])(?![\d:.]|\s*(?:am|pm|a\.m|p\.m))",
@@ -76,7 +76,7 @@ _REFUSED_RE = re.compile(rf"\b(?:{'|'.join(sorted(lx.REFUSED_WORDS))})\b|n't\b|\
 _WORD_RE = re.compile(r"[a-z][a-z0-9'+#&-]*")
 
 
-def _clauses(text: str) -> list[str]:
+def clauses_of(text: str) -> list[str]:
     """The clauses of a one-sentence memory (a cause before ";" is its own clause), or [] for more."""
     text = " ".join(clean(text).split())
     if not text or len(text) > _MAX_CHARS or "\n" in text.strip() or text.lstrip()[:1] in "#>*-":
@@ -87,7 +87,7 @@ def _clauses(text: str) -> list[str]:
     return parts if len(parts) <= 2 else []
 
 
-def _refused(text: str, *, incoming: bool) -> bool:
+def refused(text: str, *, incoming: bool) -> bool:
     low = expand_contractions(text)
     if _REFUSED_RE.search(low) or _PERSON_RE.search(low) or _NAMED_OWNER_RE.search(text):
         return True
@@ -137,8 +137,8 @@ def _new_other(rest: str, value: Typed) -> bool:
 def read_slot(clause: str, *, incoming: bool) -> Slot | None:
     """The clause as a slot holding one typed value (a bare "from <old> to" / "instead of <old>" is
     kept out of the count, to be checked against the stored value), or None."""
-    text = _ACTOR_RE.sub("", _LABEL_RE.sub("", clause)) if incoming else clause
-    text = _DAY_HOUR_RE.sub(r"\1\2:00", _PRESENT_RE.sub(" ", text))
+    text = _ACTOR_RE.sub("", LABEL_RE.sub("", clause)) if incoming else clause
+    text = _DAY_HOUR_RE.sub(r"\1\2:00", PRESENT_RE.sub(" ", text))
     values = typed_values(text)
     if not values:
         return None
@@ -156,7 +156,7 @@ def read_slot(clause: str, *, incoming: bool) -> Slot | None:
     rest, marked = text, text
     for v in sorted(values, key=lambda v: -v.start):
         rest, marked = rest[:v.start] + " " + rest[v.end:], marked[:v.start] + "#" + marked[v.end:]
-    if re.search(r"[\d#]\s*[-\u2013]\s*[\d#]", marked) or _refused(rest, incoming=incoming):
+    if re.search(r"[\d#]\s*[-\u2013]\s*[\d#]", marked) or refused(rest, incoming=incoming):
         return None  # "140-150", "Headcount is now about 145"
     if value.kind == "version" and _HELD_RE.search(rest):
         return None  # "has Python 3.12 installed": versions installed side by side
@@ -194,7 +194,7 @@ def read_slot(clause: str, *, incoming: bool) -> Slot | None:
     if value.kind == "amount":
         words.add(lx.ANCHOR_SYNONYMS.get(value.frame, value.frame))  # "3 monitors": the monitors are the slot
     named = next((v for v in values if v.kind == "old"), None)
-    return Slot(value, frozenset(words), frozenset(periods), _owner(rest), named)
+    return Slot(value, frozenset(words), frozenset(periods), owner_of(rest), named)
 
 
 def _one_frame(a: Slot, b: Slot, old_text: str) -> tuple[Slot, Slot] | None:
@@ -236,7 +236,7 @@ def eval_fields(text: str) -> list[tuple[str, int]]:
     return [(k, int(v)) for k, v in re.findall(r"\('(\w+)', (\d+)\)", text)]
 
 
-def _owner(clause: str) -> str:
+def owner_of(clause: str) -> str:
     """Whose slot a clause names: the user's, a group's ("our", "we"), "mixed", or "" (not said)."""
     said = set(_WORD_RE.findall(expand_contractions(clause).lower()))
     first, third = bool(said & {"my", "i", "me", "mine"}), bool(said & {"user", "user's"})
@@ -260,16 +260,16 @@ def _same_anchor(a: Slot, b: Slot) -> bool:
     return not (a.periods and b.periods and a.periods != b.periods)
 
 
-def _announced(clause: str) -> bool:
-    return bool(_SIGNAL_RE.search(_PRESENT_RE.sub(" now ", clause)) or _CORRECTED_RE.match(clause))
+def announced(clause: str) -> bool:
+    return bool(_SIGNAL_RE.search(PRESENT_RE.sub(" now ", clause)) or _CORRECTED_RE.match(clause))
 
 
 def by_anchored_value(existing: str, incoming: str) -> Contradiction | None:
     """The stored typed value replaced by an announced new value of the same anchored slot, or None."""
     if not isinstance(existing, str) or not isinstance(incoming, str):
         return None
-    old_clauses, new_clauses = _clauses(existing), _clauses(incoming)
-    if len(old_clauses) != 1 or not new_clauses or not any(map(_announced, new_clauses)):
+    old_clauses, new_clauses = clauses_of(existing), clauses_of(incoming)
+    if len(old_clauses) != 1 or not new_clauses or not any(map(announced, new_clauses)):
         return None  # (checked first: most pairs announce nothing, and reading slots costs more)
     old = read_slot(old_clauses[0], incoming=False)
     if old is None:
@@ -281,11 +281,11 @@ def by_anchored_value(existing: str, incoming: str) -> Contradiction | None:
     clause, new = slots[0]
     for other in new_clauses:
         said = set(_WORD_RE.findall(other.lower()))
-        if other is not clause and (typed_values(other) or _refused(other, incoming=True) or said & ch.SCOPE_WORDS
+        if other is not clause and (typed_values(other) or refused(other, incoming=True) or said & ch.SCOPE_WORDS
                                     or said & (lx.PERSON_ROLES - lx.ACTORS)
                                     or not (_SIGNAL_RE.search(other) or "extension" in said)):
             return None  # a side clause is the change's cause only ("My advisor got me an extension; ...")
-    if not _announced(clause):
+    if not announced(clause):
         return None  # a restatement of the slot says no change
     pair = _one_frame(old, new, old_clauses[0])
     if pair is None:

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.updates.anchored import _LABEL_RE, _PRESENT_RE, _announced, _clauses, _owner, _refused
+from festinger.core.contradiction.updates.anchored import LABEL_RE, PRESENT_RE, announced, clauses_of, owner_of, refused
 from festinger.core.contradiction.grammar.comparison import squash
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.verdict import Contradiction, clip
@@ -138,9 +138,9 @@ def _own_slot(key: tuple[str, ...]) -> bool:
 
 
 def _read(clause: str, *, incoming: bool) -> PhraseSlot | None:
-    text = " ".join(_LABEL_RE.sub("", clause).split()) if incoming else clause
+    text = " ".join(LABEL_RE.sub("", clause).split()) if incoming else clause
     if incoming:
-        text = " ".join(_PRESENT_RE.sub(" ", text).split())
+        text = " ".join(PRESENT_RE.sub(" ", text).split())
     forms = _NEW_FORMS if incoming else [(f, False) for f in _OLD_FORMS]
     for form, by_verb in forms:
         m = form.match(text)
@@ -150,7 +150,7 @@ def _read(clause: str, *, incoming: bool) -> PhraseSlot | None:
         if key is None or value is None:
             return None
         rest = text[:m.start("value")] + " # " + (text[m.end("value"):] if not by_verb else "")
-        if _refused(rest, incoming=incoming):
+        if refused(rest, incoming=incoming):
             return None
         if (" ".join(key) in lx.PHRASE_NAMED_KEYS or key[-1] in lx.PHRASE_NAMED_KEYS) and not _named(value):
             return None  # "switched my bank to paperless": a setting of the bank, not another bank
@@ -166,13 +166,13 @@ def by_anchored_phrase(existing: str, incoming: str) -> Contradiction | None:
     """The stored phrase value of a single-value slot replaced by an announced new one, or None."""
     if not isinstance(existing, str) or not isinstance(incoming, str):
         return None
-    old_clauses, new_clauses = _clauses(existing), _clauses(incoming)
-    if len(old_clauses) != 1 or len(new_clauses) != 1 or not (_announced(new_clauses[0]) or _CHANGED_RE.search(new_clauses[0])):
+    old_clauses, new_clauses = clauses_of(existing), clauses_of(incoming)
+    if len(old_clauses) != 1 or len(new_clauses) != 1 or not (announced(new_clauses[0]) or _CHANGED_RE.search(new_clauses[0])):
         return None
     old, new = _read(old_clauses[0], incoming=False), _read(new_clauses[0], incoming=True)
     if old is None or new is None or old.key != new.key:
         return None  # another slot ("favorite dessert", "staging deploy target"), or no slot read
-    owners = {_owner(old.rest), _owner(new.rest)}
+    owners = {owner_of(old.rest), owner_of(new.rest)}
     if "mixed" in owners or owners == {"user", "group"}:
         return None  # "my title" / "our release cadence": whose it is differs
     a, b = _words(old.value), _words(new.value)
