@@ -197,3 +197,26 @@ async def test_subordinate_memories_carry_the_subordinates_context(world):
     by_agent = {read_lineage(d.metadata).extra["created_by_agent"]: axes(d)["source"]
                 for d in (await w.docs(boss)).values() if d.page_content == fact}
     assert by_agent == {"A0": "user_asserted", "A1": "agent_inferred"}
+
+
+async def test_a_memory_the_first_sight_sweep_reaches_before_its_own_event_keeps_its_context(world):
+    """A memory can land in the store after the sweep started and before its insert event is
+    queued (seen on real Agent Zero under load): the sweep classifies it without the monologue
+    and guesses agent_inferred; its own event then classifies it with the user's words."""
+    w = world()
+    agent = w.agent()
+    ms = w.ms
+    own_enqueue = ms._enqueue_inserts
+    raced = []
+
+    def sweep_first(key, items):
+        changed, _ = ms._sweep_work(ms._stores[key])   # the sweep's thread reads the store in the window
+        raced.extend(i.doc_id for i, _ in items if i.doc_id in changed)
+        own_enqueue(key, items)
+
+    ms._enqueue_inserts = sweep_first
+    await w.say(agent, "My name is Alice.", "Nice to meet you, Alice.", fragments=["The user's name is Alice."])
+    await w.settle()
+    doc = await w.find(agent, "The user's name is Alice.")
+    assert raced == [doc.metadata["id"]], "the race did not happen: the test proves nothing"
+    assert axes(doc)["source"] == "user_asserted" and axes(doc)["validity"] == "confirmed"

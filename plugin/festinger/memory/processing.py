@@ -90,9 +90,11 @@ class Processing(_Base):
             preds = [] if retired else self._predecessors(st.key, item, meta)
             # Anything consolidation wrote carries the consumed memories' classification.
             fresh = bool(preds) or bool(retired) or "consolidation_action" in meta
-            if current is not None and not fresh and read_lineage(meta).extra.get("classified_by"):
+            if (current is not None and not fresh and read_lineage(meta).extra.get("classified_by")
+                    and item.doc_id not in st.swept_ids):
                 result.done.append(item)  # inserted already classified (a restore or a move)
                 return
+            st.swept_ids.discard(item.doc_id)  # its own event's context replaces the sweep's guess
         elif current is not None and not item.reclassify:
             result.done.append(item)  # someone classified it meanwhile
             return

@@ -71,6 +71,10 @@ class StoreState:
     lock: Optional[asyncio.Lock] = None
     swept: bool = False
     sweep_timer: Any = None
+    # Classified by this process's first-sight sweep, without a monologue's context. A memory
+    # can land between the sweep's read of the store and its own insert event; that event's
+    # classification (with the context) then replaces the sweep's.
+    swept_ids: set[str] = field(default_factory=set)
     unsaved: bool = False         # classifications in memory that no save has written yet
     save_timer: Any = None
 

@@ -94,5 +94,6 @@ class FirstSightSweep(_Base):
                 with memory_events.store_lock(st.memory):
                     write_classification(meta, outcome.classification, outcome.lineage)
                     stamp_text(meta, doc.page_content)
+                st.swept_ids.add(doc_id)
                 changed[doc_id] = doc
         return changed, max(0, len(todo) - self.sweep_limit)
