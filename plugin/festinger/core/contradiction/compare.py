@@ -48,6 +48,7 @@ from festinger.core.contradiction.grammar.statements import CORRECTABLE_RELS, WE
 from festinger.core.contradiction.updates.value_updates import by_value_update
 from festinger.core.contradiction.grammar.values import Relation, Value
 from festinger.core.contradiction.text.normalise import straight_apostrophes
+from festinger.core.contradiction.text.literal import said_alone
 from festinger.core.contradiction.text.told_first import weight_told_after_another
 from festinger.core.contradiction.reread.verb_frames import one_frame, one_person_slot
 from festinger.core.contradiction.verdict import Contradiction, clip
@@ -207,8 +208,7 @@ def _place_named_after(a: Statement, b: Statement, incoming: str) -> bool:
     still has the user there in some way (family, weekends, a commute)."""
     at = incoming.find(b.sentence)
     rest = incoming[at + len(b.sentence):] if at >= 0 and b.sentence else ""
-    return any(v.kind == "place" and re.search(rf"(?<![\w']){re.escape(v.display)}(?![\w'])", rest, re.I)
-               for v in a.values)
+    return any(v.kind == "place" and said_alone(rest, v.display) for v in a.values)
 
 
 def _restates(c: Statement, a: Statement) -> bool:
