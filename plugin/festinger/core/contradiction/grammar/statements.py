@@ -9,7 +9,6 @@ hedges, questions or additions are skipped on purpose, and every keyword matches
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import replace
 
@@ -17,6 +16,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.grammar.fragments import apply_fragment, correction_fragment
 from festinger.core.contradiction.grammar.grammar import CORRECTABLE_RELS, parse_clause_statements
 from festinger.core.contradiction.grammar.objects import ITEM_STOPS
+from festinger.core.contradiction.text.memo import per_text
 from festinger.core.contradiction.text.normalise import alternation, clean, expand_contractions, strip_correction_lead
 from festinger.core.contradiction.text.referents import Referents
 from festinger.core.contradiction.reread.rephrase import rephrase
@@ -168,7 +168,7 @@ def extract_statements(text: str, *, allow_correction: bool = False) -> tuple[St
     return _extract_cached(text[:MAX_TEXT_CHARS], allow_correction)
 
 
-@functools.lru_cache(maxsize=1024)
+@per_text(maxsize=1024)
 def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     out: list[Statement] = []
     sentences = 0
