@@ -47,3 +47,20 @@ def test_said_alone_agrees_with_re():
             for flags in (0, re.I):
                 want = bool(re.search(rf"(?<![{cls}]){re.escape(literal)}(?![{cls}])", text, flags))
                 assert said_alone(text, literal, edges, ignore_case=bool(flags)) == want, (text, literal, edges, flags)
+
+
+def test_alternation_tree_matches_the_flat_alternation():
+    # text.normalise.alternation writes lower-case word lists as a tree: same matches, same spans
+    from festinger.core.contradiction.text.normalise import _flat, alternation
+    rng = random.Random(3)
+    pieces = ["in", "in fact", "int", "i", "a", "ab", "abc", "b c", "to be", "to", "'s", "no", "not", "n't"]
+    for _ in range(120):
+        words = rng.sample(pieces, rng.randint(1, len(pieces)))
+        tree, flat = alternation(words), _flat(words)
+        for wrap in ("(?:{})", r"(?<![\w'])(?:{})(?![\w'])", r"^\s*(?:{})\b[\s,]*", r"(?:{})\s+x"):
+            for flags in (0, re.I):
+                a, b = re.compile(wrap.format(tree), flags), re.compile(wrap.format(flat), flags)
+                for _ in range(6):
+                    text = " ".join(rng.choice(pieces + ["x", "IN", "In  Fact", "B  C", ",", "abcd"])
+                                    for _ in range(rng.randint(0, 6)))
+                    assert [m.span() for m in a.finditer(text)] == [m.span() for m in b.finditer(text)], (words, wrap, text)

@@ -91,8 +91,41 @@ CORRECTION_ADVERBS: tuple[str, ...] = ("actually", "in fact", "to be precise", "
 
 def alternation(words: Iterable[str]) -> str:
     """A regex alternation of `words`, longest first (so "in fact" wins over "in"); a space in a
-    phrase matches any run of spaces."""
+    phrase matches any run of spaces.
+
+    Lower-case ASCII words (all the word lists) are written as a tree of their shared beginnings
+    ("a(?:bout\\s+to|dvises?|...)"): `re` tries an alternation's branches one by one at every
+    position, and under re.IGNORECASE it cannot skip a branch by its first letter, so a flat list
+    of 100 words cost ~15 us per sentence, the tree ~4. It matches the same texts, and the same
+    span: along one text the words that match are beginnings of one another, and the tree tries
+    the longer first, as the sorted list does."""
+    words = list(words)
+    if words and all(w and w.isascii() and w == w.lower() and w == w.strip() and "  " not in w for w in words):
+        return _tree(words)
+    return _flat(words)
+
+
+def _flat(words: list[str]) -> str:
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+
+def _tree(words: list[str]) -> str:
+    root: dict = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}  # a word ends here
+    return _branches(root)
+
+
+def _branches(node: dict) -> str:
+    ends = "" in node
+    parts = [(r"\s+" if ch == " " else re.escape(ch)) + _branches(child) for ch, child in sorted(node.items()) if ch]
+    if not parts:
+        return ""
+    body = parts[0] if len(parts) == 1 and not ends else "(?:" + "|".join(parts) + ")"
+    return body + "?" if ends else body  # a longer word first, then the word that ends here
 
 
 _LEAD_RE = re.compile(
