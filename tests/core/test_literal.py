@@ -3,6 +3,8 @@
 import random
 import re
 
+import pytest
+
 from festinger.core.contradiction.text.literal import at_boundary, said_alone, same_letters, starts, starts_with
 
 _ALPHABET = "aAbBkKsSiIl '-,.1_\u00df\u017f\u212a\u0130\u0131\u03c3\u03c2\u03a3\u00e9\u00c9\u20ac"
@@ -64,3 +66,25 @@ def test_alternation_tree_matches_the_flat_alternation():
                     text = " ".join(rng.choice(pieces + ["x", "IN", "In  Fact", "B  C", ",", "abcd"])
                                     for _ in range(rng.randint(0, 6)))
                     assert [m.span() for m in a.finditer(text)] == [m.span() for m in b.finditer(text)], (words, wrap, text)
+
+
+def test_said_as_word_agrees_with_re():
+    from festinger.core.contradiction.text.literal import said_as_word
+    rng = random.Random(9)
+    for _ in range(1500):
+        text, word = _random(rng, 14), _random(rng, 3)
+        assert said_as_word(text, word) == bool(re.search(rf"(?-i:\b{re.escape(word)}\b)", text)), (text, word)
+
+
+def test_a_cue_finds_what_the_case_insensitive_pattern_finds():
+    from festinger.core.contradiction.text.cues import Cue
+    rng = random.Random(13)
+    patterns = [r"divorc|broke\s+up|rip\b|s\w+'s", r"(?<![\w'])(?:ks|is|i)\s", r"[a-k]+\W", r"\bsi\b|\d\S"]
+    for pattern in patterns:
+        cue, rx = Cue(pattern), re.compile(pattern, re.I)
+        for _ in range(1500):
+            text = _random(rng, 12) + rng.choice(["", " broke  up", "DIVORCED", "Rip", "\u0130S ", "K\u212a"])
+            assert cue.search(text) == bool(rx.search(text)), (pattern, text)
+    for bad in ("Divorce", "(?-i:may)", "caf\u00e9"):
+        with pytest.raises(ValueError):
+            Cue(bad)

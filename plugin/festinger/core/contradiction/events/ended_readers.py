@@ -15,6 +15,7 @@ from typing import Callable
 
 from festinger.core.contradiction.events.event_context import BE, NAME
 from festinger.core.contradiction.lexicon import ended_states as es
+from festinger.core.contradiction.text.cues import Cue
 
 __all__ = ["OWN", "READERS", "U", "Needs", "Result", "compiled"]
 
@@ -172,12 +173,13 @@ def _taste(s: str) -> tuple[str, str, list[Result]] | None:
 
 _TOGGLE_RE = re.compile(rf"^(?:the\s+)?(?P<x>[a-z][\w.'/-]*(?:\s+[\w.'/-]+){{0,5}}?)\s+(?:is|are)\s+(?:currently\s+)?"
                         rf"(?P<st>{es.TOGGLE_ON}|{es.TOGGLE_OFF})(?P<sc>\s+(?:on|for|in)\s+[\w.'/ -]{{2,40}})?$", re.I)
+_IS_ARE = Cue(r"\s(?:is|are)\s")
 _TOGGLE_HOLDER_RE = re.compile(r"(?:i|my|we|our|user|the\s+user|it|this|that|he|she|they)\b", re.I)
 _TOGGLE_ON_RE = re.compile(es.TOGGLE_ON, re.I)
 
 
 def _toggle(s: str) -> tuple[str, str, list[Result]] | None:
-    m = _TOGGLE_RE.match(s)
+    m = _TOGGLE_RE.match(s) if _IS_ARE.search(s) else None  # (its lazy runs are slow: the verb is looked for first)
     if not m or _TOGGLE_HOLDER_RE.match(m["x"]):
         return None
     on = bool(_TOGGLE_ON_RE.fullmatch(m["st"]))
@@ -198,11 +200,12 @@ _SCHEDULED_RE = re.compile(
     rf"^(?:the\s+|our\s+)?(?P<ev>[a-z][\w.'-]*(?:\s+[\w.'-]+){{0,3}}?)(?P<q>\s+for\s+(?:the\s+)?[\w.'-]+"
     rf"(?:\s+[\w.'-]+){{0,3}}?)?\s+(?:is|will\s+be|was)\s+(?:on|scheduled\s+for|set\s+for|planned\s+for|"
     rf"booked\s+for)\s+(?:{es.DATE})$", re.I)
+_SET_FOR = Cue(r"\s(?:is|will\s+be|was)\s+(?:on|scheduled\s+for|set\s+for|planned\s+for|booked\s+for)\s")
 _EVENT_HOLDER_RE = re.compile(r"(?:i|my|we|user|the\s+user|it|this|that|he|she|they)\b", re.I)
 
 
 def _scheduled(s: str) -> tuple[str, str, list[Result]] | None:
-    m = _SCHEDULED_RE.match(s)
+    m = _SCHEDULED_RE.match(s) if _SET_FOR.search(s) else None  # (likewise)
     if not m or _EVENT_HOLDER_RE.match(m["ev"]):
         return None
     ev = r"\s+".join(re.escape(w) for w in m["ev"].split())

@@ -18,7 +18,7 @@ import functools
 import re
 from collections.abc import Iterator
 
-__all__ = ["at_boundary", "is_word_char", "said_alone", "same_letters", "starts", "starts_with"]
+__all__ = ["ODD_CASE_RE", "at_boundary", "is_word_char", "said_alone", "said_as_word", "same_letters", "starts", "starts_with"]
 
 
 def is_word_char(ch: str) -> bool:
@@ -67,7 +67,7 @@ def starts_with(text: str, literal: str, pos: int = 0, *, ignore_case: bool = Tr
 # The only characters outside ASCII that re.IGNORECASE matches with an ASCII letter, or whose
 # `str.lower` is not one character: without them, a lowered text keeps its indices and an ASCII
 # literal is found in it by `str.find` exactly where `re` would find it.
-_ODD_CASE_RE = re.compile("[\u0130\u0131\u017f\u212a]")
+ODD_CASE_RE = re.compile("[\u0130\u0131\u017f\u212a]")
 
 
 @functools.lru_cache(maxsize=256)
@@ -83,7 +83,7 @@ def starts(text: str, literal: str, *, ignore_case: bool = True) -> Iterator[int
         return
     if not ignore_case:
         hay, needle = text, literal
-    elif literal.isascii() and not _ODD_CASE_RE.search(text):
+    elif literal.isascii() and not ODD_CASE_RE.search(text):
         hay, needle = text.lower(), literal.lower()  # one character for one: indices kept
     else:
         for m in _finder(literal, re.I).finditer(text):
@@ -104,3 +104,9 @@ def said_alone(text: str, literal: str, edges: str = "'", *, ignore_case: bool =
     n = len(literal)
     return any((i == 0 or free(text[i - 1])) and (i + n >= len(text) or free(text[i + n]))
                for i in starts(text, literal, ignore_case=ignore_case))
+
+
+def said_as_word(text: str, word: str) -> bool:
+    """Whether `\\b<word>\\b` is found in text, case kept (a name said as a word of its own)."""
+    n = len(word)
+    return any(at_boundary(text, i) and at_boundary(text, i + n) for i in starts(text, word, ignore_case=False))

@@ -55,7 +55,8 @@ CONTRACTIONS: dict[str, dict[str, str]] = {
     "ll": {w: "will" for w in ("i", "you", "we", "they", "he", "she", "it")},
     "s": {w: "is" for w in ("it", "that", "there", "what", "he", "she", "who", "where", "here")},
 }
-_CONTRACTION_RE = re.compile(r"\b(\w+)['\u2019](t|m|ve|re|ll|s)\b", re.I)
+# (\w++: possessive, since an apostrophe never is \w: no backtracking through every word of the text)
+_CONTRACTION_RE = re.compile(r"\b(\w++)['\u2019](t|m|ve|re|ll|s)\b", re.I)
 
 
 def _spell_out(m: re.Match[str]) -> str:

@@ -53,7 +53,7 @@ class Referents:
 
     def add(self, sentence: str) -> None:
         s = expand_contractions(sentence)
-        if _POSSESSIVE_RE.search(s) or _PRONOUN_RE.search(s) or _names_someone(s):
+        if "'" in s and _POSSESSIVE_RE.search(s) or _PRONOUN_RE.search(s) or _names_someone(s):
             self.owner = True
         # a person or an organisation by what they are is another owner unless it is the very
         # thing named ("The user changed doctors. The doctor is Dr. Patel now."), or what the user

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.text.literal import at_boundary, starts
+from festinger.core.contradiction.text.literal import said_as_word
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.person_left import ROLE_SLOTS
 from festinger.core.contradiction.updates.rescheduled import one_sentence
@@ -227,12 +227,6 @@ def _clauses(incoming: str) -> list[str]:
     return out
 
 
-def _named(text: str, name: str) -> bool:
-    """`\\b<name>\\b`, case kept: the stored holder's name said in the clause."""
-    n = len(name)
-    return any(at_boundary(text, i) and at_boundary(text, i + n) for i in starts(text, name, ignore_case=False))
-
-
 def _read(h: Holding, clause: str, r: _Reading) -> str:
     """What one incoming clause says of the holding: NEWS, SEEN (read, harmless), REFUSE, or "" (not read)."""
     c = _LEAD.sub("", clause, count=1)
@@ -245,7 +239,7 @@ def _read(h: Holding, clause: str, r: _Reading) -> str:
     marker = c != clause or bool(re.search(r"\b(?:now|new|these\s+days|from\s+now\s+on|instead)\b", c, re.I))
     who = rf"(?P<who>{_NAME}|i|we|the\s+user)"
     new = rf"(?P<new>{_NEW}|i|we|me|the\s+user)"
-    mentions_stored = any(_named(c, n.capitalize()) for n in h.names if n != "i")
+    mentions_stored = any(said_as_word(c, n.capitalize()) for n in h.names if n != "i")
 
     def person(g: str) -> bool:
         return bool(g) and _same_person(h, g)
