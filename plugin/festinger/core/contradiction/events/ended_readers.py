@@ -262,15 +262,17 @@ def _table_needs(result: str, key: str) -> Needs:
 
 def _table(s: str) -> tuple[str, str, list[Result]] | None:
     """A state of `lexicon.ended_states.TABLE`: a treatment, an illness, a loan, a search, a leave..."""
-    for kind, shapes, results in es.TABLE:
+    for kind, shapes, results in _TABLE:
         for shape in shapes:
-            m = _compiled(_fill(shape)).match(s)
+            m = shape.match(s)
             if m is not None and _one_thing(m.groupdict().get("k") or ""):
                 key = _ARTICLE_RE.sub("", " ".join((m.groupdict().get("k") or "").lower().split()))
                 return kind, key or s, [(_fill(r, key, m.groupdict().get("n")), _table_needs(r, key)) for r in results]
     return None
 
 
+# The table's stored shapes filled and compiled once (every stored sentence is tried against them).
+_TABLE = tuple((kind, tuple(_compiled(_fill(shape)) for shape in shapes), results) for kind, shapes, results in es.TABLE)
 _LAPSE = (r"(?:in|for)\s+(?:months|years|ages|over\s+a\s+year|a\s+(?:long\s+time|year)|"
           r"(?:a\s+few|several|many|two|three|four|five|six|\d{1,2})\s+(?:months|years))")
 
