@@ -33,7 +33,8 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 from a0_harness import A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster  # noqa: E402
-from fake_llm_server import FakeLLMServer, HashEmbedder, ScriptedLLM, final_response  # noqa: E402
+from fake_llm_server import FakeLLMServer  # noqa: E402
+from fake_models import HashEmbedder, ScriptedLLM, final_response  # noqa: E402
 import runtime  # noqa: E402
 
 SUBJECTS = ("billing", "search", "auth", "ingest", "reporting", "gateway", "scheduler", "mailer")
