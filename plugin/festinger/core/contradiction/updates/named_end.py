@@ -39,7 +39,7 @@ from festinger.core.contradiction.grammar.refinement import refines
 from festinger.core.contradiction.text.situation import sets_temporary_scene
 from festinger.core.contradiction.verdict import Contradiction, clip
 
-__all__ = ["by_named_end", "named_ended"]
+__all__ = ["by_named_end", "ends_held", "named_ended"]
 
 _WHO = r"(?P<who>i|(?:the\s+)?user|we|(?:the\s+|our\s+|my\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
 _AUX = r"(?:\s+(?:have|has|just|recently|finally|officially|now|already|completely|fully|since|then)){0,3}"
@@ -56,7 +56,7 @@ _SHAPES = (
                rf"(?:over\s+)?(?:away\s+)?from\s+{_X}\s+(?:over\s+)?(?:to|onto)\s+{_Y}"),
     ("switch", rf"(?:replaced|swapped(?:\s+out)?|substituted)\s+{_X}\s+(?:with|for|by)\s+{_Y}"),
     ("switch", rf"traded\s+(?:in\s+{_X}|{_VAL.format('x3')}\s+in)\s+for\s+{_Y}"),
-    ("switch", rf"moved\s+{_OBJ}off\s+(?:of\s+)?{_X}\s+(?:and\s+)?(?:to|onto)\s+{_Y}"),
+    ("switch", rf"(?:moved|migrated)\s+{_OBJ}off\s+(?:of\s+)?{_X}\s+(?:and\s+)?(?:to|onto)\s+{_Y}"),
     # "ditched Spotify for Apple Music", "left Twitter for Mastodon": an ending that names what came instead
     ("for", rf"(?:ditched|dropped|abandoned|quit|left|swapped|traded)\s+{_X}\s+for\s+{_Y}"),
     # "switched gyms to The Gym Group", "switched banks to Monzo": the idiom of a new provider, a bare plural
@@ -65,12 +65,12 @@ _SHAPES = (
     # "switched to Zed as her main editor": the new value of the stored slot, named by its role (`_ROLE`)
     ("switchto", rf"(?:switched|moved|migrated|changed)\s+(?:over\s+)?to\s+{_Y}(?=\s+as\s)"),
     ("quit", rf"(?:quit|gave\s+up(?:\s+on)?|stopped|ditched|kicked|cut\s+out|dropped(?:\s+out\s+of)?|deleted|"
-             rf"uninstalled)\s+"
+             rf"uninstalled|(?:moved|migrated)\s+off(?:\s+of)?)\s+"
              rf"(?:(?P<ger>using|taking|doing|playing|attending|eating|drinking|learning|riding|driving|seeing|"
              rf"going\s+to|working\s+(?:at|for|as|on))\s+)?{_X}"),
     ("sell", rf"(?:sold|rehomed|got\s+rid\s+of|gave\s+away|traded\s+in|scrapped|returned)\s+{_X}"
              rf"(?:\s+(?:to|with)\s+(?:a|an|my|the|our)\s+{_RECIPIENT}(?:\s+who\s+[^,;]*)?)?"),
-    ("cancel", rf"(?:cancell?ed|unsubscribed\s+from|ended)\s+{_X}"),
+    ("cancel", rf"(?:(?:cancell?ed|unsubscribed\s+from|ended)\s+{_X}|closed\s+{_VAL.format('x3')}(?<=\saccount))"),
     ("leave", rf"(?:left|stepped\s+down\s+(?:as|from)|resigned\s+from)\s+{_X}"),
     ("off", rf"(?:is|am|are)\s+(?:now\s+)?off\s+{_X}"),
     ("out", rf"(?:is|am|are)\s+(?:no\s+longer|not)\s+(?P<prep>in|on|part\s+of|with|at|a\s+member\s+of|"
@@ -106,6 +106,8 @@ _PASSIVE = re.compile(
     rf"(?P<x2>[\w@.+#/&'-]+(?:\s+[\w@.+#/&'-]+){{0,3}}?)\s+to\s+{_VAL.format('y2')})"
     rf"(?P<ptail>{_NOW}(?:\s+(?:after|because\s+of)\s+(?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+){{0,2}})?"
     rf"(?:\s+as\s+of\s+(?:this|last)\s+(?:week|month|year))?)$", re.I)
+# Someone else's thing in the passive: "their Netflix", "your Netflix".
+_OTHERS_RE = re.compile(rf"(?:{ch.NEWS_LEADS})?(?:her|his|their|its|your)\s", re.I)
 # The stored slot itself switched: "UI language switched to English", "The CI was migrated to GitHub Actions".
 _SLOT_SWITCHED = re.compile(
     rf"{_LEAD}(?:the\s+|my\s+|our\s+|(?:the\s+)?user's\s+)?(?P<n>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)\s+"
@@ -125,7 +127,7 @@ _CUE_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|upgraded|dow
                      r"transferred|"
                      r"replaced|swapped|substituted|traded|quit|gave|stopped|ditched|kicked|cut|dropped|sold|rehomed|"
                      r"got|scrapped|returned|cancell?ed|unsubscribed|ended|left|stepped|resigned|off|no\s+longer|"
-                     r"not|used\s+to|retired|decommissioned|shut|sunset\w*|discontinued|uninstalled|deleted)"
+                     r"not|closed|used\s+to|retired|decommissioned|shut|sunset\w*|discontinued|uninstalled|deleted)"
                      r"(?![\w'])", re.I)
 # Stored verbs each ending may end (None: any holding but a job or a home).
 _ENDS = {
@@ -164,12 +166,13 @@ def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
         s = expand_contractions(sentence)
         if held.verb in ch.WORK_VERBS and _NEXT_JOB_RE.search(incoming.replace(sentence, " ")):
             continue  # a departure told beside the next job ("... I start at BCG Platinion on Monday"): jobchange's
-        if not others_refuse(incoming, sentence, s, held.value) and not unsure_change(s) and _ends(held, s):
+        if not others_refuse(incoming, sentence, s, held.value) and not unsure_change(s) and ends_held(held, s):
             return held.owner, held.value, sentence
     return None
 
 
-def _ends(held: Held, s: str) -> bool:
+def ends_held(held: Held, s: str) -> bool:
+    """Whether the sentence `s`, opened by its holder (or the thing, in the passive), ends what `held` holds."""
     m = _PASSIVE.match(s)
     if m is not None and _passive_ends(held, m):
         return True
@@ -204,8 +207,8 @@ def _passive_ends(held: Held, m: re.Match[str]) -> bool:
         return False  # "Jenkins was shut down this morning": stopped running, not retired
     if held.verb in ch.HOME_VERBS or held.verb in ch.WORK_VERBS:
         return False  # a town or an employer "retired" or "sold" is not the user's departure
-    if not names_object(held, x):
-        return False
+    if not names_object(held, x) or _OTHERS_RE.match(m.group(0)[:m.end("x") - m.start()].strip()):
+        return False  # "Their Netflix got cancelled", "Your Netflix is cancelled": someone else's
     return y is None or _new_value_ok(held, x, y)
 
 

@@ -50,7 +50,20 @@ def momentary_end(said: str, verb_and_rest: str, gerund: bool, cont: str) -> boo
         return False
     if _ONE_OFF_RE.search(said) or (cont and _BACK_RE.search(cont)):
         return True
-    return bool(_MOMENTARY_VERB_RE.match(verb_and_rest)) and not gerund and not verb_and_rest.lower().startswith("quit")
+    return (bool(_MOMENTARY_VERB_RE.match(verb_and_rest)) and not gerund and not verb_and_rest.lower().startswith("quit")
+            and not _software_dropped(verb_and_rest))
+
+
+# "dropped Datadog", "ditched Jira": a program has no physical sense to drop, and no day to ditch
+# (never a database: "dropped the MySQL database" is one act on it).
+_DROPPED_RE = re.compile(r"(?:dropped|ditched)\s+(?:the\s+|our\s+|my\s+)?(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+)?)"
+                         r"(?=\s*(?:[,;(]|\s-\s|\s+(?:and|now|completely|entirely)\b|$))", re.I)
+
+
+def _software_dropped(verb_and_rest: str) -> bool:
+    m = _DROPPED_RE.match(verb_and_rest)
+    term = canonical_term(m.group("x")) if m is not None else ""
+    return term in lx.TECH_NAMES and lx.TECH_CATEGORIES.get(term) != "database"
 
 
 def other_instance(matched: str, cont: str) -> bool:
@@ -59,7 +72,14 @@ def other_instance(matched: str, cont: str) -> bool:
     if re.search(r"(?<![\w'])(?:sold|rehomed|rid\s+of|away|in|scrapped|returned)\s+(?:a|an|one|another)\s",
                  matched, re.I):
         return True
+    if _ANOTHER_ONE_RE.match(cont):
+        return True  # "sold my house and bought a bigger one": one of the kind is held still
     return bool(cont) and bool(re.match(r"(?:the|a|an|my)\s", cont, re.I)) and _stand_in_words(cont, "one")
+
+
+# A continuation that gets another of the same kind: "bought a bigger one", "got a new one".
+_ANOTHER_ONE_RE = re.compile(r"(?:and\s+)?(?:then\s+)?(?:bought|got|ordered|adopted|picked\s+up|found)\s+"
+                             r"(?:a|an|another)\s+(?:[\w-]+\s+){0,2}one(?![\w'])", re.I)
 
 
 def stand_in(new: str, said: str) -> bool:

@@ -1,0 +1,254 @@
+"""The stored value named as ended in a clause whose subject `named_end` does not read (pure logic):
+none ("Replaced Lerna with Turborepo", "Moved to Neovim full time, uninstalled VS Code"), the
+user's "we" ("We got rid of the landline, mobile only now"), or the thing itself ("Heroku is gone,
+everything runs on Render now", "Paramount+ got cancelled", "..., no more CeraVe").
+
+`named_end` reads one whole sentence opened by its holder ("I ...", "The user ..."); an everyday
+note drops the subject, says "we", or puts the ended thing first, and often adds a clause beside
+the change. This rule cuts each incoming sentence into clauses (at ",", ";", a dash, "and" before an
+ending verb), decides whose each clause is, and hands a clause that is the stored holder's to
+`named_end`'s own reading (`ends_held`: its closed shapes, stored-verb table and guards), written
+with the stored holder as subject. The clause's subject is accepted only as:
+
+* the user ("I", "the user") or none: a clause that opens with an ending verb in the past tense is
+  its writer's, unless something before it in the memory brought in someone else (a he/she/they,
+  a person by role or by a possessive name: "Sam's car is a Golf. Sold it.");
+* "we": the stored holder's group or household, unless the memory names another person or group
+  ("the platform team", "my parents", "at the client");
+* the stored thing itself, named by its name (`held.names_object`) with "the", "my", "our" or no
+  determiner (never his/her/their/your/its or someone's), and said gone ("is gone", "'s gone"),
+  retired or done, or ended in the passive (`named_end`'s passive shape), or "no more X".
+
+The stored memory is one sentence about the user or the writer's group (a label line "Key: Value"
+counts as the user's note; a verb-first note line "Plays guitar in ..." is read as the user's), or
+a thing of theirs ("The app uses MongoDB"), never a job or a home (their own rules read those).
+Every other clause and sentence of the incoming memory passes `change_gates.others_refuse` (undoing
+words, hedges, the value said again, a passing scene, a he/she) and the sentence `unsure_change`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.events.event_context import stored_sentence
+from festinger.core.contradiction.lexicon import changes as ch
+from festinger.core.contradiction.lexicon.life_events import CONTEXT_STOPS
+from festinger.core.contradiction.text.normalise import expand_contractions
+from festinger.core.contradiction.text.retraction import retracted_inline
+from festinger.core.contradiction.text.segment import split_sentences
+from festinger.core.contradiction.updates.change_gates import PRONOUN_RE, UNDOING_RE, others_refuse, unsure_change
+from festinger.core.contradiction.updates.held import Held, holding, names_object, words
+from festinger.core.contradiction.updates.named_end import ends_held
+from festinger.core.contradiction.updates.named_end_guards import PERIOD_RE, other_instance
+from festinger.core.contradiction.verdict import Contradiction, clip
+
+__all__ = ["by_clause_end", "clause_ended"]
+
+# Ending verbs in the past tense a clause may open with, no subject before them ("Sold the Civic").
+_ENDING = (r"switched|migrated|moved|replaced|swapped(?:\s+out)?|traded|ditched|dropped|quit|gave\s+up|stopped|"
+           r"cancell?ed|sold|rehomed|got\s+rid\s+of|gave\s+away|scrapped|returned|uninstalled|deleted|"
+           r"decommissioned|retired|unsubscribed|left|kicked|cut\s+out|shut\s+down|discontinued|closed")
+_CUE_RE = re.compile(rf"(?<![\w'])(?:{_ENDING}|gone|no\s+more|done\s+with)(?![\w'])", re.I)
+_ADVERBS = r"(?:(?:so|and|then|also|just|finally|recently|officially|already|eventually|since)\s+)*"
+_SUBJECT_RE = re.compile(rf"^{_ADVERBS}(?P<who>i|we|(?:the\s+)?user)\s+(?P<rest>.+)$", re.I)
+_BARE_RE = re.compile(rf"^{_ADVERBS}(?P<rest>(?:{_ENDING})\s.+)$", re.I)
+# Verbs named_end reads in the passive only ("Jenkins was decommissioned"): an active clause with
+# one of them is read in that shape, its subject already accepted here.
+_PASSIVE_ONLY_RE = re.compile(r"^(?P<v>decommissioned|retired|shut\s+down|discontinued|scrapped)\s+"
+                              r"(?:the\s+|my\s+|our\s+)?(?P<x>.+)$", re.I)
+# The stored thing first: "the motorbike's gone", "Heroku is gone for good", "the Keychron is retired".
+_DET = r"(?:(?P<det>the|my|our)\s+)?"
+_GONE_RE = re.compile(rf"^(?:(?:so|well|ok|okay)\s+)?{_DET}(?P<x>[^,;]+?)(?:'s|\s+is|\s+has\s+been)\s+(?:now\s+)?(?:officially\s+)?"
+                      r"(?:gone|retired|done)(?P<tail>(?:\s+(?:now|for\s+good|too|as\s+well))*)$", re.I)
+_THING_PASSIVE_RE = re.compile(rf"^{_DET}(?P<x>[^,;]+?)\s+(?:was|were|is|are|has\s+been|have\s+been|got)\s", re.I)
+# "no more CeraVe", "no more Netflix for me": nothing may follow but "for me/us" or "now".
+_NO_MORE_RE = re.compile(r"^(?:so\s+|and\s+)?no\s+more\s+(?:(?P<det>the|my|our)\s+)?(?P<x>.+?)"
+                         r"(?:\s+for\s+(?:me|us))?(?:\s+(?:now|anymore|any\s+more))?$", re.I)
+# Where a sentence is cut into clauses: a comma, a semicolon, a dash, or "and" before an ending verb.
+_CUT_RE = re.compile(rf"\s*[,;]\s+|\s+[-\u2013\u2014]+\s+|\s+and\s+(?=(?:{_ENDING})\s)", re.I)
+# A reason in brackets after the change ("Dropped Datadog (too expensive)"): a quality, no scope.
+_REASON_RE = re.compile(r"\s*\((?:(?:way\s+|far\s+|much\s+)?too|so|very)\s+[a-z]+\)", re.I)
+_OUR_RE = re.compile(r"(?<![\w'])our(?![\w'])", re.I)
+_STOPS_RE = re.compile(rf"(?<![\w'])(?:{CONTEXT_STOPS})(?![\w'])", re.I)
+# A continuation that scopes or dates the end: a purpose, a while, an hour, a number.
+_SCOPE_RE = re.compile(r"(?:for|before|until|from|at|in|on|since|after|during)\s+(?!good\b)\S", re.I)
+_QUOTE_RE = re.compile(r"[\"\u201c\u201d\u2018]|(?<![\w])'(?=\w)")
+# Someone else a later subjectless clause may belong to: a pronoun, a person by role, a possessive
+# name ("Sam's car"), a person's name opening a sentence ("Maria sold ..."), or a group.
+_POSSESSIVE_RE = re.compile(r"(?<![\w'])(?!(?:it|that|what|everything|there|here|who|let|one)'s)"
+                            r"[A-Za-z]+'s?(?:\s|$)|[a-z]s'\s", re.I)
+_GROUPS = frozenset("team teams company companies client clients office department org organisation organization "
+                    "vendor vendors neighbour neighbours neighbor neighbors family families parents in-laws school "
+                    "job employer startup agency firm squad group household flatmates roommates".split())
+_PEOPLE = lx.PERSON_ROLES | lx.OCCUPATIONS
+# A verb-first note line of the user's own ("Plays guitar in a band", "Uses Copilot in the editor").
+_NOTE_VERB_RE = re.compile(r"^(?P<v>(?:uses|drives|rides|owns|has|plays|takes|subscribes|orders|buys|shops|banks|"
+                           r"attends|wears|keeps|rents|leases))\s", re.I)
+
+
+# A bare note line of a thing and the tool it is done with ("Repos hosted on Bitbucket", "Feature
+# flags are managed in LaunchDarkly"): no determiner, no owner, so the writer's own, read as a label line.
+_NOTE_TOOL_RE = re.compile(r"^(?P<n>[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:is\s+|are\s+)?"
+                           r"(?:managed|hosted|written|built|stored|deployed|tracked|run|handled|served|kept)\s+"
+                           r"(?:with|in|on|by|using|via|through)\s+(?P<v>\S.*)$")
+
+
+def by_clause_end(existing: str, incoming: str) -> Contradiction | None:
+    """The verdict of `clause_ended`: the stored value is gone."""
+    found = clause_ended(existing, incoming)
+    if found is None:
+        return None
+    owner, value, clause = found
+    subject = f"{owner or 'user'} {value}".strip()
+    return Contradiction("value", subject, value, clause, f"{value!r} no longer holds: {clip(clause)!r} "
+                         f"(existing: {clip(existing)!r})")
+
+
+def clause_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
+    """(holder, stored value, the clause) when a clause of the incoming memory, whose subject is the
+    stored holder by the reading above, ends or replaces what the stored sentence holds."""
+    text = incoming.strip()
+    if (not _CUE_RE.search(text[:2000]) or len(text) > 640 or "\n" in text or "?" in text
+            or _QUOTE_RE.search(text) or set(words(text)) & lx.EVENT_FRAME_WORDS or retracted_inline(text)):
+        return None  # no ending word; a question, a quote, a story, someone's words, a retraction
+    held = _stored_holding(existing)
+    if held is None or held.verb in ch.WORK_VERBS or held.verb in ch.HOME_VERBS:
+        return None  # a job ends by a departure, a home by a move: their own rules read those
+    sentences = [s.strip().rstrip(".!").strip() for s in split_sentences(text)]
+    if not sentences or len(sentences) > 4:
+        return None
+    before = ""
+    for n, sentence in enumerate(sentences):
+        if any(_STOPS_RE.search(o) for o in sentences[:n] + sentences[n + 1:]):
+            return None  # another sentence tells a story, a plan, a relapse, old news ("... Psych!")
+        s = _REASON_RE.sub("", expand_contractions(sentence))
+        if unsure_change(s):
+            return None
+        starts = [0] + [m.end() for m in _CUT_RE.finditer(s)]
+        for k, start in enumerate(starts):
+            # the clause and all that follows it in the sentence: named_end's continuation guards read it
+            said = _as_holder(held, s[start:], k, before + " " + s[:start], text)
+            if said is not None and not others_refuse(incoming, _raw(sentence, s[start:]), said, held.value) and (
+                    ends_held(held, said)):
+                return held.owner, held.value, s[start:]
+        before += " " + s
+    return None
+
+
+def _stored_holding(existing: str) -> Held | None:
+    """What the stored sentence holds, its owner a person, the writer's group or a thing of theirs;
+    a verb-first note line is the user's ("Plays guitar in a band" as "User plays guitar ...")."""
+    old = stored_sentence(existing)
+    if old is None:
+        return None
+    held = holding(old)
+    if held is None and _NOTE_VERB_RE.match(old):
+        held = holding("User " + old[:1].lower() + old[1:])
+    m = _NOTE_TOOL_RE.match(old) if held is None else None
+    if m is not None:  # "Monorepo managed with Lerna": the note's "Monorepo: Lerna"
+        held = holding(f"{m.group('n')}: {m.group('v')}")
+    if held is None or held.owner not in ("user", "we", ""):
+        return None  # a thing's ("The app uses MongoDB", "Project Atlas uses ..."): whose "we" is unsure
+    return held
+
+
+def _as_holder(held: Held, rest: str, k: int, before: str, whole: str) -> str | None:
+    """The clause (with what follows it) written with the stored holder as its subject, for
+    `named_end` to read; None when its subject is not certainly the holder. A first clause opened by
+    "I" or "the user" is named_end's own reading."""
+    who = "we" if held.owner == "we" else "I"
+    rest = _resolve(held, rest)
+    m = _SUBJECT_RE.match(rest)
+    bare = _BARE_RE.match(rest) if m is None else None
+    if bare is not None and _OUR_RE.search(rest) and not _others_named(before):
+        m = _SUBJECT_RE.match("we " + bare.group("rest"))  # "Migrated all our repos ...": we did
+    if m is not None:
+        said = m.group("who").lower()
+        if said != "we":
+            return _active("I", m.group("rest")) if k > 0 else None
+        if _others_named(whole):
+            return None  # "we" beside another group or person may be theirs ("the platform team ... we")
+        if held.owner == "user":
+            return _active("I", _OUR_RE.sub("my", m.group("rest")))  # the user's household or team: the user's
+        return _active("we", m.group("rest"))
+    if bare is not None:
+        if _others_named(before):
+            return None  # "Sam's car is a Golf. Sold it.": the clause may be Sam's
+        return _active(who, bare.group("rest"))
+    return _thing_clause(held, rest)
+
+
+def _active(who: str, rest: str) -> str:
+    """"I decommissioned Jenkins" read as "Jenkins was decommissioned" (named_end's passive shape);
+    any other ending as "<holder> <rest>"."""
+    m = _PASSIVE_ONLY_RE.match(rest)
+    if m is not None:
+        return f"{m.group('x')} was {m.group('v')}"
+    return f"{who} {rest}"
+
+
+def _thing_clause(held: Held, rest: str) -> str | None:
+    """A clause whose subject is the stored thing ("X is gone", "X got cancelled", "no more X"), in
+    named_end's passive shape; what follows it in the sentence may say what came instead or what
+    became of it ("- sold it to a colleague"), never undo, scope or date it, nor bring in someone."""
+    cut = _CUT_RE.search(rest)
+    clause, cont = (rest[:cut.start()], rest[cut.end():]) if cut else (rest, "")
+    if cont and (UNDOING_RE.search(cont) or PRONOUN_RE.search(cont) or PERIOD_RE.search(cont)
+                 or other_instance("", cont) or _SCOPE_RE.match(cont)):
+        return None  # "..., the spare one", "..., for the week", "..., my sister has it now"
+    for rx in (_GONE_RE, _NO_MORE_RE):
+        m = rx.match(clause)
+        if m is not None:
+            x = m.group("x")
+            if _owned_by_other(x) or not (names_object(held, x) or _resolve(held, f"the {x}") == f"the {held.value}"):
+                return None
+            # "X is gone" / "no more X" end what one holds as a possession, a use or a subscription
+            if held.verb not in ch.OWNING_VERBS | ch.USING_VERBS | ch.SUBSCRIBING_VERBS:
+                return None
+            return f"{held.value} was discontinued"  # named_end's passive shape, the thing found here
+    m = _THING_PASSIVE_RE.match(clause)
+    if m is not None and not _owned_by_other(m.group("x")):
+        return clause  # named_end's passive shape reads it ("Paramount+ got cancelled")
+    return None
+
+
+def _resolve(held: Held, text: str) -> str:
+    """The stored thing called by the name it opens with, written whole: "the Peloton" of "Peloton
+    bike", "the ThinkPad" of "ThinkPad X1", "the Volvo" of "Volvo XC60". What the name leaves out
+    must be a common noun (the kind) or a model code; never another name ("the Kindle" is not the
+    "Kindle Paperwhite": an Oasis is a Kindle too), and the name must end there ("the ThinkPad T430",
+    "the ThinkPad's keyboard", "the old ThinkPad" are other things or parts)."""
+    if re.search(rf"(?<![\w'-]){re.escape(held.value)}(?![\w'-])", text, re.I):
+        return text  # named whole already
+    ws = held.value.split()
+    for j in range(len(ws) - 1, 0, -1):
+        head, tail = ws[:j], ws[j:]
+        if all(w[:1].isupper() or w[:1].isdigit() for w in head) and all(
+                w.islower() or _MODEL_RE.match(w) for w in tail):
+            rx = rf"(?<![\w'])(?P<d>(?i:the|my|our)\s+){re.escape(' '.join(head))}(?![\w'\u2019-])(?!\s+[A-Za-z0-9])"
+            said = re.sub(rx, lambda m: m.group("d") + held.value, text, count=1)
+            if said != text:
+                return said
+    return text
+
+
+_MODEL_RE = re.compile(r"^(?=[\w-]*\d)[\w-]+$|^[A-Z]{1,4}$")
+
+
+def _owned_by_other(x: str) -> bool:
+    """"his Volvo", "Sam's PS5", "the kids' PS5": someone else's thing."""
+    return bool(re.match(r"(?:her|his|their|its|your)\s", x, re.I) or _POSSESSIVE_RE.search(x + " "))
+
+
+def _others_named(text: str) -> bool:
+    """Whether the text brings in someone else: a pronoun, a person by role or a group, a possessive name."""
+    if not text.strip():
+        return False
+    low = set(words(text))
+    return bool(PRONOUN_RE.search(text) or low & (_PEOPLE | _GROUPS) or _POSSESSIVE_RE.search(text + " "))
+
+
+def _raw(sentence: str, clause: str) -> str:
+    """The clause as written in the incoming memory when it is (others_refuse takes it out of the memory)."""
+    return clause if clause in sentence else sentence
