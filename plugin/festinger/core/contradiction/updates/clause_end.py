@@ -34,6 +34,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.events.event_context import stored_sentence
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon.life_events import CONTEXT_STOPS
+from festinger.core.contradiction.lexicon.names import NICKNAMES
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.text.retraction import retracted_inline
 from festinger.core.contradiction.text.segment import split_sentences
@@ -246,7 +247,29 @@ def _others_named(text: str) -> bool:
     if not text.strip():
         return False
     low = set(words(text))
-    return bool(PRONOUN_RE.search(text) or low & (_PEOPLE | _GROUPS) or _POSSESSIVE_RE.search(text + " "))
+    return bool(PRONOUN_RE.search(text) or low & (_PEOPLE | _GROUPS) or _POSSESSIVE_RE.search(text + " ")
+                or any(_led_by_name(p) for p in _PIECE_RE.split(text)) or low & _GIVEN_NAMES)
+
+
+def _led_by_name(piece: str) -> bool:
+    """A sentence or clause about someone named: "Tom is moving out", "The Johnsons came over" (a
+    capitalised first word, no verb of its own, before a verb: never "Switched carriers", "Quick
+    gadget update", a known tool or the stored value, which `_resolve` and the callers keep apart)."""
+    m = _LED_RE.match(piece.strip())
+    if m is None:
+        return False
+    name = m.group("n").lower()
+    return not (name in _OPENERS or name in lx.TECH_NAMES or (name.endswith("ed") and len(name) > 4))
+
+
+_PIECE_RE = re.compile(r"[.;:!]\s+|,\s+|\s+[-\u2013\u2014]+\s+")
+_LED_RE = re.compile(r"^(?:the\s+)?(?P<n>(?-i:[A-Z][a-z]+))\s+(?:and\s+\w+\s+)?"
+                     r"(?:is|was|are|were|has|had|came|went|got|left|sold|took|made|gave|said|does|did|"
+                     r"(?-i:[a-z]+(?:ed|es)))\b", re.I)
+_OPENERS = frozenset("i it this that these those there here what so and but then now today yesterday also still just "
+                     "we they he she our my his her their its everything nothing everyone someone finally".split())
+# Given names a person is told by (short forms and full names): "Helping Tom move. Sold the treadmill."
+_GIVEN_NAMES = frozenset(NICKNAMES) | frozenset(n for full in NICKNAMES.values() for n in full)
 
 
 def _raw(sentence: str, clause: str) -> str:

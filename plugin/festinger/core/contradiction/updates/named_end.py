@@ -32,7 +32,8 @@ from festinger.core.contradiction.events.event_context import stored_sentence
 from festinger.core.contradiction.updates.held import Held, holding, names_object, names_tool, same_holder, words
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon import tech as lt
-from festinger.core.contradiction.updates.named_end_guards import JUST_NOW_RE, PERIOD_RE, momentary_end, other_instance, same_kind, stand_in
+from festinger.core.contradiction.updates.named_end_guards import (JUST_NOW_RE, PERIOD_RE, momentary_end, other_instance,
+                                                                   same_kind, someone_elses, stand_in)
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.person_left import role_holder_left
 from festinger.core.contradiction.grammar.refinement import refines
@@ -106,8 +107,6 @@ _PASSIVE = re.compile(
     rf"(?P<x2>[\w@.+#/&'-]+(?:\s+[\w@.+#/&'-]+){{0,3}}?)\s+to\s+{_VAL.format('y2')})"
     rf"(?P<ptail>{_NOW}(?:\s+(?:after|because\s+of)\s+(?:the|a|an|my|our)\s+[\w-]+(?:\s+[\w-]+){{0,2}})?"
     rf"(?:\s+as\s+of\s+(?:this|last)\s+(?:week|month|year))?)$", re.I)
-# Someone else's thing in the passive: "their Netflix", "your Netflix".
-_OTHERS_RE = re.compile(rf"(?:{ch.NEWS_LEADS})?(?:her|his|their|its|your)\s", re.I)
 # The stored slot itself switched: "UI language switched to English", "The CI was migrated to GitHub Actions".
 _SLOT_SWITCHED = re.compile(
     rf"{_LEAD}(?:the\s+|my\s+|our\s+|(?:the\s+)?user's\s+)?(?P<n>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)\s+"
@@ -207,7 +206,7 @@ def _passive_ends(held: Held, m: re.Match[str]) -> bool:
         return False  # "Jenkins was shut down this morning": stopped running, not retired
     if held.verb in ch.HOME_VERBS or held.verb in ch.WORK_VERBS:
         return False  # a town or an employer "retired" or "sold" is not the user's departure
-    if not names_object(held, x) or _OTHERS_RE.match(m.group(0)[:m.end("x") - m.start()].strip()):
+    if not names_object(held, x) or someone_elses(m, "x"):
         return False  # "Their Netflix got cancelled", "Your Netflix is cancelled": someone else's
     return y is None or _new_value_ok(held, x, y)
 
@@ -292,8 +291,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "... and bought a Mercedes GLC", "... and uses Proton for newsletters", "after 2pm"
     if kind == "quit" and held.verb in _LEARNING and words(x)[-1:] and words(x)[-1] in _LESSONS:
         x = " ".join(x.split()[:-1])  # "stopped guitar lessons" ends "is learning guitar"
-    if not same_holder(held, who, obj):
-        return False
+    if not same_holder(held, who, obj) or someone_elses(m, "x" if g.get("x") else "x3"):
+        return False  # "sold his Focus", "cancelled your Spotify": someone else's thing
     if kind == "for" and not _instead_value(x, y):
         return False  # "quit coffee for Lent", "left Acme for Christmas", "ditched Photoshop for personal projects"
     if kind == "switchto":

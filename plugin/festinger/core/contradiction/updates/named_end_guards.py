@@ -15,7 +15,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.grammar.values import canonical_term
 
-__all__ = ["JUST_NOW_RE", "PERIOD_RE", "momentary_end", "other_instance", "same_kind", "stand_in"]
+__all__ = ["JUST_NOW_RE", "PERIOD_RE", "momentary_end", "other_instance", "same_kind", "someone_elses", "stand_in"]
 
 # A period the state is said for, not the time of an event: "off Twitter this week", "this term".
 PERIOD_RE = re.compile(r"(?<![\w'])(?<!as\sof\s)(?:(?:this|next|for\s+the|for\s+this)\s+"
@@ -125,3 +125,17 @@ def _bare(text: str) -> str:
 
 def _known(term: str) -> bool:
     return term in lx.TECH_NAMES or term in lx.TECH_CATEGORIES
+
+
+# A possessive of someone else's before the thing named: "cancelled his Spotify", "sold your Focus".
+_THEIRS_RE = re.compile(r"(?<![\w'])(?:her|his|their|its|your)\s+$", re.I)
+
+
+def someone_elses(m: re.Match[str], group: str) -> bool:
+    """Whether the thing the match names in `group` is said with someone else's possessive (the
+    pattern's determiner group takes "his/her/their" before the name, and "your" into it)."""
+    if group not in m.re.groupindex or m.group(group) is None:
+        return False
+    start = m.start(group)
+    return bool(_THEIRS_RE.search(m.string[max(0, start - 8):start])
+                or re.match(r"(?:her|his|their|its|your)\s", m.group(group), re.I))
