@@ -60,9 +60,12 @@ _PASSIVE_ONLY_RE = re.compile(r"^(?P<v>decommissioned|retired|shut\s+down|discon
                               r"(?:the\s+|my\s+|our\s+)?(?P<x>.+)$", re.I)
 # The stored thing first: "the motorbike's gone", "Heroku is gone for good", "the Keychron is retired".
 _DET = r"(?:(?P<det>the|my|our)\s+)?"
-_GONE_RE = re.compile(rf"^(?:(?:so|well|ok|okay)\s+)?{_DET}(?P<x>[^,;]+?)(?:'s|\s+is|\s+has\s+been)\s+(?:now\s+)?(?:officially\s+)?"
+_GONE_RE = re.compile(rf"^(?:(?:so|well|ok|okay)\s+)?{_DET}(?P<x>[^,;]+?)(?:'s|\s+is|\s+has\s+been)\s+"
+                      r"(?:now\s+)?(?:officially\s+)?"
                       r"(?:gone|retired|done)(?P<tail>(?:\s+(?:now|for\s+good|too|as\s+well))*)$", re.I)
-_THING_PASSIVE_RE = re.compile(rf"^{_DET}(?P<x>[^,;]+?)\s+(?:was|were|is|are|has\s+been|have\s+been|got)\s", re.I)
+_THING_PASSIVE_RE = re.compile(rf"^{_DET}(?P<x>[^,;]+?)\s+(?:was|were|is|are|has\s+been|have\s+been|got)\s+"
+                               r"(?:now\s+|officially\s+)*(?:retired|decommissioned|cancell?ed|shut\s+down|sunset|"
+                               r"discontinued|scrapped|uninstalled|deleted|replaced|swapped\s+out)\b", re.I)
 # "no more CeraVe", "no more Netflix for me": nothing may follow but "for me/us" or "now".
 _NO_MORE_RE = re.compile(r"^(?:so\s+|and\s+)?no\s+more\s+(?:(?P<det>the|my|our)\s+)?(?P<x>.+?)"
                          r"(?:\s+for\s+(?:me|us))?(?:\s+(?:now|anymore|any\s+more))?$", re.I)
@@ -177,7 +180,7 @@ def _as_holder(held: Held, rest: str, k: int, before: str, whole: str) -> str | 
         if _others_named(before):
             return None  # "Sam's car is a Golf. Sold it.": the clause may be Sam's
         return _active(who, bare.group("rest"))
-    return _thing_clause(held, rest)
+    return _thing_clause(held, rest, whole)
 
 
 def _active(who: str, rest: str) -> str:
@@ -189,7 +192,7 @@ def _active(who: str, rest: str) -> str:
     return f"{who} {rest}"
 
 
-def _thing_clause(held: Held, rest: str) -> str | None:
+def _thing_clause(held: Held, rest: str, whole: str) -> str | None:
     """A clause whose subject is the stored thing ("X is gone", "X got cancelled", "no more X"), in
     named_end's passive shape; what follows it in the sentence may say what came instead or what
     became of it ("- sold it to a colleague"), never undo, scope or date it, nor bring in someone."""
@@ -207,6 +210,9 @@ def _thing_clause(held: Held, rest: str) -> str | None:
             # "X is gone" / "no more X" end what one holds as a possession, a use or a subscription
             if held.verb not in ch.OWNING_VERBS | ch.USING_VERBS | ch.SUBSCRIBING_VERBS:
                 return None
+            if m.group(0).lower().rstrip().endswith(("gone", "done", "more")) or rx is _NO_MORE_RE:
+                if _STOCK_RE.search(whole) or not _ENDED_BESIDE_RE.search(whole.replace(clause, " ")):
+                    return None  # "The Lexapro is gone, need a refill", "No more Lavazza": run out, or lost
             return f"{held.value} was discontinued"  # named_end's passive shape, the thing found here
     m = _THING_PASSIVE_RE.match(clause)
     if m is not None and not _owned_by_other(m.group("x")):
@@ -235,6 +241,20 @@ def _resolve(held: Held, text: str) -> str:
 
 
 _MODEL_RE = re.compile(r"^(?=[\w-]*\d)[\w-]+$|^[A-Z]{1,4}$")
+
+
+# "Gone", "done" and "no more" also say a thing ran out or went missing: they end the holding only
+# beside what says so, another clause that ends it or names what came instead ("- sold it to a
+# colleague", "switched to Bitwarden", "everything runs on Render now", "for good"), and never beside
+# a word of stock or loss ("need a refill", "ordered another", "we're out", "can't find it", "stolen").
+_ENDED_BESIDE_RE = re.compile(
+    r"(?<![\w'])(?:(?:switch(?:ed)?|moved|migrated|changed)(?:\s+\w+){0,2}\s+to\s|"
+    r"(?:sold|cancell?ed|traded|scrapped|gave\s+away|rehomed|returned|uninstalled|deleted|got\s+rid\s+of)\s+"
+    r"(?:it|them|him|her)\b|(?:uses?|using|on|in|with)\s+\S+(?:\s+\S+)?\s+(?:now|instead|these\s+days)\b|"
+    r"instead\b|for\s+good\b|any\s*more\b|completely\b|entirely\b)", re.I)
+_STOCK_RE = re.compile(r"(?<![\w'])(?:refill\w*|restock\w*|buy|buying|bought|order\w*|grab\w*|shop|shopping|"
+                       r"ran\s+out|run\s+out|out\s+of|(?:are|is|was|were)\s+out|last|another|"
+                       r"left\s+(?:it|them)|lost|stol\w+|missing|find|found|till|until)(?![\w'])", re.I)
 
 
 def _owned_by_other(x: str) -> bool:

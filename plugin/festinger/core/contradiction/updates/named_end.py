@@ -32,8 +32,8 @@ from festinger.core.contradiction.events.event_context import stored_sentence
 from festinger.core.contradiction.updates.held import Held, holding, names_object, names_tool, same_holder, words
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon import tech as lt
-from festinger.core.contradiction.updates.named_end_guards import (JUST_NOW_RE, PERIOD_RE, momentary_end, other_instance,
-                                                                   same_kind, someone_elses, stand_in)
+from festinger.core.contradiction.updates.named_end_guards import (JUST_NOW_RE, PERIOD_RE, momentary_end,
+                                                                   other_instance, same_kind, someone_elses, stand_in)
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.person_left import role_holder_left
 from festinger.core.contradiction.grammar.refinement import refines
@@ -291,8 +291,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "... and bought a Mercedes GLC", "... and uses Proton for newsletters", "after 2pm"
     if kind == "quit" and held.verb in _LEARNING and words(x)[-1:] and words(x)[-1] in _LESSONS:
         x = " ".join(x.split()[:-1])  # "stopped guitar lessons" ends "is learning guitar"
-    if not same_holder(held, who, obj) or someone_elses(m, "x" if g.get("x") else "x3"):
-        return False  # "sold his Focus", "cancelled your Spotify": someone else's thing
+    if not same_holder(held, who, obj) or (someone_elses(m, "x" if g.get("x") else "x3") and not _third_person(who)):
+        return False  # "I sold his Focus", "cancelled your Spotify" ("The user sold their boat": the user's)
     if kind == "for" and not _instead_value(x, y):
         return False  # "quit coffee for Lent", "left Acme for Christmas", "ditched Photoshop for personal projects"
     if kind == "switchto":

@@ -50,8 +50,8 @@ def momentary_end(said: str, verb_and_rest: str, gerund: bool, cont: str) -> boo
         return False
     if _ONE_OFF_RE.search(said) or (cont and _BACK_RE.search(cont)):
         return True
-    return (bool(_MOMENTARY_VERB_RE.match(verb_and_rest)) and not gerund and not verb_and_rest.lower().startswith("quit")
-            and not _software_dropped(verb_and_rest))
+    return (bool(_MOMENTARY_VERB_RE.match(verb_and_rest)) and not gerund
+            and not verb_and_rest.lower().startswith("quit") and not _software_dropped(verb_and_rest))
 
 
 # "dropped Datadog", "ditched Jira": a program has no physical sense to drop, and no day to ditch
