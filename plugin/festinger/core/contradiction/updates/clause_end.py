@@ -162,6 +162,8 @@ def _as_holder(held: Held, rest: str, k: int, before: str, whole: str) -> str | 
     `named_end` to read; None when its subject is not certainly the holder. A first clause opened by
     "I" or "the user" is named_end's own reading."""
     who = "we" if held.owner == "we" else "I"
+    if any(_scoping(p) for p in _PIECE_RE.split(before) if p.strip(" .,;:!-")):
+        return None  # "On the work laptop, uninstalled VS Code", "Docs site - replaced ...": a scope or a label
     rest = _resolve(held, rest)
     m = _SUBJECT_RE.match(rest)
     bare = _BARE_RE.match(rest) if m is None else None
@@ -269,6 +271,26 @@ def _others_named(text: str) -> bool:
     low = set(words(text))
     return bool(PRONOUN_RE.search(text) or low & (_PEOPLE | _GROUPS) or _POSSESSIVE_RE.search(text + " ")
                 or any(_led_by_name(p) for p in _PIECE_RE.split(text)) or low & _GIVEN_NAMES)
+
+
+def _scoping(piece: str) -> bool:
+    """Whether a piece before the clause scopes it rather than telling news of its own: a phrase that
+    opens with a preposition ("On staging", "During the hackathon") or has no verb ("Work laptop",
+    "Client VM"); a news lead ("Quick update") scopes nothing."""
+    p = piece.strip(" .,;:!-\u2013\u2014").lower()
+    if _NEWS_LEAD_RE.match(p):
+        return False
+    ws = p.split()
+    return ws[0] in _PREPOSITIONS or not any(w in _VERBS or (len(w) > 4 and w.endswith("ed")) for w in ws)
+
+
+_NEWS_LEAD_RE = re.compile(r"^(?:(?:quick|big|small|good|sad|some|life|family|gadget|tech|little)\s+)*"
+                           r"(?:update|news|fyi|heads\s+up|psa)$")
+_PREPOSITIONS = frozenset("on in at for with from during while when after before until within inside under over "
+                          "across around per via".split())
+_VERBS = frozenset("is are was were am be been have has had do does did use uses run runs got get gets go goes went "
+                   "came come take takes took make makes made buy buys bought sold keep keeps kept need needs think "
+                   "left quit drive drives ride rides pay pays own owns".split())
 
 
 def _led_by_name(piece: str) -> bool:
