@@ -1,29 +1,37 @@
 """The stored value named as ended in a clause whose subject `named_end` does not read (pure logic):
 none ("Replaced Lerna with Turborepo", "Moved to Neovim full time, uninstalled VS Code"), the
-user's "we" ("We got rid of the landline, mobile only now"), or the thing itself ("Heroku is gone,
-everything runs on Render now", "Paramount+ got cancelled", "..., no more CeraVe").
+user's "we" ("We decommissioned Jenkins; all pipelines are on GitHub Actions now"), or the thing
+itself ("Heroku is gone, everything runs on Render now", "Paramount+ got cancelled", "..., no more
+CeraVe").
 
 `named_end` reads one whole sentence opened by its holder ("I ...", "The user ..."); an everyday
 note drops the subject, says "we", or puts the ended thing first, and often adds a clause beside
 the change. This rule cuts each incoming sentence into clauses (at ",", ";", a dash, "and" before an
-ending verb), decides whose each clause is, and hands a clause that is the stored holder's to
-`named_end`'s own reading (`ends_held`: its closed shapes, stored-verb table and guards), written
-with the stored holder as subject. The clause's subject is accepted only as:
+ending verb), decides whose each clause is, and hands the clause WITH everything after it in its
+sentence to `named_end`'s own reading (`ends_held`: its closed shapes, stored-verb table and
+continuation guards), written with the stored holder as subject. The clause's subject is accepted
+only as:
 
-* the user ("I", "the user") or none: a clause that opens with an ending verb in the past tense is
-  its writer's, unless something before it in the memory brought in someone else (a he/she/they,
-  a person by role or by a possessive name: "Sam's car is a Golf. Sold it.");
-* "we": the stored holder's group or household, unless the memory names another person or group
-  ("the platform team", "my parents", "at the client");
-* the stored thing itself, named by its name (`held.names_object`) with "the", "my", "our" or no
-  determiner (never his/her/their/your/its or someone's), and said gone ("is gone", "'s gone"),
-  retired or done, or ended in the passive (`named_end`'s passive shape), or "no more X".
+* none: a clause that opens with an ending verb in the past tense is its writer's, unless something
+  before it brought in someone else (a he/she/they, a person by role, a group, a possessive name, a
+  given name, a clause led by a name: "Sam's car is a Golf. Sold it.", "Tom is moving out. Sold ...");
+* "we": the user's household or team, unless the memory names another person or group; a later
+  clause opened by "I" (a first one is named_end's own);
+* the stored thing itself, by its name with "the", "my", "our" or nothing (never his/her/their/your/
+  its or someone's): ended in named_end's passive shape ("got cancelled", "was decommissioned"),
+  retired, or said "gone", "done" or "no more X" beside a clause that says it ended or what came
+  instead, and no word of stock or loss ("The Lexapro is gone, need a refill" ran out).
 
-The stored memory is one sentence about the user or the writer's group (a label line "Key: Value"
-counts as the user's note; a verb-first note line "Plays guitar in ..." is read as the user's), or
-a thing of theirs ("The app uses MongoDB"), never a job or a home (their own rules read those).
-Every other clause and sentence of the incoming memory passes `change_gates.others_refuse` (undoing
-words, hedges, the value said again, a passing scene, a he/she) and the sentence `unsure_change`.
+Refused as well: anything before the clause that scopes or labels it rather than telling news (a
+piece that opens with a preposition or has no verb: "On staging, we dropped Grafana", "Work laptop -
+uninstalled VS Code"); a context stop word in another sentence (a plan, a story, "Psych!"); what
+`change_gates.others_refuse` refuses in the rest of the memory; a plan, hedge or old news in the
+sentence. "the Peloton" names "Peloton bike" and "the Volvo" "Volvo XC60" (`_resolve`).
+
+The stored memory is one sentence about the user or the writer's group: a label line "Key: Value", a
+verb-first note line ("Plays guitar in a band" as the user's), a bare note of a thing and its tool
+("Monorepo managed with Lerna" as "Monorepo: Lerna"); never a thing's sentence ("The app uses
+MongoDB": whose "we" it is is unsure), a job or a home (their own rules read those).
 """
 
 from __future__ import annotations
@@ -167,19 +175,19 @@ def _as_holder(held: Held, rest: str, k: int, before: str, whole: str) -> str | 
     rest = _resolve(held, rest)
     m = _SUBJECT_RE.match(rest)
     bare = _BARE_RE.match(rest) if m is None else None
-    if bare is not None and _OUR_RE.search(rest) and not _others_named(before):
+    if bare is not None and _OUR_RE.search(rest) and not _others_named(before, held):
         m = _SUBJECT_RE.match("we " + bare.group("rest"))  # "Migrated all our repos ...": we did
     if m is not None:
         said = m.group("who").lower()
         if said != "we":
             return _active("I", m.group("rest")) if k > 0 else None
-        if _others_named(whole):
+        if _others_named(whole, held):
             return None  # "we" beside another group or person may be theirs ("the platform team ... we")
         if held.owner == "user":
             return _active("I", _OUR_RE.sub("my", m.group("rest")))  # the user's household or team: the user's
         return _active("we", m.group("rest"))
     if bare is not None:
-        if _others_named(before):
+        if _others_named(before, held):
             return None  # "Sam's car is a Golf. Sold it.": the clause may be Sam's
         return _active(who, bare.group("rest"))
     return _thing_clause(held, rest, whole)
@@ -264,13 +272,15 @@ def _owned_by_other(x: str) -> bool:
     return bool(re.match(r"(?:her|his|their|its|your)\s", x, re.I) or _POSSESSIVE_RE.search(x + " "))
 
 
-def _others_named(text: str) -> bool:
-    """Whether the text brings in someone else: a pronoun, a person by role or a group, a possessive name."""
+def _others_named(text: str, held: Held) -> bool:
+    """Whether the text brings in someone else: a pronoun, a person by role or a group, a possessive
+    name, a given name written as one, a clause led by a name (never the stored value's own words)."""
     if not text.strip():
         return False
-    low = set(words(text))
+    low, own = set(words(text)), set(words(held.value))
+    names = {w.lower() for w in _CAPITAL_RE.findall(text)} - own
     return bool(PRONOUN_RE.search(text) or low & (_PEOPLE | _GROUPS) or _POSSESSIVE_RE.search(text + " ")
-                or any(_led_by_name(p) for p in _PIECE_RE.split(text)) or low & _GIVEN_NAMES)
+                or any(_led_by_name(p, own) for p in _PIECE_RE.split(text)) or names & _GIVEN_NAMES)
 
 
 def _scoping(piece: str) -> bool:
@@ -293,7 +303,7 @@ _VERBS = frozenset("is are was were am be been have has had do does did use uses
                    "left quit drive drives ride rides pay pays own owns".split())
 
 
-def _led_by_name(piece: str) -> bool:
+def _led_by_name(piece: str, own: set[str]) -> bool:
     """A sentence or clause about someone named: "Tom is moving out", "The Johnsons came over" (a
     capitalised first word, no verb of its own, before a verb: never "Switched carriers", "Quick
     gadget update", a known tool or the stored value, which `_resolve` and the callers keep apart)."""
@@ -301,9 +311,10 @@ def _led_by_name(piece: str) -> bool:
     if m is None:
         return False
     name = m.group("n").lower()
-    return not (name in _OPENERS or name in lx.TECH_NAMES or (name.endswith("ed") and len(name) > 4))
+    return not (name in _OPENERS or name in own or name in lx.TECH_NAMES or (name.endswith("ed") and len(name) > 4))
 
 
+_CAPITAL_RE = re.compile(r"(?<![\w'])[A-Z][a-z]+(?![\w'])")
 _PIECE_RE = re.compile(r"[.;:!]\s+|,\s+|\s+[-\u2013\u2014]+\s+")
 _LED_RE = re.compile(r"^(?:the\s+)?(?P<n>(?-i:[A-Z][a-z]+))\s+(?:and\s+\w+\s+)?"
                      r"(?:is|was|are|were|has|had|came|went|got|left|sold|took|made|gave|said|does|did|"
