@@ -4,7 +4,9 @@ Dyson", "quit VS Code and reopened it", "ditched the gym today"); a state said f
 Twitter this week", "not in the choir this term"); another instance ("rehomed a dog; I foster",
 "returned the Kindle, the spare one"); a stand-in ("swapped the Civic for Dad's Tesla", "replaced my
 Pixel with a loaner phone"); and a slot "switched/upgraded to" a mode, a setting, a part or a
-version rather than a thing of the stored value's kind ("My phone switched to airplane mode").
+version rather than a thing of the stored value's kind ("My phone switched to airplane mode"); the
+thing said with someone else's possessive ("cancelled his Spotify", "Your Netflix is cancelled"). A
+program has no physical sense: "dropped Datadog" is durable ("dropped the MySQL database" is not).
 """
 
 from __future__ import annotations
