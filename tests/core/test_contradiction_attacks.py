@@ -148,6 +148,11 @@ TARGETED = [
     #                                   5 FPs of 430 at first run, corpus_attack33_findings.md)
     ("corpus_attack35.jsonl", 630, 57, 0.88),  # 52 of 57 (anchored phrase values, three waves before each fix:
     #                                   1 FP of 560 at first run (an older rule; relabelled), 2 of 45, 0 of 22; findings file)
+    ("corpus_attack36.jsonl", 345, 69, 0.69),  # 49 of 69 (clause_end: an ending with no subject, "we" or the thing
+    #                                   first; five waves before each fix: 2 FPs of 242 at first run (named_end's passive
+    #                                   read "Your Netflix is cancelled"), 0 of 36, 4 of 40, 8 of 16 ("the Lexapro is
+    #                                   gone, need a refill"), 5 of 20 ("On staging, we dropped Grafana");
+    #                                   corpus_attack36_findings.md)
 ]
 
 
