@@ -27,8 +27,8 @@ import re
 
 from festinger.core.contradiction.grammar.timezones import timezone_offsets
 from festinger.core.contradiction.updates.keyvalue import LABEL_WORDS
-from festinger.core.contradiction.updates.led_values import (far_apart, kind, names_value, norm, same_value,
-                                                             shape_spans, strip_value)
+from festinger.core.contradiction.updates.led_values import (day_subset, far_apart, kind, names_value, norm,
+                                                             same_value, shape_spans, strip_value, typed_slots)
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["by_led_correction"]
@@ -124,8 +124,8 @@ def _by_it(stored: str, said: str, tails: list[str], existing: str, incoming: st
     if _NOT_NOW_RE.search(stored):
         return None
     spans = shape_spans(new, stored)
-    if len(spans) != 1:
-        return None
+    if len(spans) != 1 or typed_slots(stored) != 1:
+        return None  # "Dentist on Dec 15 at 10:30": "it" may be either value
     old = strip_value(spans[0])
     if same_value(old, new) or far_apart(old, new) or not _tails_fit(tails, old):
         return None
@@ -145,9 +145,10 @@ def _by_key(stored: str, key: str, verb: str, said: str, tails: list[str], exist
     new = strip_value(said, words[-1])
     if not new or _VALUE_STOP_RE.search(new):
         return None
-    if same_value(old, new) or _refines(norm(old), norm(new)) or not _tails_fit(tails, old, words[-1]):
-        return None
     named = any(names_value(_named_old(t) or _owned_up(t), old, words[-1]) for t in tails)
+    if same_value(old, new) or _refines(norm(old), norm(new), named) or day_subset(old, new) or \
+            not _tails_fit(tails, old, words[-1]):
+        return None
     zones = timezone_offsets(old), timezone_offsets(new)
     if zones[0] is not None or zones[1] is not None:  # "UTC+1" / "GMT+1", "CET" / "Europe/Berlin"
         if not named and (zones[0] is None or zones[1] is None or zones[0] & zones[1]):
@@ -231,10 +232,11 @@ def _clauses(part: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def _refines(old: str, new: str) -> bool:
+def _refines(old: str, new: str, named: bool = False) -> bool:
     """"labrador" / "black labrador", "18.17" / "18.17.1", "Engineering Manager" / "Senior ...": the
-    new value keeps the old one whole (a kind, version or title of it), so it may still hold."""
-    if new.startswith(old + ".") or old.startswith(new + "."):
+    new value keeps the old one whole (a kind, version or title of it), so it may still hold. A
+    number's decimals are a refinement only while the old value is not named as wrong ("9.5, not 9")."""
+    if not named and (new.startswith(old + ".") or old.startswith(new + ".")):
         return True
     ow, nw = old.split(), new.split()
     return any(nw[i:i + len(ow)] == ow for i in range(len(nw) - len(ow) + 1)) or \

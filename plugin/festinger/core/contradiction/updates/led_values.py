@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["kind", "norm", "same_value", "shape_spans", "strip_value", "names_value", "far_apart"]
+__all__ = ["kind", "norm", "same_value", "shape_spans", "strip_value", "names_value", "far_apart", "typed_slots",
+           "day_subset"]
 
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DAYS = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?"
@@ -22,11 +23,12 @@ _DATE_RE = re.compile(rf"^(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:s
 _DAY_LIST_RE = re.compile(rf"^{_DAYS}(?:\s*(?:/|&)\s*{_DAYS})+$", re.I)
 _ORDINAL_RE = re.compile(r"^(\d{1,3})(?:st|nd|rd|th)(?:\s+([a-z]+))?$", re.I)
 _CLOCK_RE = re.compile(r"^\d{1,2}:\d{1,2}$")
-_NUMBER_RE = re.compile(r"^(\d[\d,]*(?:\.\d+)?)\s*(%|[^\W\d][\w/ -]*)?$")
+# A unit has no digit: "4 at 3pm" is two values, not 4 of "at 3pm".
+_NUMBER_RE = re.compile(r"^(\d[\d,]*(?:\.\d+)?)(?!st|nd|rd|th)\s*(%|[^\W\d](?:[^\W\d]|[/ -])*)?$")
 # "band D", "room 4", "flat 4", "gate B12": a word of the kind and the one token that tells which.
-_TAGGED_RE = re.compile(r"^([a-z]+)\s+([A-Z]{1,2}\d{0,3}[+-]?|\d{1,4}[A-Z]?)$")
+_TAGGED_RE = re.compile(r"^([a-z]+)\s+([A-Z]\d{0,3}[+-]?|[A-Z]{2}\d{1,3}|\d{1,4}[A-Z]?)$")  # not "staging DB"
 # A code: letters, digits and signs, at least one digit or sign ("AB21 CDE", "db-stg-02", "A+").
-_CODE_RE = re.compile(r"^(?=.*[\d+-])[A-Za-z\d][A-Za-z\d+./-]*(?:\s[A-Za-z\d][A-Za-z\d+./-]*)?$")
+_CODE_RE = re.compile(r"^(?=.*\d|[A-Z]{1,2}[+-]$)[A-Za-z\d][A-Za-z\d+./-]*(?:\s[A-Z\d][A-Z\d+./-]*)?$")
 _BLOOD_RE = re.compile(r"^(A|B|AB|O)\s*(?:(positive|pos|\+)|(negative|neg|-))$", re.I)
 _EMAIL_RE = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 _AGE_UNITS = frozenset(("years old", "years", "yrs old", "yo", "year old"))
@@ -114,6 +116,33 @@ def shape_spans(value: str, text: str) -> list[str]:
                 spans.append(cand)
     # the longest spans only: "3rd floor" and not also "3rd"; "AB12 CDE" and not also "AB12"
     return [s for s in dict.fromkeys(spans) if not any(s != t and s in t for t in spans)]
+
+
+def typed_slots(text: str) -> int:
+    """How many typed values `text` holds, overlapping readings counted once ("the 3rd floor", "3rd
+    floor" and "3rd" are one; "room 4 at 3pm" is two): "it's <value>" needs exactly one."""
+    words = [w.strip(".,;:()") for w in text.split()]
+    ranges = []
+    for i in range(len(words)):
+        if words[i].lower() in ("on", "at", "in", "for", "the", "a", "an"):
+            continue  # the window after it reads the same value
+        for j in range(i + 1, min(len(words), i + 5) + 1):
+            k = kind(strip_value(" ".join(words[i:j])))
+            if k is not None and k not in ("name", "words"):
+                ranges.append((i, j))
+    ranges.sort()
+    slots, end = 0, -1
+    for i, j in ranges:
+        if i >= end:
+            slots += 1
+        end = max(end, j)
+    return slots
+
+
+def day_subset(a: str, b: str) -> bool:
+    """"Tue/Thu" and "Tue/Thu/Fri": one set of days inside the other (a refinement, not a slip)."""
+    x, y = _canon(a), _canon(b)
+    return isinstance(x, tuple) and isinstance(y, tuple) and x[0] == y[0] == "days" and (x[1] <= y[1] or y[1] <= x[1])
 
 
 def names_value(said: str, stored: str, head: str = "") -> bool:
