@@ -78,8 +78,12 @@ _ACCOUNT_RE = re.compile(rf"^(?:(?:i|we|my\s+\w+|the\s+\w+)\s+(?:just\s+|must\s+
                          r"(?:glad|sorry|oops|typo|my\s+bad|my\s+mistake)(?![\w'])|i\s+only\s+\w+(?![\w'])|"
                          r"i\s+(?:always|keep|often)\s+(?:mix|mixing|swap|swapping|confuse|confusing|get|getting)"
                          r"(?![\w']))", re.I)
+# An account that hedges, scopes, wishes or brings in another owner ("we were hoping", "we proposed",
+# "on my brother's form", "I checked his card") no longer only owns up to a slip.
 _ACCOUNT_STOP_RE = re.compile(r"(?<![\w'])(?:but|except|unless|if|also|too|still|sometimes|weekends?|weekdays?|"
-                              r"now|anymore|instead|his|her|their|your)(?![\w'])", re.I)
+                              r"now|anymore|instead|his|her|their|your|hop(?:e|ed|ing)|wish(?:ed|ing)?|"
+                              r"propos(?:e|ed|ing)|suggest(?:ed|ing)?|plann?(?:ed|ing)?|want(?:ed|ing)?|"
+                              r"ask(?:ed|ing)|request(?:ed|ing)?)(?![\w'])|\w's(?![\w])", re.I)
 # "Tue/Thu is my partner's schedule": the stored value given to someone else.
 _GIVEN_AWAY_RE = re.compile(r"^(?P<old>.{1,30}?)\s+(?:is|was)\s+(?:my|our)\s+\w+'s(?![\w])", re.I)
 _SAID_BY_MISTAKE_RE = re.compile(r"^i\s+(?:said|wrote|typed|put)\s+(?P<old>.{1,30}?)\s+by\s+(?:mistake|accident)$", re.I)
