@@ -4,14 +4,16 @@
 the 3rd floor." / "correction: it's the 4th floor, I miscounted"; "API rate limit: 100 req/min per
 key" / "Correction: the rate limit is 1000 req/min per key, I dropped a zero." The lead says the
 stored value was a slip; what is left is to be sure which slot is corrected, and that the sentence
-says nothing else. Two shapes are read, after a correction lead and nothing before it:
+says nothing else. Three shapes are read, after a correction lead and nothing before it (or with
+no lead, "<key> is actually <value>"):
 
 * "<key> is/are <value>": the key's head noun is the stored key's head noun and its other words
   are among the stored key's ("rate limit" in "API rate limit"), the verb is the stored one (a
   "Key:" label or a bare "plate AB12 CDE" reads as "is"), and the two values are of one kind
   (`led_values.kind`) or the sentence names the stored value as wrong ("..., not A+");
 * "it's / we're <value>": the value has a typed shape (an ordinal floor, a ratio, a code, "band D")
-  and the stored memory, one sentence, holds exactly one span of that shape.
+  and the stored memory, one present sentence and no note, holds exactly one typed value, of that shape;
+* "I <verb> <quantity>": the stored memory is "User/I <same verb> <quantity in the same unit>".
 
 Everything after the clause must be accounted for: "not <stored value>", an account of the slip
 ("I miscounted", "I swapped the digits", "Checked my donor card.", "<old> is my partner's schedule").
