@@ -153,6 +153,9 @@ TARGETED = [
     #                                   read "Your Netflix is cancelled"), 0 of 36, 4 of 40, 8 of 16 ("the Lexapro is
     #                                   gone, need a refill"), 5 of 20 ("On staging, we dropped Grafana");
     #                                   corpus_attack36_findings.md)
+    ("corpus_attack38.jsonl", 900, 134, 0.88),  # 119 of 134 (correction-led sentences, nine waves before each fix:
+    #                                   0 FPs of 665 at first run, then 12 of 50, 1 of 44, 10 of 45, 5 of 38, 0 of 18,
+    #                                   6 of 15, 7 of 16, 5 of 22; and 18 in the older sets; corpus_attack38_findings.md)
 ]
 
 
