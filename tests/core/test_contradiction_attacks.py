@@ -148,9 +148,10 @@ TARGETED = [
     #                                   5 FPs of 430 at first run, corpus_attack33_findings.md)
     ("corpus_attack35.jsonl", 630, 57, 0.88),  # 52 of 57 (anchored phrase values, three waves before each fix:
     #                                   1 FP of 560 at first run (an older rule; relabelled), 2 of 45, 0 of 22; findings file)
-    ("corpus_attack37.jsonl", 400, 56, 0.85),  # 49 of 56 (typed values of a slot named another way or changed by
-    #                                   another actor, three waves before each fix: 1 FP of 282 at first run (an older
-    #                                   reading), 7 of 89, 0 of 25; corpus_attack37_findings.md)
+    ("corpus_attack37.jsonl", 420, 62, 0.85),  # 55 of 62 (typed values of a slot named another way or changed by
+    #                                   another actor, four waves before each fix: 1 FP of 282 at first run (an older
+    #                                   reading), 7 of 89, 0 of 25, 1 of 24 (an older rule, `displaced`: marked debatable);
+    #                                   corpus_attack37_findings.md)
 ]
 
 

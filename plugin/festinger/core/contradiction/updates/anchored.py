@@ -8,7 +8,7 @@ content words left when the value, link verbs and change words are out) holding 
 closed type (money, an amount with a unit, a bare number, a time, weekday or date, a rate, a product
 version, a host, an email, a phone number). The incoming memory replaces the stored value when
 * each memory is one clause holding exactly one typed value (an incoming "from <old> to <new>" or
-  "<new> instead of <old>" must name the stored one);
+  "<new> instead of <old>" or a correction "<new>, not <old>" must name the stored one);
 * the anchors are one slot: no word in either that the other lacks, except words that name the sort
   of value ("host", "version", "length"), an owner the new one drops ("the app's"), and, against a
   new version of the very product, the kind of software ("The ORM"); synonyms count as one word;
@@ -73,6 +73,9 @@ _PERIOD_WHILE_RE = re.compile(rf"\bfor\s+(?:a|the|an|this|that|one|two|three|\d+
 _PLAN_RE = re.compile(rf"\b(?:as\s+of|from|starting|beginning|in|by|after|before|since)\s+(?:{MONTH}|(?:19|20)\d\d)(?![a-z])"
                       r"|\b(?:19|20)\d\d\b", re.I)
 _PAST_RE = re.compile(rf"\b(?:was|were)\b(?!\s+(?:(?:just|recently|finally)\s+)?(?:{'|'.join(lx.PASSIVE_CHANGE)})\b)", re.I)
+# "code freeze starts Dec 18, not the 15th": a correction naming, last, the value it replaces.
+_NOT_OLD_RE = re.compile(r",\s*not(?:\s+the)?\s*", re.I)
+_NOT_OLD_END_RE = re.compile(r",\s+not\s+(?:the\s+)?[$€£]?\d[\w.:,$€£/ ]{0,20}[.!]?$", re.I)
 _UP_TO_RE = re.compile(r"\bup\s+to\b", re.I)
 _CHANGE_VERB_RE = re.compile(rf"\b(?:{'|'.join(sorted(lx.CHANGE_WORDS - {'now', 'new', 'latest', 'up', 'down', 'instead'}))}|"
                              r"got\s+me|gave)\b", re.I)
@@ -163,6 +166,9 @@ def read_slot(clause: str, *, incoming: bool) -> Slot | None:
             values = [replace(values[0], kind="old"), values[1]]  # "from Tuesdays to Thursdays"
         elif re.fullmatch(r"(?:now\s+)?instead\s+of", between):
             values = [values[0], replace(values[1], kind="old")]  # "hourly now instead of every 15 minutes"
+        elif _NOT_OLD_RE.fullmatch(text, values[0].end, values[1].start) and not text[values[1].end:].strip(" .!"):
+            text = text[:values[0].end] + " " * (values[1].start - values[0].end) + text[values[1].start:]
+            values = [values[0], replace(values[1], kind="old")]  # "is 100 words, not 200": the value said wrongly
     own = [v for v in values if v.kind != "old"]
     if len(own) != 1:
         return None  # a range, a list, two quantities: not one slot's one value
@@ -283,7 +289,8 @@ def _same_anchor(a: Slot, b: Slot) -> bool:
 
 
 def announced(clause: str) -> bool:
-    return bool(_SIGNAL_RE.search(PRESENT_RE.sub(" now ", clause)) or _CORRECTED_RE.match(clause))
+    return bool(_SIGNAL_RE.search(PRESENT_RE.sub(" now ", clause)) or _CORRECTED_RE.match(clause)
+                or _NOT_OLD_END_RE.search(clause))
 
 
 def by_anchored_value(existing: str, incoming: str) -> Contradiction | None:
@@ -324,7 +331,8 @@ def by_anchored_value(existing: str, incoming: str) -> Contradiction | None:
     if not _same_anchor(a, b) or not _differ(a.value, b.value):
         return None
     said = new.named_old
-    if said is not None and (said.value != a.value.value if said.kind != "when" else _differ(a.value, said)):
+    if said is not None and (said.value != a.value.value or said.frame not in ("", a.value.frame) if said.frame != "when"
+                             else not set(eval_fields(said.value)) <= set(eval_fields(a.value.value))):
         return None  # "moved from 4pm to 5pm" against "is at 2pm": another event's move
     slot = " ".join(sorted(a.words)) or a.value.frame
     return Contradiction("value", slot, a.value.display, b.value.display,
