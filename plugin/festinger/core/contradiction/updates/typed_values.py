@@ -60,7 +60,7 @@ _VERSION_RE = re.compile(r"(?<![\w.])(?P<p>[A-Z][\w+#-]*|iOS|macOS)\s+v?(?P<n>\d
                          r"(?!\s*(?:mg|gb|mb|tb|kg|g|ml|x|k)\b)")
 # "Upgraded Postgres to 16": a change verb's product and the release it now runs (the verb is read by `anchored`).
 _VERSION_TO_RE = re.compile(r"(?<![\w.])(?P<p>[A-Z][\w+#-]*)\s+to\s+v?(?P<n>\d+(?:\.\d+){0,2})(?![\w.%:,])"
-                            r"(?!\s*(?:mg|gb|mb|tb|kg|g|ml|x|k|am|pm|[a-z]+)\b)")
+                            r"(?!\s*(?!now\b)[a-z]+\b)")  # "to 16 servers" counts; "to 16 now" is the release
 # "on the 1st", "moved to the 5th": a day of the month, when nothing after it names what is counted;
 # "the 3rd floor", "2nd grade": the ordinal of that noun (another frame per noun).
 _DAY_OF_MONTH_RE = re.compile(r"(?<=\bthe\s)(?P<n>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"
