@@ -148,6 +148,18 @@ TARGETED = [
     #                                   5 FPs of 430 at first run, corpus_attack33_findings.md)
     ("corpus_attack35.jsonl", 630, 57, 0.88),  # 52 of 57 (anchored phrase values, three waves before each fix:
     #                                   1 FP of 560 at first run (an older rule; relabelled), 2 of 45, 0 of 22; findings file)
+    ("corpus_attack36.jsonl", 345, 69, 0.69),  # 49 of 69 (clause_end: an ending with no subject, "we" or the thing
+    #                                   first; five waves before each fix: 2 FPs of 242 at first run (named_end's passive
+    #                                   read "Your Netflix is cancelled"), 0 of 36, 4 of 40, 8 of 16 ("the Lexapro is
+    #                                   gone, need a refill"), 5 of 20 ("On staging, we dropped Grafana");
+    #                                   corpus_attack36_findings.md)
+    ("corpus_attack38.jsonl", 900, 134, 0.88),  # 119 of 134 (correction-led sentences, nine waves before each fix:
+    #                                   0 FPs of 665 at first run, then 12 of 50, 1 of 44, 10 of 45, 5 of 38, 0 of 18,
+    #                                   6 of 15, 7 of 16, 5 of 22; and 18 in the older sets; corpus_attack38_findings.md)
+    ("corpus_attack37.jsonl", 420, 62, 0.85),  # 55 of 62 (typed values of a slot named another way or changed by
+    #                                   another actor, four waves before each fix: 1 FP of 282 at first run (an older
+    #                                   reading), 7 of 89, 0 of 25, 1 of 24 (an older rule, `displaced`: marked debatable);
+    #                                   corpus_attack37_findings.md)
 ]
 
 

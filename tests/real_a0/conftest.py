@@ -27,7 +27,8 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 from a0_harness import A0Install, a0_python_for, a0_root_from_env, copy_tree, detect_layout  # noqa: E402
-from fake_llm_server import FakeLLMServer, HashEmbedder, ScriptedLLM  # noqa: E402
+from fake_llm_server import FakeLLMServer  # noqa: E402
+from fake_models import HashEmbedder, ScriptedLLM  # noqa: E402
 from runtime import TAGS  # noqa: E402
 
 

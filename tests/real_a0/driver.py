@@ -48,13 +48,11 @@ import time
 import traceback
 from typing import Any, Dict, List, Optional
 
+# the driver's folder is sys.path[0] when Agent Zero's interpreter runs it as a script
+from a0_setup import configure_legacy, configure_plugins, detect_layout, seed_memories
+from turn_timer import TurnTimer
+
 SUMMARY_PREFIX = "DRIVER_SUMMARY_JSON: "
-CHAT_MODEL = "fake-chat"
-UTILITY_MODEL = "fake-util"
-EMBEDDING_MODEL = "fake-embed"
-# Agent Zero hands an "openai" embedding model's name to litellm without a provider prefix,
-# and litellm cannot infer the provider of an unknown name: spell it out.
-EMBEDDING_MODEL_ID = "openai/" + EMBEDDING_MODEL
 DEFAULT_HOOKS = [
     "agent_init",
     "monologue_start",
@@ -63,83 +61,6 @@ DEFAULT_HOOKS = [
     "monologue_end",
     "tool_execute_after",
 ]
-
-
-def detect_layout(root: str) -> str:
-    if os.path.isfile(os.path.join(root, "helpers", "extension.py")):
-        return "plugins"  # v1.x
-    if os.path.isfile(os.path.join(root, "python", "helpers", "extension.py")):
-        return "legacy"  # v0.9.x
-    raise SystemExit(f"not an Agent Zero checkout: {root}")
-
-
-def _read_json(path: str) -> Dict[str, Any]:
-    if os.path.isfile(path):
-        with open(path, "r", encoding="utf-8") as f:
-            return json.load(f)
-    return {}
-
-
-def _write_json(path: str, data: Dict[str, Any]) -> None:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=2)
-
-
-def _model(provider_name: str, base_url: str) -> Dict[str, Any]:
-    return {"provider": "other", "name": provider_name, "api_base": base_url, "api_key": "fake-key"}
-
-
-def configure_legacy(root: str, cfg: Dict[str, Any]) -> None:
-    """v0.9.x reads models and memory settings from usr/settings.json (missing keys default)."""
-    base = cfg["base_url"]
-    path = os.path.join(root, "usr", "settings.json")
-    settings = _read_json(path)
-    for prefix, name in (("chat_model", CHAT_MODEL), ("util_model", UTILITY_MODEL), ("browser_model", CHAT_MODEL)):
-        settings[f"{prefix}_provider"] = "other"
-        settings[f"{prefix}_name"] = name
-        settings[f"{prefix}_api_base"] = base
-    chat = cfg.get("chat_model") or {}  # e.g. provider ollama at a proxy
-    for key in ("provider", "name", "api_base"):
-        if key in chat:
-            settings[f"chat_model_{key}"] = chat[key]
-    settings["embed_model_provider"] = "other"
-    settings["embed_model_name"] = EMBEDDING_MODEL_ID
-    settings["embed_model_api_base"] = base
-    settings.update(cfg.get("memory") or {})
-    settings.update(cfg.get("settings") or {})
-    _write_json(path, settings)
-
-
-def configure_plugins(root: str, cfg: Dict[str, Any]) -> None:
-    """v1.x resolves models through the _model_config plugin and memory settings through the
-    _memory plugin; a usr/plugins/<name>/config.json replaces the plugin's default_config.yaml."""
-    import yaml  # Agent Zero depends on PyYAML
-
-    base = cfg["base_url"]
-    mc_default = os.path.join(root, "plugins", "_model_config", "default_config.yaml")
-    with open(mc_default, "r", encoding="utf-8") as f:
-        model_cfg = yaml.safe_load(f) or {}
-    model_cfg["chat_model"] = {**model_cfg.get("chat_model", {}), **_model(CHAT_MODEL, base),
-                               **(cfg.get("chat_model") or {})}  # e.g. provider ollama at a proxy
-    model_cfg["utility_model"] = {**model_cfg.get("utility_model", {}), **_model(UTILITY_MODEL, base)}
-    model_cfg["embedding_model"] = {**model_cfg.get("embedding_model", {}), **_model(EMBEDDING_MODEL_ID, base)}
-    _write_json(os.path.join(root, "usr", "plugins", "_model_config", "config.json"), model_cfg)
-
-    overrides = cfg.get("memory") or {}
-    if overrides:
-        mem_default = os.path.join(root, "plugins", "_memory", "default_config.yaml")
-        with open(mem_default, "r", encoding="utf-8") as f:
-            mem_cfg = yaml.safe_load(f) or {}
-        mem_cfg.update(overrides)
-        _write_json(os.path.join(root, "usr", "plugins", "_memory", "config.json"), mem_cfg)
-
-    settings_path = os.path.join(root, "usr", "settings.json")
-    extra = cfg.get("settings") or {}
-    if extra:
-        settings = _read_json(settings_path)
-        settings.update(extra)
-        _write_json(settings_path, settings)
 
 
 class A0:
@@ -320,127 +241,6 @@ def collect_memories(a0: A0, agent) -> Dict[str, Any]:
         memories.append({"id": doc_id, "text": doc.page_content, "metadata": _jsonable(meta)})
     memories.sort(key=lambda m: str(m["metadata"].get("timestamp", "")))
     return {"memories": memories, "knowledge_docs": knowledge}
-
-
-SEED_SUBJECTS = ("billing", "search", "auth", "ingest", "reporting", "gateway", "scheduler", "mailer",
-                 "exporter", "indexer", "payments", "ledger", "catalog", "profile", "metrics", "backup")
-SEED_FACTS = ("runs on {tech} {ver}", "is owned by the {team} team", "deploys every {day}",
-              "stores its data in {store}", "pages {team} on call after {n} failures",
-              "keeps logs for {n} days", "was migrated to {store} in {year}", "depends on {tech} {ver}")
-SEED_WORDS = {"tech": ("Python", "Go", "Rust", "Java", "Node", "Postgres", "Redis", "Kafka"),
-              "team": ("platform", "data", "growth", "infra", "security", "mobile"),
-              "day": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday"),
-              "store": ("Postgres", "S3", "BigQuery", "Redis", "Cassandra", "MinIO")}
-
-
-def seed_text(i: int) -> str:
-    """A distinct, plausible project fact per index (deterministic)."""
-    subject = SEED_SUBJECTS[i % len(SEED_SUBJECTS)]
-    fact = SEED_FACTS[(i // len(SEED_SUBJECTS)) % len(SEED_FACTS)]
-    words = {k: v[(i * 7 + len(k)) % len(v)] for k, v in SEED_WORDS.items()}
-    words.update(ver=f"{3 + i % 9}.{i % 13}", n=str(2 + i % 97), year=str(2015 + i % 11))
-    return f"The {subject}-{i // 128} service {fact.format(**words)} (note {i})."
-
-
-def seed_memories(a0: "A0", agent, count: int, batch: int) -> Dict[str, Any]:
-    from langchain_core.documents import Document  # Agent Zero's own dependency
-
-    Memory = a0.memory_cls()
-    start = time.time()
-
-    async def insert():
-        db = await Memory.get(agent)
-        for lo in range(0, count, batch):
-            docs = [Document(page_content=seed_text(i), metadata={"area": "main"})
-                    for i in range(lo, min(count, lo + batch))]
-            await db.insert_documents(docs)
-
-    asyncio.run(insert())
-    return {"count": count, "seconds": round(time.time() - start, 2)}
-
-
-class TurnTimer:
-    """Per message: wall ms spent in each Agent Zero extension point and, when the pack is
-    importable, in each of its hook dispatches (benchmarks: where a turn's time goes). Wraps
-    the module attributes the callers look up at call time; nothing else changes."""
-
-    def __init__(self, layout: str):
-        self.turns: List[Dict[str, Dict[str, float]]] = []
-        self.current: Dict[str, Dict[str, float]] = {"ext": {}, "pack": {}}
-        if layout == "legacy":
-            return  # v0.9.x calls extensions through Agent methods: not timed
-        from helpers import extension  # type: ignore
-
-        self._wrap(extension, "call_extensions_async", "ext", lambda a, k: a[0] if a else k.get("extension_point"))
-        try:
-            from festinger.a0 import guard  # type: ignore  # the pack, when installed
-        except Exception:
-            return
-        # every hook file calls guard.guarded(hook, handler, agent, kwargs), looked up per call
-        self._wrap(guard, "guarded", "pack",
-                   lambda a, k: f"{a[0]}:{getattr(a[1], '__name__', a[1])}" if len(a) > 1 else k.get("hook"),
-                   profile=os.environ.get("A0DRIVER_PROFILE_PACK"))
-
-    def _wrap(self, module: Any, name: str, kind: str, key, profile: Optional[str] = None) -> None:
-        original = getattr(module, name)
-        profiler = None
-        if profile:  # cProfile inside the calls (the chat's thread; awaits included)
-            import atexit
-            import cProfile
-
-            profiler = cProfile.Profile()
-            atexit.register(lambda: profiler.dump_stats(profile))
-
-        async def timed(*args: Any, **kwargs: Any) -> Any:
-            t0 = time.perf_counter()
-            if profiler is not None and len(self.turns) > 2:
-                profiler.enable()
-            try:
-                return await original(*args, **kwargs)
-            finally:
-                if profiler is not None:
-                    profiler.disable()
-                bucket = self.current[kind]
-                k = str(key(args, kwargs))
-                bucket[k] = bucket.get(k, 0.0) + (time.perf_counter() - t0) * 1000
-
-        setattr(module, name, timed)
-
-    def next_turn(self) -> None:
-        self.end_turn()
-        self.current = {"ext": {}, "pack": {}, "cpu": {}}
-        self.turns.append(self.current)
-        self._cpu_at_start = self._thread_cpu()
-
-    def end_turn(self) -> None:
-        """CPU ms each thread of this process used during the turn, by thread name: a
-        background thread busy while the chat thread works competes with it for the GIL."""
-        start = getattr(self, "_cpu_at_start", None)
-        if start is None:
-            return
-        self._cpu_at_start = None
-        import threading
-
-        names = {t.native_id: t.name for t in threading.enumerate()}
-        for tid, ticks in self._thread_cpu().items():
-            used = ticks - start.get(tid, 0)
-            if used > 0:
-                name = names.get(tid, "native-%d" % tid)
-                name = name.rstrip("0123456789_-") or name  # pool workers under one name
-                bucket = self.current["cpu"]
-                bucket[name] = bucket.get(name, 0.0) + used * 1000.0 / os.sysconf("SC_CLK_TCK")
-
-    @staticmethod
-    def _thread_cpu() -> Dict[int, int]:
-        out = {}
-        for tid in os.listdir("/proc/self/task"):
-            try:
-                with open(f"/proc/self/task/{tid}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-                out[int(tid)] = int(fields[11]) + int(fields[12])  # utime + stime
-            except (OSError, IndexError, ValueError):
-                continue
-        return out
 
 
 def run(root: str, cfg: Dict[str, Any]) -> Dict[str, Any]:

@@ -17,7 +17,8 @@ from __future__ import annotations
 import pytest
 
 from a0_harness import REPO, A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster
-from fake_llm_server import FakeLLMServer, HashEmbedder, MiniLMEmbedder, ScriptedLLM, final_response, tool_call
+from fake_llm_server import FakeLLMServer
+from fake_models import HashEmbedder, MiniLMEmbedder, ScriptedLLM, final_response, tool_call
 from probe_plugin import BEFORE_MAIN_MARKER, PLUGIN_NAME, SYSTEM0_MARKER, install_probe, read_events
 
 SAVED_FACT = "The deploy target is a Raspberry Pi 5."

@@ -17,7 +17,8 @@ from typing import Any, Dict, List, Optional
 import pytest
 
 from a0_harness import A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster
-from fake_llm_server import ChatRequest, FakeLLMServer, HashEmbedder, ScriptedLLM, final_response, tool_call
+from fake_llm_server import FakeLLMServer
+from fake_models import ChatRequest, HashEmbedder, ScriptedLLM, final_response, tool_call
 
 TOOL_FILE = '''
 try:

@@ -24,8 +24,8 @@ from typing import Any, Dict, List
 import pytest
 
 from a0_harness import A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster
-from fake_llm_server import (MARK_CONSOLIDATION, ChatRequest, FakeLLMServer, HashEmbedder, ScriptedLLM,
-                             final_response, tool_call)
+from fake_llm_server import FakeLLMServer
+from fake_models import MARK_CONSOLIDATION, ChatRequest, HashEmbedder, ScriptedLLM, final_response, tool_call
 
 REDIS_6 = "The user's cache is Redis 6."
 REDIS_7_FRAGMENT = "The user's cache runs Redis 7 now."

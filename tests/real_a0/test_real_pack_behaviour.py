@@ -31,7 +31,8 @@ import pytest
 
 from a0_harness import (A0Install, ChatRun, copy_tree, detect_layout, install_pack, processes_mentioning,
                         stop_leftover_postmaster)
-from fake_llm_server import ChatRequest, FakeLLMServer, HashEmbedder, ScriptedLLM, final_response, tool_call
+from fake_llm_server import FakeLLMServer
+from fake_models import ChatRequest, HashEmbedder, ScriptedLLM, final_response, tool_call
 
 PYTHON_OLD = "The user's project uses Python 3.9."
 PYTHON_NEW = "The user's project uses Python 3.11."

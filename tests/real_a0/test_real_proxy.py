@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from fake_llm_server import final_response
+from fake_models import final_response
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tests.fakes.fake_inference import FakeInference, LoopThread  # noqa: E402

@@ -19,7 +19,8 @@ from typing import Any, Dict, List
 import pytest
 
 from a0_harness import A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster
-from fake_llm_server import FakeLLMServer, HashEmbedder, ScriptedLLM, final_response
+from fake_llm_server import FakeLLMServer
+from fake_models import HashEmbedder, ScriptedLLM, final_response
 from test_real_pack_behaviour import explain, first_request_for, recalled_part
 
 NAME = "The user's name is Alice."

@@ -33,7 +33,8 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 from a0_harness import A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster  # noqa: E402
-from fake_llm_server import FakeLLMServer, HashEmbedder, ScriptedLLM, final_response  # noqa: E402
+from fake_llm_server import FakeLLMServer  # noqa: E402
+from fake_models import HashEmbedder, ScriptedLLM, final_response  # noqa: E402
 import runtime  # noqa: E402
 
 SUBJECTS = ("billing", "search", "auth", "ingest", "reporting", "gateway", "scheduler", "mailer")
@@ -79,7 +80,10 @@ def _chat(a0: A0Install, turns: int, name: str, seed: int = 0,
     return run.summary
 
 
-def bench(sizes=(300, 10000), turns: int = 24, rounds: int = 2, cold: int = 4,
+COLD_TURNS = 4  # a run's first turns pay for cold caches and files
+
+
+def bench(sizes=(300, 10000), turns: int = 24, rounds: int = 2, cold: int = COLD_TURNS,
           work: Optional[Path] = None, profile: Optional[Path] = None, pause: float = 0.0,
           out=lambda line: print(line, file=sys.stderr, flush=True)) -> List[Dict[str, Any]]:
     env = locate_runtime()
@@ -161,6 +165,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("--pause", type=float, default=0.0, help="seconds the user reads each answer (default 0)")
     p.add_argument("--work", type=Path)
     args = p.parse_args(argv)
+    if args.turns <= COLD_TURNS:
+        p.error(f"--turns must exceed the {COLD_TURNS} cold turns that are left out")
     rows = bench(tuple(int(s) for s in args.sizes.split(",")), args.turns, args.rounds,
                  work=args.work, profile=args.profile, pause=args.pause)
     print(json.dumps([{k: (round(v, 2) if isinstance(v, float) else v) for k, v in r.items()

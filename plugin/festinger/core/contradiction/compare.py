@@ -32,6 +32,7 @@ from festinger.core.contradiction.events.jobchange import employer_as_work
 from festinger.core.contradiction.updates.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.grammar.may_both_hold import may_both_hold
 from festinger.core.contradiction.updates.named_end import by_named_end
+from festinger.core.contradiction.updates.clause_end import by_clause_end
 from festinger.core.contradiction.events.ended_states import by_state_ended
 from festinger.core.contradiction.grammar.places import left_lone_district, same_place, software_namesake
 from festinger.core.contradiction.events.quitting import QUIT_VERBS, quit_as_denial, quit_as_verb
@@ -82,6 +83,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_age_or_count(existing, incoming) or _by_event(existing, incoming)
             or by_rereading(existing, incoming, _match, _by_statements)
             or by_value_update(existing, incoming, _match) or by_named_end(existing, incoming)
+            or by_clause_end(existing, incoming)
             or by_displaced(existing, incoming) or by_state_ended(existing, incoming)
             or by_anchored_value(existing, incoming) or by_role_holder(existing, incoming)
             or by_anchored_phrase(existing, incoming))

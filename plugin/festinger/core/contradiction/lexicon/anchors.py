@@ -15,7 +15,7 @@ OWNER_WORDS = frozenset("app application project codebase repo service site webs
 # Only a stored memory may drop them, and only against a new version of the very product it names.
 TECH_KIND_WORDS = frozenset(
     "orm database db framework runtime language interpreter library lib sdk compiler toolchain engine "
-    "backend server stack dependency".split())
+    "backend server stack dependency cache queue broker".split())
 # One slot said with two words: the right-hand word is what both are compared as.
 ANCHOR_SYNONYMS = {
     "headcount": "employee", "staff": "employee", "employee": "employee", "db": "database",
@@ -31,12 +31,12 @@ LINK_VERBS = frozenset(
     "be is are am was were been being has have had got get gets getting take takes taking cost costs run runs "
     "running use uses using require requires requiring need needs go goes going attend attends want wants "
     "charge charges pay pays paying earn earns make makes must support supports allow allows expire expires "
-    "lock locks start starts meet meets happen happens hold holds sit sits live lives".split())
+    "lock locks start starts meet meets happen happens hold holds sit sits live lives cover covers".split())
 # Verbs and words that announce a new value ("got cut to", "bumped up to", "is on X now").
 CHANGE_WORDS = frozenset(
     "changed change moved move raised raise cut bumped lowered increased decreased reduced extended upgraded "
     "downgraded switched updated adjusted dropped rose grew fell went doubled halved pushed postponed "
-    "rescheduled shifted delayed new latest now up down instead actually".split())
+    "rescheduled shifted delayed upped slipped new latest now up down instead actually".split())
 # Who may set the user's value at the start of the sentence: "My doctor bumped my sertraline up to 100 mg".
 ACTORS = frozenset(
     "doctor gp psychiatrist physician landlord landlady boss manager company employer gym bank provider isp "

@@ -8,7 +8,7 @@ content words left when the value, link verbs and change words are out) holding 
 closed type (money, an amount with a unit, a bare number, a time, weekday or date, a rate, a product
 version, a host, an email, a phone number). The incoming memory replaces the stored value when
 * each memory is one clause holding exactly one typed value (an incoming "from <old> to <new>" or
-  "<new> instead of <old>" must name the stored one);
+  "<new> instead of <old>" or a correction "<new>, not <old>" must name the stored one);
 * the anchors are one slot: no word in either that the other lacks, except words that name the sort
   of value ("host", "version", "length"), an owner the new one drops ("the app's"), and, against a
   new version of the very product, the kind of software ("The ORM"); synonyms count as one word;
@@ -17,6 +17,9 @@ version, a host, an email, a phone number). The incoming memory replaces the sto
   and is no plan, condition, while, past, addition, denial, hedge, report, example, range or question.
 Anchor equality keeps another scope ("the staging DB"), instance ("my work phone"), quantity ("Pro
 plan seats" vs its price) and person ("my wife's sertraline") apart; other pronouns refuse.
+`slot_reading` widens the reading without loosening these: the actor of a change ("Doctor upped my
+sertraline"), a product's other spelling ("Postgres"), a bare hour ("moved the standup to 10"), words
+that only say what the value is ("weighs", a date's "target").
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.text.memo import per_text
 from festinger.core.contradiction.text.normalise import clean, expand_contractions
 from festinger.core.contradiction.updates.typed_values import MONTH, Typed, typed_values
+from festinger.core.contradiction.updates.slot_reading import (as_clock, bare_hour, bare_slot, done_time, lead_actor, one_product,
+                                                                 stored_only_words, value_words)
 from festinger.core.contradiction.grammar.values import singular
 from festinger.core.contradiction.verdict import Contradiction, clip
 
@@ -46,10 +51,13 @@ class Slot:
     periods: frozenset[str]
     owner: str = ""  # whose: "user", "group", "mixed" or "" (not said)
     named_old: Typed | None = None  # the value an incoming "from X to" / "instead of X" says was held
+    actor: str = ""  # who an incoming change names as its maker ("Doctor upped my ..."): no part of the slot
+    hour: bool = False  # a bare number ending a move ("moved the standup to 10"): an hour of the clock
+    bare: bool = False  # the slot named with no article ("Therapy moved to ..."): the speaker's own
 
 
 PRESENT_RE = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|these\s+days|nowadays|currently|as\s+of\s+(?:now|today|"
-                         r"this\s+(?:week|month|quarter|year|sprint|release)|(?:the\s+)?(?:latest|new|current)\s+[\w.-]+))\b",
+                         r"this\s+(?:week|month|quarter|year|sprint|release|morning)|(?:the\s+)?(?:latest|new|current)\s+[\w.-]+))\b",
                          re.I)
 LABEL_RE = re.compile(r"^(?:(?:pricing|price|schedule|policy|quick|small|big|an?)\s+)?(?:update|news|fyi|heads\s+up|"
                        r"correction|note|change)\s*[:,-]\s*|^(?:scratch\s+that|sorry|oops|my\s+mistake)\s*[:,-]\s*", re.I)
@@ -66,11 +74,14 @@ _PERIOD_WHILE_RE = re.compile(rf"\bfor\s+(?:a|the|an|this|that|one|two|three|\d+
 _PLAN_RE = re.compile(rf"\b(?:as\s+of|from|starting|beginning|in|by|after|before|since)\s+(?:{MONTH}|(?:19|20)\d\d)(?![a-z])"
                       r"|\b(?:19|20)\d\d\b", re.I)
 _PAST_RE = re.compile(rf"\b(?:was|were)\b(?!\s+(?:(?:just|recently|finally)\s+)?(?:{'|'.join(lx.PASSIVE_CHANGE)})\b)", re.I)
+# "code freeze starts Dec 18, not the 15th": a correction naming, last, the value it replaces.
+_NOT_OLD_RE = re.compile(r",\s*not(?:\s+the)?\s*", re.I)
+_NOT_OLD_END_RE = re.compile(r",\s+not\s+(?:the\s+)?[$€£]?\d[\w.:,$€£/ ]{0,20}[.!]?$", re.I)
 _UP_TO_RE = re.compile(r"\bup\s+to\b", re.I)
 _CHANGE_VERB_RE = re.compile(rf"\b(?:{'|'.join(sorted(lx.CHANGE_WORDS - {'now', 'new', 'latest', 'up', 'down', 'instead'}))}|"
                              r"got\s+me|gave)\b", re.I)
 _CORRECTED_RE = re.compile(r"^(?:correction|scratch\s+that|sorry|oops|my\s+mistake)\b|^actually\b", re.I)
-_SIGNAL_RE = re.compile(rf"\b(?:{'|'.join(sorted(lx.CHANGE_WORDS - {'up', 'down', 'new'}))})\b|\bdown\s+to\b"
+_SIGNAL_RE = re.compile(rf"\b(?i:{'|'.join(sorted(lx.CHANGE_WORDS - {'up', 'down', 'new'}))})\b|\b(?i:down)\s+to\b"
                         r"|\b[Nn]ew\b(?!\s+[A-Z])")  # "New York" is no news
 _REFUSED_RE = re.compile(rf"\b(?:{'|'.join(sorted(lx.REFUSED_WORDS))})\b|n't\b|\b(?:{'|'.join(re.escape(p) for p in lx.REFUSED_PHRASES)})\b"
                          r"|[?\"()\[\]~]|(?<=\d)\s*[-–]\s*(?=\d)", re.I)
@@ -114,6 +125,8 @@ _PERFECT_RE = re.compile(r"\b(?:have|has)\s+(?!been\b|got\b)[a-z]+(?:ed|en|wn|ne
 
 # "I have a new laptop with 32 GB": another instance; "a new mobile number: ..." is the slot's new value.
 _A_NEW_THING_RE = re.compile(r"\b(?:a|an)\s+new\s+(?!(?:[\w-]+\s+)?(?:number|email|address|url|host|domain|handle)\b)", re.I)
+# "Bumped the new project to Python 3.12": a new owner is another instance of the slot.
+_NEW_OWNER_RE = re.compile(rf"\bnew\s+(?:{'|'.join(sorted(lx.OWNER_WORDS))})s?\b", re.I)
 
 
 def _names_a_thing(following: list[str]) -> bool:
@@ -144,6 +157,10 @@ def read_slot(clause: str, *, incoming: bool) -> Slot | None:
     """The clause as a slot holding one typed value (a bare "from <old> to" / "instead of <old>" is
     kept out of the count, to be checked against the stored value), or None."""
     text = _ACTOR_RE.sub("", LABEL_RE.sub("", clause)) if incoming else clause
+    actor, done = "", False
+    if incoming:
+        text, actor = lead_actor(text)
+        text, done = done_time(text)
     text = _DAY_HOUR_RE.sub(r"\1\2:00", PRESENT_RE.sub(" ", text))
     values = typed_values(text)
     if not values:
@@ -155,10 +172,15 @@ def read_slot(clause: str, *, incoming: bool) -> Slot | None:
             values = [replace(values[0], kind="old"), values[1]]  # "from Tuesdays to Thursdays"
         elif re.fullmatch(r"(?:now\s+)?instead\s+of", between):
             values = [values[0], replace(values[1], kind="old")]  # "hourly now instead of every 15 minutes"
+        elif _NOT_OLD_RE.fullmatch(text, values[0].end, values[1].start) and not text[values[1].end:].strip(" .!"):
+            text = text[:values[0].end] + " " * (values[1].start - values[0].end) + text[values[1].start:]
+            values = [values[0], replace(values[1], kind="old")]  # "is 100 words, not 200": the value said wrongly
     own = [v for v in values if v.kind != "old"]
     if len(own) != 1:
         return None  # a range, a list, two quantities: not one slot's one value
     value = own[0]
+    if done and value.kind != "version":
+        return None  # "moved the standup to 10 yesterday": maybe that one day's; an upgrade stays done
     rest, marked = text, text
     for v in sorted(values, key=lambda v: -v.start):
         rest, marked = rest[:v.start] + " " + rest[v.end:], marked[:v.start] + "#" + marked[v.end:]
@@ -166,7 +188,7 @@ def read_slot(clause: str, *, incoming: bool) -> Slot | None:
         return None  # "140-150", "Headcount is now about 145"
     if value.kind == "version" and _HELD_RE.search(rest):
         return None  # "has Python 3.12 installed": versions installed side by side
-    if incoming and (_new_other(rest, value) or _A_NEW_THING_RE.search(rest)):
+    if incoming and (_new_other(rest, value) or _A_NEW_THING_RE.search(rest) or _NEW_OWNER_RE.search(rest)):
         return None  # "My new colleague's email", "New deadlift PR": the new thing may be another one
     low = expand_contractions(rest).lower()
     for phrase, word in lx.ANCHOR_PHRASES:
@@ -195,12 +217,14 @@ def read_slot(clause: str, *, incoming: bool) -> Slot | None:
         return None  # "I've visited 27 countries": a tally of what was done, not a setting
     if not incoming and re.search(r"\b(?:has|have)\s+(?:a|an)\b", rest, re.I):
         return None  # "User has an appointment on Tuesday": one of many, which a later move may not be
+    words -= value_words(value)
     if value.period:
         periods.add(value.period)
     if value.kind == "amount":
         words.add(lx.ANCHOR_SYNONYMS.get(value.frame, value.frame))  # "3 monitors": the monitors are the slot
     named = next((v for v in values if v.kind == "old"), None)
-    return Slot(value, frozenset(words), frozenset(periods), owner_of(rest), named)
+    hour = incoming and bare_hour(text, value)
+    return Slot(value, frozenset(words), frozenset(periods), owner_of(rest), named, actor, hour, bare_slot(text))
 
 
 def _one_frame(a: Slot, b: Slot, old_text: str) -> tuple[Slot, Slot] | None:
@@ -208,7 +232,10 @@ def _one_frame(a: Slot, b: Slot, old_text: str) -> tuple[Slot, Slot] | None:
     unit or version its anchor names: "Node version ...: 16" / "Node 20"), or None."""
     x, y = a.value, b.value
     if x.kind == y.kind:
-        return (a, b) if x.frame == y.frame else None
+        return (a, b) if x.frame == y.frame or (x.kind == "version" and one_product(x.frame, y.frame)) else None
+    if x.kind == "when" and b.hour:
+        clock = as_clock(y, eval_fields(x.value))
+        return (a, replace(b, value=clock)) if clock is not None else None
     if x.kind == "number" and y.kind == "version" and re.search(rf"\b{re.escape(y.frame)}\s+version\b", old_text, re.I):
         return Slot(Typed("version", y.frame, x.value, x.display, x.start, x.end), a.words - {y.frame}, a.periods,
                     a.owner), b
@@ -253,10 +280,11 @@ def owner_of(clause: str) -> str:
 
 
 def _same_anchor(a: Slot, b: Slot) -> bool:
+    b = replace(b, words=b.words | ({b.actor} & a.words))  # "Netflix raised my price": the maker may own the slot
     old_only, new_only = a.words - b.words, b.words - a.words
     if new_only:
         return False  # "the staging DB", "my wife's sertraline", "Team plan": another slot
-    old_only -= lx.OWNER_WORDS
+    old_only -= lx.OWNER_WORDS | stored_only_words(a.value)
     if a.value.kind == "version":
         return not old_only - lx.TECH_KIND_WORDS  # "The ORM is SQLAlchemy 1.4": the product is the slot
     if old_only or not a.words & b.words:
@@ -267,7 +295,8 @@ def _same_anchor(a: Slot, b: Slot) -> bool:
 
 
 def announced(clause: str) -> bool:
-    return bool(_SIGNAL_RE.search(PRESENT_RE.sub(" now ", clause)) or _CORRECTED_RE.match(clause))
+    return bool(_SIGNAL_RE.search(PRESENT_RE.sub(" now ", clause)) or _CORRECTED_RE.match(clause)
+                or _NOT_OLD_END_RE.search(clause))
 
 
 def by_anchored_value(existing: str, incoming: str) -> Contradiction | None:
@@ -300,7 +329,7 @@ def by_anchored_value(existing: str, incoming: str) -> Contradiction | None:
     owners = {old.owner, new.owner}
     if "mixed" in owners or owners == {"user", "group"}:
         return None  # "my flight" / "we've postponed the flight": whose it is differs
-    if a.value.kind == "when" and owners == {"user", ""}:
+    if a.value.kind == "when" and owners == {"user", ""} and not (old if old.owner == "" else new).bare:
         return None  # "the weekly sync" is the team's, "my weekly sync" may be one of the user's own
     if a.value.kind == "when" and "user" in owners and "weekday" in a.value.value and "minute" not in a.value.value \
             and new.named_old is None:
@@ -308,7 +337,8 @@ def by_anchored_value(existing: str, incoming: str) -> Contradiction | None:
     if not _same_anchor(a, b) or not _differ(a.value, b.value):
         return None
     said = new.named_old
-    if said is not None and (said.value != a.value.value if said.kind != "when" else _differ(a.value, said)):
+    if said is not None and (said.value != a.value.value or said.frame not in ("", a.value.frame) if said.frame != "when"
+                             else not set(eval_fields(said.value)) <= set(eval_fields(a.value.value))):
         return None  # "moved from 4pm to 5pm" against "is at 2pm": another event's move
     slot = " ".join(sorted(a.words)) or a.value.frame
     return Contradiction("value", slot, a.value.display, b.value.display,

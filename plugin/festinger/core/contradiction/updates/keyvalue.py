@@ -29,7 +29,7 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.text.scope import CHANGE_NOTE_RE
 
-__all__ = ["bare_key_value_pair", "bare_line", "is_person_slot"]
+__all__ = ["LABEL_WORDS", "bare_key_value_pair", "bare_line", "is_person_slot"]
 
 # "OS: Ubuntu 22.04", "Primary email: alice@proton.me", "Keyboard layout: UK"; the key is 1-3 words
 # of letters (no digits: "Step 1:", "Option 2:" number items of a list), the value one short phrase.
@@ -47,6 +47,7 @@ _LABEL_WORDS = frozenset(
     "context goal goals wish wishlist dream hypothesis assumption guess rumor rumour "
     "agenda minutes status action lesson fact facts detail details info misc other previous old former "
     "past history was earlier before backup fallback alt".split())
+LABEL_WORDS = _LABEL_WORDS  # also read by led_correction: a note's label is no fact's key
 # "Status" labels a note ("Status: in progress"), but these statuses are a person's one slot.
 _STATUS_SLOTS = frozenset(("relationship status", "marital status"))
 # Things one has several of at once, or that happen more than once: two lines are two of them.

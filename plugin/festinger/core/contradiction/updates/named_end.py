@@ -32,7 +32,8 @@ from festinger.core.contradiction.events.event_context import stored_sentence
 from festinger.core.contradiction.updates.held import Held, holding, names_object, names_tool, same_holder, words
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon import tech as lt
-from festinger.core.contradiction.updates.named_end_guards import JUST_NOW_RE, PERIOD_RE, momentary_end, other_instance, same_kind, stand_in
+from festinger.core.contradiction.updates.named_end_guards import (JUST_NOW_RE, PERIOD_RE, momentary_end,
+                                                                   other_instance, same_kind, someone_elses, stand_in)
 from festinger.core.contradiction.text.cues import Cue
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.person_left import role_holder_left
@@ -40,7 +41,7 @@ from festinger.core.contradiction.grammar.refinement import refines
 from festinger.core.contradiction.text.situation import sets_temporary_scene
 from festinger.core.contradiction.verdict import Contradiction, clip
 
-__all__ = ["by_named_end", "named_ended"]
+__all__ = ["by_named_end", "ends_held", "named_ended"]
 
 _WHO = r"(?P<who>i|(?:the\s+)?user|we|(?:the\s+|our\s+|my\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
 _AUX = r"(?:\s+(?:have|has|just|recently|finally|officially|now|already|completely|fully|since|then)){0,3}"
@@ -57,7 +58,7 @@ _SHAPES = (
                rf"(?:over\s+)?(?:away\s+)?from\s+{_X}\s+(?:over\s+)?(?:to|onto)\s+{_Y}"),
     ("switch", rf"(?:replaced|swapped(?:\s+out)?|substituted)\s+{_X}\s+(?:with|for|by)\s+{_Y}"),
     ("switch", rf"traded\s+(?:in\s+{_X}|{_VAL.format('x3')}\s+in)\s+for\s+{_Y}"),
-    ("switch", rf"moved\s+{_OBJ}off\s+(?:of\s+)?{_X}\s+(?:and\s+)?(?:to|onto)\s+{_Y}"),
+    ("switch", rf"(?:moved|migrated)\s+{_OBJ}off\s+(?:of\s+)?{_X}\s+(?:and\s+)?(?:to|onto)\s+{_Y}"),
     # "ditched Spotify for Apple Music", "left Twitter for Mastodon": an ending that names what came instead
     ("for", rf"(?:ditched|dropped|abandoned|quit|left|swapped|traded)\s+{_X}\s+for\s+{_Y}"),
     # "switched gyms to The Gym Group", "switched banks to Monzo": the idiom of a new provider, a bare plural
@@ -66,12 +67,12 @@ _SHAPES = (
     # "switched to Zed as her main editor": the new value of the stored slot, named by its role (`_ROLE`)
     ("switchto", rf"(?:switched|moved|migrated|changed)\s+(?:over\s+)?to\s+{_Y}(?=\s+as\s)"),
     ("quit", rf"(?:quit|gave\s+up(?:\s+on)?|stopped|ditched|kicked|cut\s+out|dropped(?:\s+out\s+of)?|deleted|"
-             rf"uninstalled)\s+"
+             rf"uninstalled|(?:moved|migrated)\s+off(?:\s+of)?)\s+"
              rf"(?:(?P<ger>using|taking|doing|playing|attending|eating|drinking|learning|riding|driving|seeing|"
              rf"going\s+to|working\s+(?:at|for|as|on))\s+)?{_X}"),
     ("sell", rf"(?:sold|rehomed|got\s+rid\s+of|gave\s+away|traded\s+in|scrapped|returned)\s+{_X}"
              rf"(?:\s+(?:to|with)\s+(?:a|an|my|the|our)\s+{_RECIPIENT}(?:\s+who\s+[^,;]*)?)?"),
-    ("cancel", rf"(?:cancell?ed|unsubscribed\s+from|ended)\s+{_X}"),
+    ("cancel", rf"(?:(?:cancell?ed|unsubscribed\s+from|ended)\s+{_X}|closed\s+{_VAL.format('x3')}(?<=\saccount))"),
     ("leave", rf"(?:left|stepped\s+down\s+(?:as|from)|resigned\s+from)\s+{_X}"),
     ("off", rf"(?:is|am|are)\s+(?:now\s+)?off\s+{_X}"),
     ("out", rf"(?:is|am|are)\s+(?:no\s+longer|not)\s+(?P<prep>in|on|part\s+of|with|at|a\s+member\s+of|"
@@ -126,7 +127,7 @@ _CUE_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|upgraded|dow
                      r"transferred|"
                      r"replaced|swapped|substituted|traded|quit|gave|stopped|ditched|kicked|cut|dropped|sold|rehomed|"
                      r"got|scrapped|returned|cancell?ed|unsubscribed|ended|left|stepped|resigned|off|no\s+longer|"
-                     r"not|used\s+to|retired|decommissioned|shut|sunset\w*|discontinued|uninstalled|deleted)"
+                     r"not|closed|used\s+to|retired|decommissioned|shut|sunset\w*|discontinued|uninstalled|deleted)"
                      r"(?![\w'])", re.I)
 _CUE = Cue(_CUE_RE.pattern)  # (the yes-or-no look before anything else)
 # Stored verbs each ending may end (None: any holding but a job or a home).
@@ -166,12 +167,13 @@ def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
         s = expand_contractions(sentence)
         if held.verb in ch.WORK_VERBS and _NEXT_JOB_RE.search(incoming.replace(sentence, " ")):
             continue  # a departure told beside the next job ("... I start at BCG Platinion on Monday"): jobchange's
-        if not others_refuse(incoming, sentence, s, held.value) and not unsure_change(s) and _ends(held, s):
+        if not others_refuse(incoming, sentence, s, held.value) and not unsure_change(s) and ends_held(held, s):
             return held.owner, held.value, sentence
     return None
 
 
-def _ends(held: Held, s: str) -> bool:
+def ends_held(held: Held, s: str) -> bool:
+    """Whether the sentence `s`, opened by its holder (or the thing, in the passive), ends what `held` holds."""
     m = _PASSIVE.match(s)
     if m is not None and _passive_ends(held, m):
         return True
@@ -206,8 +208,8 @@ def _passive_ends(held: Held, m: re.Match[str]) -> bool:
         return False  # "Jenkins was shut down this morning": stopped running, not retired
     if held.verb in ch.HOME_VERBS or held.verb in ch.WORK_VERBS:
         return False  # a town or an employer "retired" or "sold" is not the user's departure
-    if not names_object(held, x):
-        return False
+    if not names_object(held, x) or someone_elses(m, "x"):
+        return False  # "Their Netflix got cancelled", "Your Netflix is cancelled": someone else's
     return y is None or _new_value_ok(held, x, y)
 
 
@@ -291,8 +293,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "... and bought a Mercedes GLC", "... and uses Proton for newsletters", "after 2pm"
     if kind == "quit" and held.verb in _LEARNING and words(x)[-1:] and words(x)[-1] in _LESSONS:
         x = " ".join(x.split()[:-1])  # "stopped guitar lessons" ends "is learning guitar"
-    if not same_holder(held, who, obj):
-        return False
+    if not same_holder(held, who, obj) or (someone_elses(m, "x" if g.get("x") else "x3") and not _third_person(who)):
+        return False  # "I sold his Focus", "cancelled your Spotify" ("The user sold their boat": the user's)
     if kind == "for" and not _instead_value(x, y):
         return False  # "quit coffee for Lent", "left Acme for Christmas", "ditched Photoshop for personal projects"
     if kind == "switchto":

@@ -4,7 +4,9 @@ Dyson", "quit VS Code and reopened it", "ditched the gym today"); a state said f
 Twitter this week", "not in the choir this term"); another instance ("rehomed a dog; I foster",
 "returned the Kindle, the spare one"); a stand-in ("swapped the Civic for Dad's Tesla", "replaced my
 Pixel with a loaner phone"); and a slot "switched/upgraded to" a mode, a setting, a part or a
-version rather than a thing of the stored value's kind ("My phone switched to airplane mode").
+version rather than a thing of the stored value's kind ("My phone switched to airplane mode"); the
+thing said with someone else's possessive ("cancelled his Spotify", "Your Netflix is cancelled"). A
+program has no physical sense: "dropped Datadog" is durable ("dropped the MySQL database" is not).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.grammar.values import canonical_term
 
-__all__ = ["JUST_NOW_RE", "PERIOD_RE", "momentary_end", "other_instance", "same_kind", "stand_in"]
+__all__ = ["JUST_NOW_RE", "PERIOD_RE", "momentary_end", "other_instance", "same_kind", "someone_elses", "stand_in"]
 
 # A period the state is said for, not the time of an event: "off Twitter this week", "this term".
 PERIOD_RE = re.compile(r"(?<![\w'])(?<!as\sof\s)(?:(?:this|next|for\s+the|for\s+this)\s+"
@@ -50,7 +52,20 @@ def momentary_end(said: str, verb_and_rest: str, gerund: bool, cont: str) -> boo
         return False
     if _ONE_OFF_RE.search(said) or (cont and _BACK_RE.search(cont)):
         return True
-    return bool(_MOMENTARY_VERB_RE.match(verb_and_rest)) and not gerund and not verb_and_rest.lower().startswith("quit")
+    return (bool(_MOMENTARY_VERB_RE.match(verb_and_rest)) and not gerund
+            and not verb_and_rest.lower().startswith("quit") and not _software_dropped(verb_and_rest))
+
+
+# "dropped Datadog", "ditched Jira": a program has no physical sense to drop, and no day to ditch
+# (never a database: "dropped the MySQL database" is one act on it).
+_DROPPED_RE = re.compile(r"(?:dropped|ditched)\s+(?:the\s+|our\s+|my\s+)?(?P<x>[\w.+#-]+(?:\s+[\w.+#-]+)?)"
+                         r"(?=\s*(?:[,;(]|\s-\s|\s+(?:and|now|completely|entirely)\b|$))", re.I)
+
+
+def _software_dropped(verb_and_rest: str) -> bool:
+    m = _DROPPED_RE.match(verb_and_rest)
+    term = canonical_term(m.group("x")) if m is not None else ""
+    return term in lx.TECH_NAMES and lx.TECH_CATEGORIES.get(term) != "database"
 
 
 def other_instance(matched: str, cont: str) -> bool:
@@ -59,7 +74,14 @@ def other_instance(matched: str, cont: str) -> bool:
     if re.search(r"(?<![\w'])(?:sold|rehomed|rid\s+of|away|in|scrapped|returned)\s+(?:a|an|one|another)\s",
                  matched, re.I):
         return True
+    if _ANOTHER_ONE_RE.match(cont):
+        return True  # "sold my house and bought a bigger one": one of the kind is held still
     return bool(cont) and bool(re.match(r"(?:the|a|an|my)\s", cont, re.I)) and _stand_in_words(cont, "one")
+
+
+# A continuation that gets another of the same kind: "bought a bigger one", "got a new one".
+_ANOTHER_ONE_RE = re.compile(r"(?:and\s+)?(?:then\s+)?(?:bought|got|ordered|adopted|picked\s+up|found)\s+"
+                             r"(?:a|an|another)\s+(?:[\w-]+\s+){0,2}one(?![\w'])", re.I)
 
 
 def stand_in(new: str, said: str) -> bool:
@@ -105,3 +127,17 @@ def _bare(text: str) -> str:
 
 def _known(term: str) -> bool:
     return term in lx.TECH_NAMES or term in lx.TECH_CATEGORIES
+
+
+# A possessive of someone else's before the thing named: "cancelled his Spotify", "sold your Focus".
+_THEIRS_RE = re.compile(r"(?<![\w'])(?:her|his|their|its|your)\s+$", re.I)
+
+
+def someone_elses(m: re.Match[str], group: str) -> bool:
+    """Whether the thing the match names in `group` is said with someone else's possessive (the
+    pattern's determiner group takes "his/her/their" before the name, and "your" into it)."""
+    if group not in m.re.groupindex or m.group(group) is None:
+        return False
+    start = m.start(group)
+    return bool(_THEIRS_RE.search(m.string[max(0, start - 8):start])
+                or re.match(r"(?:her|his|their|its|your)\s", m.group(group), re.I))

@@ -24,7 +24,7 @@ __all__ = ["MONTH", "Typed", "typed_values"]
 class Typed:
     """One typed value: `frame` must agree for two values to fill one slot, `value` is compared."""
 
-    kind: str  # money | amount | number | when | rate | version | host | email | phone
+    kind: str  # money | amount | number | when | rate | version | host | email | phone | span | ordinal
     frame: str
     value: str
     display: str
@@ -58,6 +58,18 @@ _RATE_RE = re.compile(
 _RATE_WORD_RE = re.compile(r"\b(hourly|daily|nightly|weekly|biweekly|fortnightly|monthly|quarterly|yearly|annually)\b", re.I)
 _VERSION_RE = re.compile(r"(?<![\w.])(?P<p>[A-Z][\w+#-]*|iOS|macOS)\s+v?(?P<n>\d+(?:\.\d+){0,3})(?![\w.%])"
                          r"(?!\s*(?:mg|gb|mb|tb|kg|g|ml|x|k)\b)")
+# "Upgraded Postgres to 16": a change verb's product and the release it now runs (the verb is read by `anchored`).
+_VERSION_TO_RE = re.compile(r"(?<![\w.])(?P<p>[A-Z][\w+#-]*)\s+to\s+v?(?P<n>\d+(?:\.\d+){0,2})(?![\w.%:,])"
+                            r"(?!\s*(?!now\b)[a-z]+\b)")  # "to 16 servers" counts; "to 16 now" is the release
+# "on the 1st", "moved to the 5th": a day of the month, when nothing after it names what is counted;
+# "the 3rd floor", "2nd grade": the ordinal of that noun (another frame per noun).
+_DAY_OF_MONTH_RE = re.compile(r"(?<=\bthe\s)(?P<n>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"
+                              r"(?=\s*(?:$|[,;.!]|(?:of\s+(?:the|each|every)\s+)?month\b|(?:each|every)\s+month\b|now\b|instead\b|"
+                              r"from\s+now\b|going\s+forward\b))", re.I)
+_ORDINAL_RE = re.compile(r"\b(?P<n>\d{1,3})(?:st|nd|rd|th)\s+(?P<u>[a-z]+)\b", re.I)
+# "zones 1-2", "pages 10-20": a labelled span the noun names (a bare "140-150" is an estimate, never read).
+_SPAN_RE = re.compile(r"\b(?P<u>zones|levels|tiers|bands|rows|floors)\s+(?P<a>\d{1,3})\s*[-\u2013]\s*(?P<b>\d{1,3})\b(?![-\u2013.\d])",
+                      re.I)
 _AMOUNT_RE = re.compile(rf"(?<![\w.$€£¥,:+-])(?P<n>{_NUM}|{_NUMW})(?:(?P<g>%|[a-z]{{1,3}})|\s+(?P<u>[a-z]+))\b", re.I)
 _NUMBER_RE = re.compile(rf"(?<![\w.,$€£¥:+-])(?P<n>{_NUM})(?![\w,:%]|\.\d)")
 
@@ -116,6 +128,17 @@ def typed_values(text: str) -> list[Typed]:
     for m in _VERSION_RE.finditer(text):
         if m.group("p").lower() in _SOFTWARE:  # "Dell XPS 13" / "XPS 9315": a model, not a release
             add(m, "version", m.group("p").lower(), m.group("n"))
+    for m in _VERSION_TO_RE.finditer(text):
+        product = m.group("p").lower()
+        if product in _SOFTWARE:
+            add(m, "version", product, m.group("n"))
+    for m in _SPAN_RE.finditer(text):
+        add(m, "span", singular(m.group("u").lower()), f"{m.group('a')}-{m.group('b')}")
+    for m in _DAY_OF_MONTH_RE.finditer(text):
+        add(m, "when", "when", repr([("day", int(m.group("n")))]))
+    for m in _ORDINAL_RE.finditer(text):
+        if m.group("u").lower() not in lx.NOT_UNITS:
+            add(m, "ordinal", singular(m.group("u").lower()), m.group("n"))
     for m in _AMOUNT_RE.finditer(text):
         unit = (m.group("g") or m.group("u")).lower()
         if unit not in lx.NOT_UNITS and unit not in lx.PERIOD_NAMES:
