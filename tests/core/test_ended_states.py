@@ -121,3 +121,17 @@ def test_the_finding_names_the_kind_and_the_clause():
 ])
 def test_a_result_passes_its_kinds_word_check(existing, incoming):
     assert state_ended(existing, incoming) is not None
+
+
+@pytest.mark.parametrize("incoming", ["I haven\u2019t knitted in months.", "I haven\u2018t knitted in months."])
+def test_a_typographic_apostrophe_reads_as_a_straight_one(incoming):
+    # the detector straightens \u2019 and \u2018 (text.normalise) before any rule reads the memories
+    found = detect_contradiction("I knit in the evenings.", incoming)
+    assert found is not None and found.subject == "user lapsed"
+    assert str(found) == str(detect_contradiction("I knit in the evenings.", "I haven't knitted in months."))
+
+
+def test_straight_apostrophes_maps_only_the_two_apostrophes():
+    from festinger.core.contradiction.text.normalise import clean, straight_apostrophes
+    assert straight_apostrophes("I\u2019m \u2018here\u2019 \u201cnow\u201d \u2014 ok") == "I'm 'here' \u201cnow\u201d \u2014 ok"
+    assert clean("I haven\u2019t") == straight_apostrophes("I haven\u2019t") == "I haven't"

@@ -48,6 +48,8 @@ from festinger.core.contradiction.grammar.slots import corrects_by_key, per_peri
 from festinger.core.contradiction.grammar.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 from festinger.core.contradiction.updates.value_updates import by_value_update
 from festinger.core.contradiction.grammar.values import Relation, Value
+from festinger.core.contradiction.text.normalise import straight_apostrophes
+from festinger.core.contradiction.text.literal import said_alone
 from festinger.core.contradiction.text.told_first import weight_told_after_another
 from festinger.core.contradiction.reread.verb_frames import one_frame, one_person_slot
 from festinger.core.contradiction.verdict import Contradiction, clip
@@ -71,6 +73,7 @@ def detect_contradiction(existing: str, incoming: str) -> Contradiction | None:
 def _detect(existing: str, incoming: str) -> Contradiction | None:
     if not isinstance(existing, str) or not isinstance(incoming, str):
         return None
+    existing, incoming = straight_apostrophes(existing), straight_apostrophes(incoming)
     incoming = plain_correction(incoming)  # "I was wrong about X: ...", "... I mixed them up."
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
             or _by_bare_key_value(existing, incoming) or by_event_moved(existing, incoming)
@@ -207,8 +210,7 @@ def _place_named_after(a: Statement, b: Statement, incoming: str) -> bool:
     still has the user there in some way (family, weekends, a commute)."""
     at = incoming.find(b.sentence)
     rest = incoming[at + len(b.sentence):] if at >= 0 and b.sentence else ""
-    return any(v.kind == "place" and re.search(rf"(?<![\w']){re.escape(v.display)}(?![\w'])", rest, re.I)
-               for v in a.values)
+    return any(v.kind == "place" and said_alone(rest, v.display) for v in a.values)
 
 
 def _restates(c: Statement, a: Statement) -> bool:

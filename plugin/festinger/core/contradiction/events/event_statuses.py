@@ -31,6 +31,7 @@ from festinger.core.contradiction.events.event_context import (BE, DURATION, HAS
                                                          stored_sentence)
 from festinger.core.contradiction.events.event_holds import holds_beside
 from festinger.core.contradiction.lexicon.life_events import DEGREES
+from festinger.core.contradiction.text.cues import Cue
 
 __all__ = ["status_event_ended"]
 
@@ -148,13 +149,13 @@ _EVENTS: dict[str, list[re.Pattern[str]]] = {
 }
 # A job word that is no job held now: "a retired teacher", "a former nurse", "a student nurse".
 _NOT_NOW = frozenset("retired former ex previous future aspiring trainee student part-time volunteer".split())
-_CUE_RE = re.compile(r"graduat|finished|completed|got\s+my|earned|received|defended|passed|baby|birth|born|"
-                     r"welcomed|retire|arrived|came|here|miscarr|lost\s+the\s+baby|dropped\s+out", re.I)
+_CUE = Cue(r"graduat|finished|completed|got\s+my|earned|received|defended|passed|baby|birth|born|"
+           r"welcomed|retire|arrived|came|here|miscarr|lost\s+the\s+baby|dropped\s+out")
 
 
-_STORED_CUE_RE = re.compile(r"student|studying|enrolled|studies|ph\.?d|doctoral|master|msc|mba|pregnant|expecting|"
-                            r"school|college|universit|\buni\b|freshman|sophomore|junior|senior|"
-                            r"work|employed|\b(?:is|am|'m)\s+an?\s", re.I)
+_STORED_CUE = Cue(r"student|studying|enrolled|studies|ph\.?d|doctoral|master|msc|mba|pregnant|expecting|"
+                  r"school|college|universit|\buni\b|freshman|sophomore|junior|senior|"
+                  r"work|employed|\b(?:is|am|'m)\s+an?\s")
 
 
 def _party(text: str | None) -> tuple[str, ...]:
@@ -206,7 +207,7 @@ def _ended(status: str, o: re.Match[str], n: re.Match[str]) -> bool:
 
 def status_event_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(subject, the stored status, the event) when an incoming sentence ends the user's stored status."""
-    if not _CUE_RE.search(incoming[:2000]) or not _STORED_CUE_RE.search(existing[:400]):
+    if not _CUE.search(incoming[:2000]) or not _STORED_CUE.search(existing[:400]):
         return None
     old = stored_sentence(existing)
     if old is None:

@@ -42,6 +42,7 @@ from festinger.core.contradiction.events.event_context import (BE, DURATION, NAM
 from festinger.core.contradiction.events.event_holds import holds_beside
 from festinger.core.contradiction.lexicon.life_events import (ENDING_FAMILIES, KIN, NAMED_ENDING_FAMILIES,
                                                               NOT_PET_ADJECTIVES, PET_KINDS, RELATIONSHIP_FAMILY)
+from festinger.core.contradiction.text.cues import Cue
 
 __all__ = ["life_event_ended"]
 
@@ -294,21 +295,21 @@ def _pet_died(old: str, sentence: str, incoming: str) -> str | None:
 
 
 # The cue the incoming memory must show before it is segmented: one of the families' verbs.
-_CUE_RE = re.compile(r"divorc|broke\s+up|split|separated|passed|died|together|single|called\s+off|no\s+longer|"
-                     r"ended\s+things|things\s+off|dumped|left\s+me|euthani|"
-                     r"put\s+(?:\w+\s+){0,3}(?:down|to\s+sleep)|"
-                     r"rainbow|lost\s+|rip\b|rest\s+in\s+peace", re.I)
+_CUE = Cue(r"divorc|broke\s+up|split|separated|passed|died|together|single|called\s+off|no\s+longer|"
+           r"ended\s+things|things\s+off|dumped|left\s+me|euthani|"
+           r"put\s+(?:\w+\s+){0,3}(?:down|to\s+sleep)|"
+           r"rainbow|lost\s+|rip\b|rest\s+in\s+peace")
 
 
 # ... and the stored memory one of the stored facts' words (both looked at before any segmenting).
-_STORED_CUE_RE = re.compile(r"married|engaged|dating|seeing|relationship|together|couple|wife|husband|spouse|partner|"
-                            r"friend|fianc|lives\s+with|" + _PET[len("(?P<kind>"):-1], re.I)
+_STORED_CUE = Cue(r"married|engaged|dating|seeing|relationship|together|couple|wife|husband|spouse|partner|"
+                  r"friend|fianc|lives\s+with|" + _PET[len("(?P<kind>"):-1])
 
 
 def life_event_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(subject, the stored fact, the event) when an incoming sentence ends the user's stored
     relationship or pet; None otherwise."""
-    if not _CUE_RE.search(incoming[:2000]) or not _STORED_CUE_RE.search(existing[:400]):
+    if not _CUE.search(incoming[:2000]) or not _STORED_CUE.search(existing[:400]):
         return None
     old = stored_sentence(existing)
     if old is None:

@@ -29,6 +29,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.events.event_context import DURATION, HAS, RECENT, USER, event_sentences, stored_sentence
 from festinger.core.contradiction.events.event_holds import holds_beside
 from festinger.core.contradiction.lexicon.life_events import ALCOHOL
+from festinger.core.contradiction.text.cues import Cue
 from festinger.core.contradiction.updates.named_end_guards import momentary_end
 from festinger.core.contradiction.updates.rescheduled import one_sentence
 
@@ -191,14 +192,14 @@ _HABITS: dict[str, tuple[list[re.Pattern[str]], list[re.Pattern[str]]]] = {
                     rf"(?:\s+alcohol)?$", re.I)],
     ),
 }
-_HABIT_CUE_RE = re.compile(r"smok|cigarette|drink|alcohol|booze|sober|teetotal", re.I)
-_STORED_HABIT_RE = re.compile(r"smok|drink|enjoy|has\s|have\s", re.I)
+_HABIT_CUE = Cue(r"smok|cigarette|drink|alcohol|booze|sober|teetotal")
+_STORED_HABIT = Cue(r"smok|drink|enjoy|has\s|have\s")
 
 
 def habit_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(habit, the stored habit, the event) when an incoming sentence says the user quit the stored
     habit ("I smoke about ten cigarettes a day" / "I quit smoking three months ago")."""
-    if not _HABIT_CUE_RE.search(incoming[:2000]) or not _STORED_HABIT_RE.search(existing[:400]):
+    if not _HABIT_CUE.search(incoming[:2000]) or not _STORED_HABIT.search(existing[:400]):
         return None
     old = stored_sentence(existing)
     if old is None:

@@ -9,7 +9,6 @@ hedges, questions or additions are skipped on purpose, and every keyword matches
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import replace
 
@@ -17,6 +16,8 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.grammar.fragments import apply_fragment, correction_fragment
 from festinger.core.contradiction.grammar.grammar import CORRECTABLE_RELS, parse_clause_statements
 from festinger.core.contradiction.grammar.objects import ITEM_STOPS
+from festinger.core.contradiction.text.literal import starts
+from festinger.core.contradiction.text.memo import per_text
 from festinger.core.contradiction.text.normalise import alternation, clean, expand_contractions, strip_correction_lead
 from festinger.core.contradiction.text.referents import Referents
 from festinger.core.contradiction.reread.rephrase import rephrase
@@ -88,9 +89,9 @@ _INTRODUCED_RE = re.compile(r"(?<![\w'])(?:a|an|another|(?:my|our|the\s+user's|u
                             r"last|first|earlier|other)|his|her|their|your|(?<=\w\s)the\s+(?!user\b|user's\b)[\w-]+)"
                             r"\s+([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})", re.I)
 # "ordered a sofa", "uses a separate VPC" bring a new thing in; "is a data scientist" only says
-# what the subject is.
+# what the subject is. ((?=\s) first: the look-behinds are only tried where a space follows.)
 _NEW_REFERENT_RE = re.compile(
-    r"(?<!\bis)(?<!\bam)(?<!\bare)(?<!\bwas)(?<!\bnow)(?<!\bbe)\s+(?:a|an|another)\s+[A-Za-z]", re.I)
+    r"(?=\s)(?<!\bis)(?<!\bam)(?<!\bare)(?<!\bwas)(?<!\bnow)(?<!\bbe)\s+(?:a|an|another)\s+[A-Za-z]", re.I)
 _FIRST_PERSON_RE = re.compile(r"(?:i|my|me|mine)\b", re.I)
 _USER_SUBJECT_RE = re.compile(r"(?:(?:the\s+)?user(?:'s)?|i|my)\b", re.I)
 # A sentence whose subject is a bare definite noun ("The time is ...", not "The user's ...").
@@ -168,7 +169,7 @@ def extract_statements(text: str, *, allow_correction: bool = False) -> tuple[St
     return _extract_cached(text[:MAX_TEXT_CHARS], allow_correction)
 
 
-@functools.lru_cache(maxsize=1024)
+@per_text(maxsize=1024)
 def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     out: list[Statement] = []
     sentences = 0
@@ -358,7 +359,8 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
             s = _REPORTED_SELF_RE.sub(lambda r: "the user's " if r.group(1) else "the user ", s[m.end():], count=1)
             continue
         break
-    s = _USER_OWN_ROLE_RE.sub(r"\1as the ", _OWN_ROLE_RE.sub(" as the ", s), count=1)
+    s = _OWN_ROLE_RE.sub(" as the ", s)  # (and the slow lazy run of the next only where "their" is said)
+    s = _USER_OWN_ROLE_RE.sub(r"\1as the ", s, count=1) if next(starts(s, "their"), None) is not None else s
     lead = _LEAD_PHRASE_RE.match(s)
     if lead:  # "On staging, the API port is 8081": a scope of its own, like "Staging:" above it
         scope = "/".join(x for x in (scope, " ".join(lead.group(1).lower().split())) if x)

@@ -78,7 +78,8 @@ CANCELLED = r"cancell?ed|called\s+off|scrapped|axed"
 # plurals optional) and <KH> (its last word, for "a broken leg" -> "my leg healed"); <N> a name
 # stored with it. In the results SUBJ is the user (or he/she after a clause of the user's), OWN the
 # user's ("my", "the user's"), <INNER> a determiner after the user ("my", "her", "the"), <HAS> a
-# perfect auxiliary, <ADV> "finally", "just"...
+# perfect auxiliary, <ADV> "finally", "just"... <K>, <KH> and <KP> are never in an optional part of a
+# result: `ended_readers` compiles a result of a new key only for a clause that says its words.
 _TREATMENTS = (r"physical\s+therapy|physiotherapy|physio|rehab|chemo(?:therapy)?|radiation(?:\s+therapy)?|"
                r"speech\s+therapy|occupational\s+therapy|dialysis")
 _ILLNESSES = (r"a\s+cold|the\s+flu|flu|covid|a\s+(?:sinus|ear|chest|throat|kidney|bladder)\s+infection|strep(?:\s+throat)?|"

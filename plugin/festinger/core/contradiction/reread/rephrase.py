@@ -259,7 +259,7 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     if m:
         changed = changed or m.re is _DOWN_TO_WEIGHT_RE  # "down to" says the weight changed
         s = ("my weight is " if m.group(2) else "the user's weight is ") + s[m.end():]
-    s = _SPELLED_RE.sub(r"\1", s, count=1)
+    s = _SPELLED_RE.sub(r"\1", s, count=1) if "spelled" in s else s
     if not incoming:
         return s, False
     s, n = _AFTER_EVENT_RE.subn("", s, count=1)

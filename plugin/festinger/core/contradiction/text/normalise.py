@@ -20,17 +20,28 @@ __all__ = [
     "expand_contractions",
     "fold",
     "is_correction",
+    "straight_apostrophes",
     "strip_correction_lead",
 ]
 
 _CONTROL_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
-_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ",
+# The typographic apostrophes ("I haven\u2019t", "\u2018til"): every rule's patterns spell them "'".
+_APOSTROPHES = {"\u2019": "'", "\u2018": "'"}
+_APOSTROPHE_TABLE = str.maketrans(_APOSTROPHES)
+_QUOTES = str.maketrans({**_APOSTROPHES, "\u201c": '"', "\u201d": '"', "\u00a0": " ",
                          "\u2013": "-", "\u2014": " - ", "\r": "\n"})
 
 
 def clean(text: str) -> str:
     """Control characters to spaces, typographic quotes and dashes to ASCII, CR to LF."""
     return _CONTROL_RE.sub(" ", text).translate(_QUOTES)
+
+
+def straight_apostrophes(text: str) -> str:
+    """\u2019 and \u2018 as "'": done once on both memories before any rule of the detector reads
+    them, so a rule that reads the raw text (the event and update rules do, to keep quotes and
+    dashes) never misses "I haven\u2019t knitted in months" that it reads with a straight one."""
+    return text.translate(_APOSTROPHE_TABLE)
 
 
 # The contraction table: (word before the apostrophe, suffix) -> spelled out. One pass of one
@@ -44,7 +55,8 @@ CONTRACTIONS: dict[str, dict[str, str]] = {
     "ll": {w: "will" for w in ("i", "you", "we", "they", "he", "she", "it")},
     "s": {w: "is" for w in ("it", "that", "there", "what", "he", "she", "who", "where", "here")},
 }
-_CONTRACTION_RE = re.compile(r"\b(\w+)['\u2019](t|m|ve|re|ll|s)\b", re.I)
+# (\w++: possessive, since an apostrophe never is \w: no backtracking through every word of the text)
+_CONTRACTION_RE = re.compile(r"\b(\w++)['\u2019](t|m|ve|re|ll|s)\b", re.I)
 
 
 def _spell_out(m: re.Match[str]) -> str:
@@ -80,8 +92,41 @@ CORRECTION_ADVERBS: tuple[str, ...] = ("actually", "in fact", "to be precise", "
 
 def alternation(words: Iterable[str]) -> str:
     """A regex alternation of `words`, longest first (so "in fact" wins over "in"); a space in a
-    phrase matches any run of spaces."""
+    phrase matches any run of spaces.
+
+    Lower-case ASCII words (all the word lists) are written as a tree of their shared beginnings
+    ("a(?:bout\\s+to|dvises?|...)"): `re` tries an alternation's branches one by one at every
+    position, and under re.IGNORECASE it cannot skip a branch by its first letter, so a flat list
+    of 100 words cost ~15 us per sentence, the tree ~4. It matches the same texts, and the same
+    span: along one text the words that match are beginnings of one another, and the tree tries
+    the longer first, as the sorted list does."""
+    words = list(words)
+    if words and all(w and w.isascii() and w == w.lower() and w == w.strip() and "  " not in w for w in words):
+        return _tree(words)
+    return _flat(words)
+
+
+def _flat(words: list[str]) -> str:
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+
+def _tree(words: list[str]) -> str:
+    root: dict = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}  # a word ends here
+    return _branches(root)
+
+
+def _branches(node: dict) -> str:
+    ends = "" in node
+    parts = [(r"\s+" if ch == " " else re.escape(ch)) + _branches(child) for ch, child in sorted(node.items()) if ch]
+    if not parts:
+        return ""
+    body = parts[0] if len(parts) == 1 and not ends else "(?:" + "|".join(parts) + ")"
+    return body + "?" if ends else body  # a longer word first, then the word that ends here
 
 
 _LEAD_RE = re.compile(

@@ -13,7 +13,6 @@ not read it as the user's X: a missed update costs a redundant memory, a wrong o
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.text.normalise import expand_contractions
@@ -43,24 +42,46 @@ _DESCRIPTION_RE = re.compile(r"^\W*(?:(?:the\s+)?user|i)\s+(?:is|am|was)\s+(?:no
 _CUT = ITEM_STOPS | lx.SUBJECT_STOPWORDS | lx.PRESENT_WORDS | frozenset("today yesterday tonight".split())
 
 
-@dataclass
 class Referents:
-    """What the sentences read so far brought in besides the user (and besides the thing named)."""
+    """What the sentences read so far brought in besides the user (and besides the thing named).
 
-    owner: bool = False  # someone else is in the memory: a name, a possessive, "he/she"
-    # definite things and people by role ("the data team", "the user's sister"), each by its words
-    things: list[frozenset[str]] = field(default_factory=list)
+    A sentence is read only when `owner` or `things` is asked for: the parser adds every sentence
+    of a memory, but most memories never ask (one sentence, or no bare "The X" after the first)."""
+
+    def __init__(self) -> None:
+        self._owner = False  # someone else is in the memory: a name, a possessive, "he/she"
+        # definite things and people by role ("the data team", "the user's sister"), each by its words
+        self._things: list[frozenset[str]] = []
+        self._unread: list[str] = []
+
+    @property
+    def owner(self) -> bool:
+        self._read()
+        return self._owner
+
+    @property
+    def things(self) -> list[frozenset[str]]:
+        self._read()
+        return self._things
 
     def add(self, sentence: str) -> None:
+        self._unread.append(sentence)
+
+    def _read(self) -> None:
+        unread, self._unread = self._unread, []
+        for sentence in unread:
+            self._add(sentence)
+
+    def _add(self, sentence: str) -> None:
         s = expand_contractions(sentence)
-        if _POSSESSIVE_RE.search(s) or _PRONOUN_RE.search(s) or _names_someone(s):
-            self.owner = True
+        if "'" in s and _POSSESSIVE_RE.search(s) or _PRONOUN_RE.search(s) or _names_someone(s):
+            self._owner = True
         # a person or an organisation by what they are is another owner unless it is the very
         # thing named ("The user changed doctors. The doctor is Dr. Patel now."), or what the user
         # is ("User is a data scientist in Berlin.")
-        self.things.extend(frozenset({singular(w)}) for w in (w.lower() for w in _WORD_RE.findall(
+        self._things.extend(frozenset({singular(w)}) for w in (w.lower() for w in _WORD_RE.findall(
             _DESCRIPTION_RE.sub(" ", s))) if singular(w) in _PERSON_NOUNS or w in _PERSON_NOUNS)
-        self.things.extend(_objects(s))
+        self._things.extend(_objects(s))
         for m in _DEFINITE_RE.finditer(s):
             head: list[str] = []
             for w in m.group(1).lower().split():
@@ -68,7 +89,7 @@ class Referents:
                     break
                 head.append(singular(w))
             if head and head[0] not in ("user", "users"):
-                self.things.append(frozenset(head))
+                self._things.append(frozenset(head))
 
     def may_own(self, key: str) -> bool:
         """Whether a bare "The <key>" after these sentences may be someone else's or another thing's:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction.text.memo import per_text
+
 try:  # a runtime dependency; the guard only keeps the detector safe where no wheel exists
     import sentencex as _sentencex
 except ImportError:  # pragma: no cover - exercised only without the wheel
@@ -19,6 +21,7 @@ except ImportError:  # pragma: no cover - exercised only without the wheel
 __all__ = ["DASH_LEFT", "DASH_RIGHT", "MAX_SENTENCE_CHARS", "split_pieces", "split_sentences"]
 
 MAX_SENTENCE_CHARS = 320
+_MAX_KEPT_CHARS = 4000
 # "; " joins two independent clauses in memorizer prose ("I emailed my landlord; his email is ...").
 _CLAUSE_RE = re.compile(r";\s+(?!now\s)")  # "left X; now works at Y" is one update
 _MAYBE_SEVERAL_RE = re.compile(r"[.!?]\s+\S")
@@ -53,13 +56,19 @@ def split_sentences(line: str) -> list[str]:
 def split_pieces(line: str) -> list[tuple[str, int, bool]]:
     """The sentences of one line, each with its place in a dash pair (0, DASH_LEFT, DASH_RIGHT)
     and whether it goes on a sentence the segmenter found (a clause after "; ")."""
+    # a pasted log is split once and dropped: only a memory-sized line is kept
+    return list(_pieces(line) if len(line) <= _MAX_KEPT_CHARS else _pieces.__wrapped__(line))
+
+
+@per_text(maxsize=1024)  # several rules split the same two memories (one_sentence, event_sentences, ...)
+def _pieces(line: str) -> tuple[tuple[str, int, bool], ...]:
     line = line.strip()
     if not line:
-        return []
+        return ()
     if _sentencex is not None:
         pieces = [p for p in _sentencex.segment("en", line)]
     elif _MAYBE_SEVERAL_RE.search(line):
-        return []  # cannot tell "Dr. Smith" from two sentences without a segmenter
+        return ()  # cannot tell "Dr. Smith" from two sentences without a segmenter
     else:
         pieces = [line]
     out: list[tuple[str, int, bool]] = []
@@ -68,4 +77,4 @@ def split_pieces(line: str) -> list[tuple[str, int, bool]]:
             parts = [part for part in _dash_clauses(clause.strip()) if part]
             for n, part in enumerate(parts):
                 out.append((part, 0 if len(parts) == 1 else DASH_RIGHT if n else DASH_LEFT, k > 0 or n > 0))
-    return out
+    return tuple(out)

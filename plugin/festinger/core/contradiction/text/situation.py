@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction.text.cues import Cue
 from festinger.core.contradiction.text.scope import ANNOUNCING, EVENT_PARTICIPLES, normalise_label
 
 __all__ = ["hands_voice_over", "is_afterthought", "is_headline", "names_environment", "opens_agent_voice", "sets_activity",
@@ -41,6 +42,8 @@ _AGENT_NOTE_RE = re.compile(
     r"(?<![\w'])(?:agent(?:\s+zero)?|assistant|a0|the\s+bot|chatbot|self-note|note\s+to\s+self|lessons?\s+learned|"
     r"(?:task|tool|working|session|solution)\s+notes?|on\s+this\s+task|for\s+this\s+task|"
     r"from\s+the\s+[\w -]{1,30}?\s(?:tool|agent|subordinate))(?![\w'])", re.I)
+# (both looked for as cues: `cues.Cue`; under re.I "[A-Z]" is "[a-z]")
+_TEMPORARY, _AGENT_NOTE = Cue(_TEMPORARY_RE.pattern.replace("[A-Z]", "[a-z]")), Cue(_AGENT_NOTE_RE.pattern)
 _USER_LED_RE = re.compile(r"^\W*(?:(?:the\s+)?user(?:'s)?|i|my|me)\b", re.I)
 _ENVIRONMENT_RE = re.compile(
     r"(?<![\w'])(?:staging|production|prod|dev|development|test|testing|qa|uat|sandbox|preview|local)"
@@ -50,7 +53,7 @@ _ENVIRONMENT_RE = re.compile(
 def sets_temporary_scene(sentence: str, parsed: bool) -> bool:
     """Whether the sentence, and the memory with it, holds for a moment only (this week, a trip, a
     repair, something going on that the grammar did not read as a fact)."""
-    return bool(_TEMPORARY_RE.search(sentence) or (not parsed and _PROGRESSIVE_RE.search(sentence)))
+    return bool(_TEMPORARY.search(sentence) or (not parsed and _PROGRESSIVE_RE.search(sentence)))
 
 
 # "is doing a diet", "is working from a hotel": as `_PROGRESSIVE_RE`, short verbs included ("going to"
@@ -79,7 +82,7 @@ def sets_passing_state(sentence: str) -> bool:
 def opens_agent_voice(first_sentence: str) -> bool:
     """"Lesson learned by the agent on this task.", "Agent Zero self-note.": the memory's later
     "I" and "my" are the agent's (a memory the user wrote starts with them, not with the agent)."""
-    return bool(_AGENT_NOTE_RE.search(first_sentence)) and not _USER_LED_RE.match(first_sentence)
+    return _AGENT_NOTE.search(first_sentence) and not _USER_LED_RE.match(first_sentence)
 
 
 # The user named in the third person: a memory written about the user, whose "I" is not the user.

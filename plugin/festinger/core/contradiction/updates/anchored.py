@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import changes as ch
+from festinger.core.contradiction.text.memo import per_text
 from festinger.core.contradiction.text.normalise import clean, expand_contractions
 from festinger.core.contradiction.updates.typed_values import MONTH, Typed, typed_values
 from festinger.core.contradiction.updates.slot_reading import (as_clock, bare_hour, bare_slot, done_time, lead_actor, one_product,
@@ -89,13 +90,18 @@ _WORD_RE = re.compile(r"[a-z][a-z0-9'+#&-]*")
 
 def clauses_of(text: str) -> list[str]:
     """The clauses of a one-sentence memory (a cause before ";" is its own clause), or [] for more."""
+    return list(_clauses(text) if len(text) <= 4000 else _clauses.__wrapped__(text))  # (a pasted log is not kept)
+
+
+@per_text(maxsize=1024)  # asked by anchored and anchored_phrase of the same two memories
+def _clauses(text: str) -> tuple[str, ...]:
     text = " ".join(clean(text).split())
     if not text or len(text) > _MAX_CHARS or "\n" in text.strip() or text.lstrip()[:1] in "#>*-":
-        return []
+        return ()
     if re.search(r"[.!?]\s+\S", text):
-        return []  # several sentences: a later one may take it back ("Psych!"), an earlier one scope it
+        return ()  # several sentences: a later one may take it back ("Psych!"), an earlier one scope it
     parts = [p.strip().rstrip(".! ") for p in text.split("; ") if p.strip()]
-    return parts if len(parts) <= 2 else []
+    return tuple(parts) if len(parts) <= 2 else ()
 
 
 def refused(text: str, *, incoming: bool) -> bool:

@@ -19,6 +19,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.events.event_context import event_sentences
 from festinger.core.contradiction.updates.held import noun_plan, words
 from festinger.core.contradiction.lexicon import changes as ch
+from festinger.core.contradiction.text.memo import per_text
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.rescheduled import one_sentence
 from festinger.core.contradiction.text.retraction import retracted_inline
@@ -72,12 +73,17 @@ def readable_sentences(incoming: str) -> list[str]:
     """The incoming sentences an event rule may read; or the memory's one sentence, when the event
     gate refused it only for a "we" tied to a group ("We upgraded our org ...": the group is the
     stored holder here, and `same_holder` asks that it be)."""
-    found = list(event_sentences(incoming))
+    return list(_readable(incoming) if len(incoming) <= 4000 else _readable.__wrapped__(incoming))
+
+
+@per_text(maxsize=256)  # asked of the same memory by ended_states, named_end and displaced
+def _readable(incoming: str) -> tuple[str, ...]:
+    found = tuple(event_sentences(incoming))
     if found:
         return found
     one = one_sentence(incoming)
     if one is None or _QUOTE_RE.search(one) or retracted_inline(one):
-        return []  # a quote, or "I sold my Corolla, jk"
-    return [one]
+        return ()  # a quote, or "I sold my Corolla, jk"
+    return (one,)
 
 

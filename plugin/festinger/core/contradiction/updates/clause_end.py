@@ -43,6 +43,7 @@ from festinger.core.contradiction.events.event_context import stored_sentence
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon.life_events import CONTEXT_STOPS
 from festinger.core.contradiction.lexicon.names import NICKNAMES
+from festinger.core.contradiction.text.literal import said_alone
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.text.retraction import retracted_inline
 from festinger.core.contradiction.text.segment import split_sentences
@@ -236,13 +237,13 @@ def _resolve(held: Held, text: str) -> str:
     must be a common noun (the kind) or a model code; never another name ("the Kindle" is not the
     "Kindle Paperwhite": an Oasis is a Kindle too), and the name must end there ("the ThinkPad T430",
     "the ThinkPad's keyboard", "the old ThinkPad" are other things or parts)."""
-    if re.search(rf"(?<![\w'-]){re.escape(held.value)}(?![\w'-])", text, re.I):
-        return text  # named whole already
+    if said_alone(text, held.value, "'-"):
+        return text  # named whole already (found in Python: no pattern compiled per stored value)
     ws = held.value.split()
     for j in range(len(ws) - 1, 0, -1):
         head, tail = ws[:j], ws[j:]
-        if all(w[:1].isupper() or w[:1].isdigit() for w in head) and all(
-                w.islower() or _MODEL_RE.match(w) for w in tail):
+        if " ".join(head) in text and all(w[:1].isupper() or w[:1].isdigit() for w in head) and all(
+                w.islower() or _MODEL_RE.match(w) for w in tail):  # (the name said, before its pattern is built)
             rx = rf"(?<![\w'])(?P<d>(?i:the|my|our)\s+){re.escape(' '.join(head))}(?![\w'\u2019-])(?!\s+[A-Za-z0-9])"
             said = re.sub(rx, lambda m: m.group("d") + held.value, text, count=1)
             if said != text:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import changes as ch
+from festinger.core.contradiction.text.literal import starts_with
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.grammar.statements import is_unsure
 from festinger.core.contradiction.grammar.values import singular
@@ -230,7 +231,8 @@ def names_object(held: Held, said: str) -> bool:
     if not x or (len(x) == 1 and x[0] in _GENERIC):
         return False
     toks, n = held.tokens, held.obj_len
-    if list(toks[:len(x)]) == x and re.match(rf"{re.escape(said.strip())}\s*,", held.value, re.I):
+    head = said.strip()
+    if list(toks[:len(x)]) == x and starts_with(held.value, head) and _COMMA_RE.match(held.value, len(head)):
         return True  # "Austin" of "Austin, Texas"
     for end in range(n, 0, -1):  # "the Pixel" of "Pixel 6": a version number after the name may go unsaid
         start = end - len(x)
@@ -246,6 +248,7 @@ def names_object(held: Held, said: str) -> bool:
 
 
 _NUMBER_RE = re.compile(r"^\d+(?:\.\d+)*$")
+_COMMA_RE = re.compile(r"\s*,")  # after the old value said as the stored value's head
 _SUBSCRIPTIONS = frozenset("subscription membership account".split())
 # Heads a thing is named without: its group, its plan, its membership.
 _UNSAID_HEADS = frozenset("team squad group crew club band subscription membership plan account".split())

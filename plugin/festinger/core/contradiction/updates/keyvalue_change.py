@@ -27,6 +27,7 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.grammar.comparison import squash
 from festinger.core.contradiction.updates.keyvalue import bare_line, is_person_slot
+from festinger.core.contradiction.text.literal import said_alone, starts_with
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.updates.named_end_guards import PERIOD_RE
 from festinger.core.contradiction.grammar.refinement import refines
@@ -116,6 +117,9 @@ def _one_kind_of_tool(key: str, was: str, now: str) -> bool:
     return bool(set(key.split()) & _ONE_WORDS)
 
 
+_KEY_VERB_RE = re.compile(r"\s+(?:is|are|was|has|got|went)\s", re.I)  # after the key itself ("Budget is now ...")
+
+
 def key_line_as_sentence(existing: str, incoming: str) -> tuple[str, str] | None:
     """"Session timeout: 8 hours" as "The session timeout is 8 hours." ("Age: 29" as "The user's
     age is 29.", a person's slot), when the incoming memory is a sentence (not another bare line):
@@ -128,7 +132,7 @@ def key_line_as_sentence(existing: str, incoming: str) -> tuple[str, str] | None
     key = old[0]
     owner = "The user's" if is_person_slot(key) or key.split()[0] in ("favorite", "favourite") else "The"
     text = incoming.strip()
-    if re.match(rf"{re.escape(key)}\s+(?:is|are|was|has|got|went)\s", text, re.I):
+    if starts_with(text, key) and _KEY_VERB_RE.match(text, len(key)):
         text = f"{owner} {text[:1].lower()}{text[1:]}"
     return f"{owner} {key} is {old[1]}.", text
 
@@ -136,7 +140,7 @@ def key_line_as_sentence(existing: str, incoming: str) -> tuple[str, str] | None
 def _names(note: str, value: str) -> bool:
     """Whether the note names the old value ("Jenkins", "lisinopril" for "lisinopril 10 mg")."""
     head = value.split()[0]
-    return any(re.search(rf"(?<![\w'-]){re.escape(v)}(?![\w'-])", note, re.I) for v in (value, head) if len(v) > 1)
+    return any(said_alone(note, v, "'-") for v in (value, head) if len(v) > 1)
 
 
 def _exclusive(was: str, now: str) -> bool:

@@ -20,11 +20,13 @@ name ("rent for the garage"), a leading scope ("On staging, ..."), and two candi
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.events.event_sentences import news_stands
+from festinger.core.contradiction.text.literal import starts
 from festinger.core.contradiction.text.segment import split_sentences
 from festinger.core.contradiction.grammar.statements import WE_KEY, Statement, extract_statements, is_unsure
 from festinger.core.contradiction.grammar.values import singular
@@ -62,13 +64,12 @@ def new_amount(existing: str, incoming: str) -> tuple[tuple[Statement, ...], tup
     words = [w for w in a.key.split() if w not in _OWNERS]
     if not words or display not in existing or existing.count(display) != 1:
         return None
-    if "\n" in incoming.strip() or re.search(rf"\d[\s.,]{re.escape(display)}", existing):
+    if "\n" in incoming.strip() or _read_in_part(existing, display):
         return None  # a list or a note, or an amount the grammar read in part ("1 500 euros")
-    shape = _shape(display)
     after = existing[existing.index(display) + len(display):].strip(" .!").lower()  # "a month", ""
     sentences = split_sentences(" ".join(incoming.split()))
     for n, sentence in enumerate(sentences):
-        found = _amount_in(sentence, words, a.qualifier, shape, display, after)
+        found = _amount_in(sentence, words, a.qualifier, display, after)
         if found is not None:
             # read with its neighbours, as the other multi-sentence rules read news: every other
             # sentence the user's own fact or chatter ("Dad finished Boston! New marathon PB: 3:41:00",
@@ -83,17 +84,32 @@ def new_amount(existing: str, incoming: str) -> tuple[tuple[Statement, ...], tup
     return None
 
 
+def _read_in_part(existing: str, display: str) -> bool:
+    """Whether a digit and a space, "." or "," come right before the amount ("1 500 euros" read as "500 euros")."""
+    return any(i >= 2 and (existing[i - 1].isspace() or existing[i - 1] in ".,") and existing[i - 2].isdecimal()
+               for i in starts(existing, display, ignore_case=False))
+
+
+_CLOCK_RE = re.compile(r"^\d{1,3}:\d{2}(?::\d{2})?$")
+_CLOCK_SHAPE_RE = re.compile(r"(?<![\w:])\d{1,3}:\d{2}(?::\d{2})?(?![\w:])")
+_AMOUNT_RE = re.compile(r"^([$€£¥]?)\d[\d,]*(?:\.\d+)?(.*)$")
+
+
 def _shape(display: str) -> re.Pattern[str]:
     """The amounts written like `display`: the same currency, a clock time, or a number with the same unit."""
-    if re.match(r"^\d{1,3}:\d{2}(?::\d{2})?$", display):
-        return re.compile(r"(?<![\w:])\d{1,3}:\d{2}(?::\d{2})?(?![\w:])")
-    m = re.match(r"^([$€£¥]?)\d[\d,]*(?:\.\d+)?(.*)$", display)
-    prefix, unit = (m.group(1), m.group(2)) if m else ("", "")
+    if _CLOCK_RE.match(display):
+        return _CLOCK_SHAPE_RE
+    m = _AMOUNT_RE.match(display)
+    return _unit_shape(*((m.group(1), m.group(2)) if m else ("", "")))
+
+
+@functools.lru_cache(maxsize=1024)
+def _unit_shape(prefix: str, unit: str) -> re.Pattern[str]:
+    # One per currency and unit ("$", " kg", " a month"), built only for a sentence that got this far.
     return re.compile(rf"(?<![\w$€£¥.,]){re.escape(prefix)}\d[\d,]*(?:\.\d+)?{re.escape(unit)}(?![\w%])")
 
 
-def _amount_in(sentence: str, words: list[str], qualifier: str, shape: re.Pattern[str], old: str,
-               after: str) -> str | None:
+def _amount_in(sentence: str, words: list[str], qualifier: str, old: str, after: str) -> str | None:
     low = sentence.lower()
     first = low.split()[0] if low.split() else ""
     names = [w for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", sentence) if w != "I" and w.lower() not in words]
@@ -114,7 +130,7 @@ def _amount_in(sentence: str, words: list[str], qualifier: str, shape: re.Patter
         return None  # the head right after its owner or "new" ("the marketing budget" is another budget),
         # opening the sentence or after one actor who set it ("the landlord raised the rent"): never
         # under a label ("FYI about the new office: ...") or a report ("My brother says the rent ...")
-    amounts = [m for m in shape.finditer(sentence) if m.group(0) != old]
+    amounts = [m for m in _shape(old).finditer(sentence) if m.group(0) != old]
     if len(amounts) != 1 or re.search(r"[,;]|\s(?:and|but|while)\s", sentence[slot.end():amounts[0].start()]):
         return None  # the amount of another clause ("the rent went up, and the deposit is now $3,800")
     tail = sentence[amounts[0].end():].strip(" .!").lower()

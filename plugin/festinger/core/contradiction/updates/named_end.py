@@ -34,6 +34,7 @@ from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon import tech as lt
 from festinger.core.contradiction.updates.named_end_guards import (JUST_NOW_RE, PERIOD_RE, momentary_end,
                                                                    other_instance, same_kind, someone_elses, stand_in)
+from festinger.core.contradiction.text.cues import Cue
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.person_left import role_holder_left
 from festinger.core.contradiction.grammar.refinement import refines
@@ -128,6 +129,7 @@ _CUE_RE = re.compile(r"(?<![\w'])(?:switched|migrated|moved|changed|upgraded|dow
                      r"got|scrapped|returned|cancell?ed|unsubscribed|ended|left|stepped|resigned|off|no\s+longer|"
                      r"not|closed|used\s+to|retired|decommissioned|shut|sunset\w*|discontinued|uninstalled|deleted)"
                      r"(?![\w'])", re.I)
+_CUE = Cue(_CUE_RE.pattern)  # (the yes-or-no look before anything else)
 # Stored verbs each ending may end (None: any holding but a job or a home).
 _ENDS = {
     "noclass": frozenset({"work", "be"}),
@@ -155,7 +157,7 @@ def by_named_end(existing: str, incoming: str) -> Contradiction | None:
 def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(holder, stored value, the incoming sentence) when an incoming sentence ends or replaces the
     thing the stored memory's one sentence holds."""
-    if not _CUE_RE.search(incoming[:2000]) or set(words(incoming[:2000])) & lx.EVENT_FRAME_WORDS:
+    if not _CUE.search(incoming[:2000]) or set(words(incoming[:2000])) & lx.EVENT_FRAME_WORDS:
         return None  # no ending word; or a story, a dream, someone else's words ("... replaced by a robot in my dream")
     old = stored_sentence(existing)
     held = holding(old) if old is not None else None

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.text.cues import Cue
 
 __all__ = ["new_value_line", "paraphrase"]
 
@@ -40,6 +41,7 @@ _PURPOSE_RE = re.compile(
     r",?\s+(?:(?:in\s+order\s+|so\s+as\s+)?to\s+(?:avoid|prevent|reduce|fix|save|match|free\s+up|make\s+room|"
     r"speed\s+up|cut|comply|stay|keep|get\s+around|work\s+around)|so\s+that)\s+[^,;]{1,80}$", re.I)
 _CHANGED_RE = re.compile(rf"(?<![\w'])(?:now|{_SET}|pushed|slipped|extended)(?![\w'])", re.I)
+_CHANGED = Cue(_CHANGED_RE.pattern)
 # "... over the weekend", "... last week": when the change happened ("on Monday" may be the one day it holds).
 _WHEN_RE = re.compile(
     r",?\s+(?:over\s+the\s+(?:weekend|holidays)|last\s+(?:week|month|weekend|night)|yesterday|this\s+morning|"
@@ -110,7 +112,7 @@ def paraphrase(sentence: str) -> str:
     if m:
         sentence = f"{m.group(1)} is {m.group(3)} now, not {m.group(2)}"
     s = _OWN_RE.sub(r"\1 the user's ", sentence, count=1)
-    if _CHANGED_RE.search(s):
+    if _CHANGED.search(s):
         s = _WHEN_RE.sub("", _PURPOSE_RE.sub("", s.rstrip(" .!"), count=1), count=1)
         s = _ALL_RE.sub(r"\1 ", s)
     s = _PAST_AFTER_NOW_RE.sub("now", s, count=1)

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from festinger.core.contradiction.text.memo import per_text
 from festinger.core.contradiction.text.segment import MAX_SENTENCE_CHARS, split_sentences
 
 __all__ = ["event_moved", "one_sentence", "one_sentence_matches", "when_fields"]
@@ -171,6 +172,11 @@ def one_sentence(text: str) -> str | None:
     """The memory's one sentence without its final stop, or None (several sentences, lines, a question)."""
     if len(text) > MAX_SENTENCE_CHARS:
         return None  # a long text is never one sentence; checked first so huge inputs stay linear and cheap
+    return _one_sentence(text)
+
+
+@per_text(maxsize=1024)  # asked of the same two memories by most event and update rules
+def _one_sentence(text: str) -> str | None:
     text = text.strip()
     if not text or "\n" in text or "?" in text:
         return None

@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.text.literal import said_as_word
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.person_left import ROLE_SLOTS
 from festinger.core.contradiction.updates.rescheduled import one_sentence
@@ -238,7 +239,7 @@ def _read(h: Holding, clause: str, r: _Reading) -> str:
     marker = c != clause or bool(re.search(r"\b(?:now|new|these\s+days|from\s+now\s+on|instead)\b", c, re.I))
     who = rf"(?P<who>{_NAME}|i|we|the\s+user)"
     new = rf"(?P<new>{_NEW}|i|we|me|the\s+user)"
-    mentions_stored = any(re.search(rf"(?-i:\b{re.escape(n.capitalize())}\b)", c) for n in h.names if n != "i")
+    mentions_stored = any(said_as_word(c, n.capitalize()) for n in h.names if n != "i")
 
     def person(g: str) -> bool:
         return bool(g) and _same_person(h, g)
