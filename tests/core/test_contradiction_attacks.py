@@ -60,7 +60,7 @@ ATTACKS = [
     #                                   tuned on its misses, before a bare
     #                                   "started a new role at Y" stopped ending the employer, attack 18; 14 at the
     #                                   blind run on d5db889: 0 of 256 everyday FPs)
-    ("corpus_attack17.jsonl", 0.05),  # 9 of 119 after the updates24 rules; 7 (a last day then a start elsewhere no longer read: the
+    ("corpus_attack17.jsonl", 0.13),  # 17 of 119 after session 11's three rules (counts only, never opened); 9 after the updates24 rules; 7 (a last day then a start elsewhere no longer read: the
     #                                   twenty-fifth attack's affiliates); 8 of 119 (9 after the life-event rules, events-b, still never tuned
     #                                   on, counts only); 4 of 119 (a blind run on life events: 0 of 332 FPs)
     ("corpus_attack20.jsonl", 0.20),  # 23 of 109 (written blind from the event families' description, never
@@ -68,13 +68,18 @@ ATTACKS = [
     ("corpus_attack29.jsonl", 0.64),  # 36 of 53 (written blind in twenty minutes against the final state of
     #                                   2026-11-27 evening: 7 of 530 FPs at its one run, one shape, answered by
     #                                   named_end._a_kind; recall unchanged)
-    ("corpus_attack34.jsonl", 0.38),  # 24 of 60 (written blind from a ten-line description of the four rule
+    ("corpus_attack34.jsonl", 0.48),  # 30 of 60 after session 11's three rules; 24 of 60 (written blind from a ten-line description of the four rule
     #                                   families of 2026-11-27 session 10 while they were written, never tuned on:
     #                                   0 of 520 FPs at every run; 11 of 60 with displaced alone)
-    ("corpus_attack26.jsonl", 0.36),  # 53 of 145 after session 10's four rules (anchored 7, displaced 2,
+    ("corpus_attack26.jsonl", 0.38),  # 56 of 145 after session 11's three rules; 53 of 145 after session 10's four rules (anchored 7, displaced 2,
     #                                   ended_states 1); 43 of 145 (written blind from a six-line description of the updates24
     #                                   rules while they were written, never tuned on: 0 of 468 FPs on main and
     #                                   on each branch at every run; 18 of 145 before the rules)
+    ("corpus_attack39.jsonl", 0.26),  # 29 of 105 (written blind from a twelve-line description of session 11's three
+    #                                   rule families while they were written, never tuned on: 0 of 596 FPs at every
+    #                                   run; 13 of 105 before them)
+    ("corpus_attack40.jsonl", 0.46),  # 34 of 70 (written blind in twenty minutes against session 11's merged rules,
+    #                                   told what they read and asked for false positives: 0 of 550; 19 of 70 before)
 ]
 
 
