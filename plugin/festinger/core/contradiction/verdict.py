@@ -25,3 +25,14 @@ def clip(text: str, limit: int = 160) -> str:
     """`text` on one line, cut to `limit` characters (for explanations, which may be logged)."""
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def ended_verdict(existing: str, found: tuple[str, str, str] | None) -> Contradiction | None:
+    """The verdict of a rule that finds (holder, stored value, the incoming sentence or clause that
+    ends it): `named_end`, `clause_end`."""
+    if found is None:
+        return None
+    owner, value, sentence = found
+    subject = f"{owner or 'user'} {value}".strip()
+    return Contradiction("value", subject, value, sentence, f"{value!r} no longer holds: {clip(sentence)!r} "
+                         f"(existing: {clip(existing)!r})")

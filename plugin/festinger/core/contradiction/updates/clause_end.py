@@ -51,7 +51,7 @@ from festinger.core.contradiction.updates.change_gates import PRONOUN_RE, UNDOIN
 from festinger.core.contradiction.updates.held import Held, holding, names_object, words
 from festinger.core.contradiction.updates.named_end import ends_held
 from festinger.core.contradiction.updates.named_end_guards import PERIOD_RE, other_instance
-from festinger.core.contradiction.verdict import Contradiction, clip
+from festinger.core.contradiction.verdict import Contradiction, ended_verdict
 
 __all__ = ["by_clause_end", "clause_ended"]
 
@@ -109,13 +109,7 @@ _NOTE_TOOL_RE = re.compile(r"^(?P<n>[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:is\
 
 def by_clause_end(existing: str, incoming: str) -> Contradiction | None:
     """The verdict of `clause_ended`: the stored value is gone."""
-    found = clause_ended(existing, incoming)
-    if found is None:
-        return None
-    owner, value, clause = found
-    subject = f"{owner or 'user'} {value}".strip()
-    return Contradiction("value", subject, value, clause, f"{value!r} no longer holds: {clip(clause)!r} "
-                         f"(existing: {clip(existing)!r})")
+    return ended_verdict(existing, clause_ended(existing, incoming))
 
 
 def clause_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:

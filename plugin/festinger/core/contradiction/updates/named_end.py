@@ -39,7 +39,7 @@ from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.person_left import role_holder_left
 from festinger.core.contradiction.grammar.refinement import refines
 from festinger.core.contradiction.text.situation import sets_temporary_scene
-from festinger.core.contradiction.verdict import Contradiction, clip
+from festinger.core.contradiction.verdict import Contradiction, ended_verdict
 
 __all__ = ["by_named_end", "ends_held", "named_ended"]
 
@@ -145,13 +145,7 @@ _ENDS = {
 
 def by_named_end(existing: str, incoming: str) -> Contradiction | None:
     """The verdict of `named_ended`: the stored value is gone."""
-    found = named_ended(existing, incoming) or role_holder_left(existing, incoming)
-    if found is None:
-        return None
-    owner, value, sentence = found
-    subject = f"{owner or 'user'} {value}".strip()
-    return Contradiction("value", subject, value, sentence, f"{value!r} no longer holds: {clip(sentence)!r} "
-                         f"(existing: {clip(existing)!r})")
+    return ended_verdict(existing, named_ended(existing, incoming) or role_holder_left(existing, incoming))
 
 
 def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
