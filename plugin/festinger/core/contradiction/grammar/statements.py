@@ -39,6 +39,7 @@ from festinger.core.contradiction.text.situation import (hands_voice_over, is_af
 from festinger.core.contradiction.grammar.slots import aliases
 from festinger.core.contradiction.text.subject import tokenize
 from festinger.core.contradiction.text.update_markers import reword
+from festinger.core.contradiction.grammar.unsure import MODAL_RE, from_an_event_on, is_unsure
 from festinger.core.contradiction.grammar.values import Statement, singular
 
 __all__ = ["CORRECTABLE_RELS", "WE_KEY", "Statement", "extract_statements", "is_unsure", "parse_sentence"]
@@ -116,48 +117,7 @@ _AGENT_SELF_RE = re.compile(
 WE_KEY = "we-group"
 _WE_RE = re.compile(r"^(we|our)\s+(?=[a-z])", re.I)
 _ACTUALLY_RE = re.compile(r"(?<![\w'])actually(?![\w'])\s*,?\s*", re.I)
-_HISTORY_RE = _words_re(list(lx.HISTORY_WORDS) + list(lx.HISTORY_PHRASES))
-_YEAR_SCOPE_RE = re.compile(
-    r"(?<![\w'])(?:" + alternation(lx.YEAR_SCOPE_WORDS) + r")\s+(?:the\s+)?(?:year\s+)?(?:1[89]\d\d|20\d\d)(?!\d)", re.I
-)
-# "may" only in lower case: "May 3" is a date, "may use" a hedge.
-_MODAL_RE = re.compile(
-    r"(?<![\w'])(?:" + alternation([w for w in list(lx.MODAL_WORDS) + list(lx.MODAL_PHRASES) if w != "may"])
-    + r"|(?-i:may))(?![\w'])", re.I)
-_ADDITIVE_RE = re.compile(
-    r"(?<![\w'])(?:" + alternation(list(lx.ADDITIVE_WORDS) + list(lx.ADDITIVE_PHRASES)) + r")(?![\w'])|e\.g\.|i\.e\.",
-    re.I,
-)
-# "... is main after Friday's cutover": from an event on, which may not have happened yet.
-_EVENT_SCOPE_RE = re.compile(
-    r"\s(?:after|before|once|until)\s+(?:the|a|an|this|that|next|[A-Z][\w-]*'s)\s+[\w-]+", re.I)
-# ... unless the sentence announces the change itself: "switched to Oak Hill after the move".
-_ANNOUNCED_RE = _words_re(
-    "now switched moved changed upgraded migrated raised lowered increased reduced dropped went grew fell rose "
-    "transferred relocated stopped quit ceased left joined became promoted renamed started cancelled canceled".split())
-# "moved to Munich after college", "switched to Vim after graduating": a change dated by a stage of
-# life (a bare noun or a gerund, no determiner) is a past event, like "in 2009", not the news of
-# a change; "after the move" / "after Friday's cutover" name the very event the memory reports.
-_LIFE_STAGE_RE = re.compile(
-    r"\s(?i:after|when)\s+(?!(?:the|a|an|this|that|these|those|next|my|his|her|their|our|its|some|each|every)\b)"
-    r"[a-z]")
-_STILL_NEWS_RE = re.compile(r"(?<![\w'])(?:now|recently|just|last\s+(?:week|month|year)|this\s+(?:week|month|year)"
-                            r"|yesterday|today)(?![\w'])", re.I)
 _PRESENT_RE = _words_re(list(lx.PRESENT_WORDS) + list(lx.PRESENT_PHRASES))
-
-
-def is_unsure(sentence: str) -> bool:
-    """Whether a sentence speaks of the past, a time-scoped moment, a possibility or an addition:
-    what the grammar never reads as a fact that holds now (and neither does any other rule)."""
-    s = expand_contractions(sentence)
-    return bool(_HISTORY_RE.search(s) or _YEAR_SCOPE_RE.search(s) or _MODAL_RE.search(s) or _ADDITIVE_RE.search(s)
-                or _from_an_event_on(s))
-
-
-def _from_an_event_on(s: str) -> bool:
-    if _LIFE_STAGE_RE.search(s) and _ANNOUNCED_RE.search(s) and not _STILL_NEWS_RE.search(s):
-        return True  # "moved to Munich after college": a change long past
-    return bool(_EVENT_SCOPE_RE.search(s)) and not _ANNOUNCED_RE.search(s)
 
 
 def extract_statements(text: str, *, allow_correction: bool = False) -> tuple[Statement, ...]:
@@ -247,14 +207,14 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             if sentences == 1 and all(st.rel.startswith("do:") and not any(v.norm for v in st.values) for st in found):
                 # not understood, or only as a verb with nothing after it ("Work laptop details.")
                 lead = lead_sentence_label(sentence)
-            brought_in = brought_in or bool(_NEW_REFERENT_RE.search(sentence))
+            brought_in = (new_thing := bool(_NEW_REFERENT_RE.search(sentence))) or brought_in
             if sets_temporary_scene(sentence, parsed=bool(found)):
                 moment = True
             elif sets_passing_state(sentence) or (sentences > 1 and is_afterthought(sentence)):
                 scenes.add(sentence)
             elif found and sets_activity(sentence):
                 activities.add(sentence)
-            if _NEW_REFERENT_RE.search(sentence) or names_environment(sentence) or not found and not (
+            if new_thing or names_environment(sentence) or not found and not (
                     _USER_SUBJECT_RE.match(_bare_subject(sentence)) or is_headline(sentence)):
                 context_open = True
             others.add(sentence)
@@ -316,15 +276,19 @@ def _and_clauses(sentence: str) -> list[str]:
     """The sentence, or its clauses when ", and <the user / I / my / we>" starts a new one; never
     after a condition, a plan or a quote, which may scope both."""
     m = _AND_SUBJECT_RE.search(sentence)
-    if m is None or '"' in sentence or _MODAL_RE.search(sentence[:m.start()]):
+    if m is None or '"' in sentence or MODAL_RE.search(sentence[:m.start()]):
         return [sentence]
     return [sentence[:m.start()], sentence[m.end():]]
 
 
+_LABEL_RE = re.compile(r"^[A-Za-z][\w ]{0,20}:\s+")
+
+
+@per_text(maxsize=256)  # asked up to four times of one sentence by `_extract_cached`
 def _bare_subject(sentence: str) -> str:
     """The sentence without its list marker, label ("A:", "Note:") or correction lead."""
     s = _LIST_MARKER_RE.sub("", sentence.strip(), count=1).strip("\"'` ")
-    s = re.sub(r"^[A-Za-z][\w ]{0,20}:\s+", "", s)
+    s = _LABEL_RE.sub("", s) if ":" in s else s
     stripped, _ = strip_correction_lead(expand_contractions(s))
     return stripped.lstrip(" ,")
 
@@ -334,7 +298,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     if not s or "?" in s:
         return []  # questions assert nothing
     s = _NUMBER_WORD_RE.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], expand_contractions(s.rstrip(".!:; ")))
-    if _from_an_event_on(s):
+    if from_an_event_on(s):
         return []  # checked before rephrasing drops a tail such as "after Friday's cutover"
     kv = _KEY_VALUE_RE.match(s)
     if kv and kv.group(2).split()[-1].lower() not in _CHANGE_WORDS:  # "User's phone changed: ..." is news

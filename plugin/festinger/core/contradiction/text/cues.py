@@ -37,6 +37,6 @@ class Cue:
 
     def search(self, text: str) -> bool:
         """Whether the pattern is found in text, case ignored."""
-        if ODD_CASE_RE.search(text):
+        if not text.isascii() and ODD_CASE_RE.search(text):  # (isascii: ~30 ns, the scan ~1 us)
             return self._folded.search(text) is not None
         return self._lowered.search(text.lower()) is not None
