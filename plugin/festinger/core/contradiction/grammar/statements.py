@@ -10,7 +10,6 @@ hedges, questions or additions are skipped on purpose, and every keyword matches
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.grammar.fragments import apply_fragment, correction_fragment
@@ -40,7 +39,7 @@ from festinger.core.contradiction.grammar.slots import aliases
 from festinger.core.contradiction.text.subject import tokenize
 from festinger.core.contradiction.text.update_markers import reword
 from festinger.core.contradiction.grammar.unsure import MODAL_RE, from_an_event_on, is_unsure
-from festinger.core.contradiction.grammar.values import Statement, singular
+from festinger.core.contradiction.grammar.values import Statement, amended, singular
 
 __all__ = ["CORRECTABLE_RELS", "WE_KEY", "Statement", "extract_statements", "is_unsure", "parse_sentence"]
 
@@ -168,7 +167,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                 if dash_label:
                     found = [_labelled(st, line.scope, dash_label) for st in found]
                 if lead:
-                    found = [replace(st, scope=_scope_for(st.key, "/".join(x for x in (st.scope, lead) if x)))
+                    found = [amended(st, scope=_scope_for(st.key, "/".join(x for x in (st.scope, lead) if x)))
                              for st in found]
                 if brought_in and allow_correction:
                     # "User set up a home server. User's OS is Debian.": a setting named after a new
@@ -229,14 +228,14 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     elif activities:  # "The user is doing an elimination diet. The user does not eat gluten."
         out = [_within(st, "passing scene") if _during_activity(st, activities) else st for st in out]
     if sentences == 1:
-        out = [replace(st, lone=True) for st in out]
+        out = [amended(st, lone=True) for st in out]
     return tuple(out)
 
 
 def _within(st: Statement, scene: str) -> Statement:
     """The statement scoped by a scene of its memory ("passing scene", "unsure"): never compared
     with an unscoped one."""
-    return replace(st, scope="/".join(x for x in (st.scope, scene) if x))
+    return amended(st, scope="/".join(x for x in (st.scope, scene) if x))
 
 
 def _during_activity(st: Statement, activities: set[str]) -> bool:
@@ -265,7 +264,7 @@ def _labelled(st: Statement, line_scope: str, label: str) -> Statement:
     scoped by it; what "B" says of anything else ("... - the DB port is 5433") is a clause of its own."""
     if not _of_the_user(st):
         return st
-    return replace(st, scope=_scope_for(st.key, "/".join(x for x in (line_scope, label) if x)))
+    return amended(st, scope=_scope_for(st.key, "/".join(x for x in (line_scope, label) if x)))
 
 
 # "..., and the user is now pre-approved for $400,000": a clause with a subject of its own.
@@ -349,7 +348,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
         return []  # a malformed fragment is simply not understood
     if scope or (update and allow_correction):
         update = update and allow_correction
-        found = [replace(st, scope=_scope_for(st.key, scope, update), update=update) for st in found]
+        found = [amended(st, scope=_scope_for(st.key, scope, update), update=update) for st in found]
     return found
 
 
