@@ -16,7 +16,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.grammar.objects import ITEM_STOPS
 from festinger.core.contradiction.grammar.values import singular
-from festinger.core.contradiction.text.literal import ODD_CASE_RE
+from festinger.core.contradiction.text.cues import Says
 
 __all__ = ["reaches_a_weight", "rephrase"]
 
@@ -233,21 +233,6 @@ def _denied_tail(head: str, tail: str) -> str:
     return f" instead of {tail}"
 
 
-class _Says:
-    """Whether a text holds one of some words, by `in` on its lower case: a pattern is only tried on a
-    sentence that holds a word every match of it holds (~0.2 us a question, where a miss by the pattern
-    costs 1-3 us; most sentences rewrite nothing). A text with a letter re.IGNORECASE matches with an
-    ASCII one ("\u017f", "\u0131") may hold any of them (`literal.ODD_CASE_RE`)."""
-
-    __slots__ = ("low",)
-
-    def __init__(self, text: str) -> None:
-        self.low = text.lower() if text.isascii() or not ODD_CASE_RE.search(text) else None
-
-    def __call__(self, *words: str) -> bool:
-        return self.low is None or any(w in self.low for w in words)
-
-
 def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     """The sentence in canonical form, and whether it announces a change of state.
 
@@ -255,7 +240,7 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     "switched to Vim" may be long past, so those stay history (unparsed) there.
     """
     s = sentence
-    says = _Says(s)
+    says = Says(s)
     changed = says("now", "longer", "more") and bool(_NOW_RE.search(s))
 
     def stopped(m: re.Match[str]) -> str:
@@ -265,7 +250,7 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     if says("stopped", "quit", "ceased"):
         s, n = _STOPPED_RE.subn(stopped, s, count=1)
         changed = changed or n > 0
-        says = _Says(s)
+        says = Says(s)
     m = _NOT_BUT_RE.search(s) if says("but") and says("not") else None
     if m:
         verb = m.group(1) or m.group(2)
@@ -282,7 +267,7 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     s = _SPELLED_RE.sub(r"\1", s, count=1) if "spelled" in s else s
     if not incoming:
         return s, False
-    says = _Says(s)
+    says = Says(s)
     if says("after"):
         s, n = _AFTER_EVENT_RE.subn("", s, count=1)
         changed = changed or n > 0
@@ -294,7 +279,7 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
         m = _IS_NOT_TAIL_RE.match(s)
         if m:
             s, changed = m.group(1) + _denied_tail(m.group(1), m.group(2)), True
-    says = _Says(s)
+    says = Says(s)
     m = None if not says("to", ":") or _OWNER_MOVED_RE.match(s) else (
         _ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s) or _BARE_PASSIVE_SET_RE.match(s))
     if m and _UPGRADED_RE.search(m.group(0)) and not set(m.group(2).lower().split()[-1:]) & ch.TIER_SLOTS and not (
@@ -322,13 +307,13 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     s, n = _WAS_CHANGED_TO_RE.subn("uses ", s, count=1) if says("to") else (s, 0)
     s, n2 = _CHANGED_JOBS_RE.subn("", s, count=1) if says("jobs", "employers", "companies") else (s, 0)
     changed = changed or n > 0 or n2 > 0
-    says = _Says(s) if n or n2 else says
+    says = Says(s) if n or n2 else says
     s, n = _NEW_RE.subn(r"\1 ", s, count=1) if says("new") else (s, 0)
     changed = changed or n > 0
     if changed:
         # a denial's "after 2pm", "before work", "in winter" is its scope: it ends the habit there only
         s = (_DENIAL_CAUSE_TAIL_RE if _DENIES_RE.search(s) else _CAUSE_TAIL_RE).sub("", s, count=1)
-    says = _Says(s)
+    says = Says(s)
     m = _FROM_TO_RE.search(s) if says("from", "off") else None
     if m and _THING_MOVED_RE.match(m.group(0)):
         m = None
