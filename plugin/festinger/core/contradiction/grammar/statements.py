@@ -92,6 +92,7 @@ _INTRODUCED_RE = re.compile(r"(?<![\w'])(?:a|an|another|(?:my|our|the\s+user's|u
 # what the subject is. ((?=\s) first: the look-behinds are only tried where a space follows.)
 _NEW_REFERENT_RE = re.compile(
     r"(?=\s)(?<!\bis)(?<!\bam)(?<!\bare)(?<!\bwas)(?<!\bnow)(?<!\bbe)\s+(?:a|an|another)\s+[A-Za-z]", re.I)
+_ARTICLES = frozenset(("a", "an", "another"))  # one of them, a word of its own, is in every match of the above
 _FIRST_PERSON_RE = re.compile(r"(?:i|my|me|mine)\b", re.I)
 _USER_SUBJECT_RE = re.compile(r"(?:(?:the\s+)?user(?:'s)?|i|my)\b", re.I)
 # A sentence whose subject is a bare definite noun ("The time is ...", not "The user's ...").
@@ -99,6 +100,11 @@ _BARE_DEFINITE_RE = re.compile(r"the\s+(?!user(?:'s)?\b)[a-z]", re.I)
 _CHANGE_WORDS = frozenset("changed updated moved switched raised lowered increased reduced renamed".split())
 # A leftover list marker inside a line ("1. The API ...", "- ").
 _LIST_MARKER_RE = re.compile(r"^[-*\u2022#\s]*(?:\(?\d{1,3}[.)]\s+)?")
+
+
+def _unlisted(s: str) -> str:
+    """s (stripped) without a list marker: the pattern only where s starts with a marker's character."""
+    return _LIST_MARKER_RE.sub("", s, count=1) if s and (s[0] in "-*\u2022#(" or s[0].isdecimal()) else s
 # Anyone but the user: a statement about "his name" or "their port" has an uncertain subject.
 # All-caps forms are left alone ("the US", "works in IT").
 _OTHER_PERSON_RE = re.compile(
@@ -206,7 +212,8 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             if sentences == 1 and all(st.rel.startswith("do:") and not any(v.norm for v in st.values) for st in found):
                 # not understood, or only as a verb with nothing after it ("Work laptop details.")
                 lead = lead_sentence_label(sentence)
-            brought_in = (new_thing := bool(_NEW_REFERENT_RE.search(sentence))) or brought_in
+            new_thing = bool(_ARTICLES & set(sentence.lower().split())) and bool(_NEW_REFERENT_RE.search(sentence))
+            brought_in = new_thing or brought_in
             if sets_temporary_scene(sentence, parsed=bool(found)):
                 moment = True
             elif sets_passing_state(sentence) or (sentences > 1 and is_afterthought(sentence)):
@@ -286,14 +293,14 @@ _LABEL_RE = re.compile(r"^[A-Za-z][\w ]{0,20}:\s+")
 @per_text(maxsize=256)  # asked up to four times of one sentence by `_extract_cached`
 def _bare_subject(sentence: str) -> str:
     """The sentence without its list marker, label ("A:", "Note:") or correction lead."""
-    s = _LIST_MARKER_RE.sub("", sentence.strip(), count=1).strip("\"'` ")
+    s = _unlisted(sentence.strip()).strip("\"'` ")
     s = _LABEL_RE.sub("", s) if ":" in s else s
     stripped, _ = strip_correction_lead(expand_contractions(s))
     return stripped.lstrip(" ,")
 
 
 def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str = "") -> list[Statement]:
-    s = _LIST_MARKER_RE.sub("", sentence.strip(), count=1).strip("\"'` ")
+    s = _unlisted(sentence.strip()).strip("\"'` ")
     if not s or "?" in s:
         return []  # questions assert nothing
     s = _NUMBER_WORD_RE.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], expand_contractions(s.rstrip(".!:; ")))

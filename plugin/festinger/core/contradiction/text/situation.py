@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from festinger.core.contradiction.text.cues import Cue
+from festinger.core.contradiction.text.cues import Cue, Says
 from festinger.core.contradiction.text.scope import ANNOUNCING, EVENT_PARTICIPLES, normalise_label
 
 __all__ = ["hands_voice_over", "is_afterthought", "is_headline", "names_environment", "opens_agent_voice", "sets_activity",
@@ -82,6 +82,8 @@ def sets_passing_state(sentence: str) -> bool:
 def opens_agent_voice(first_sentence: str) -> bool:
     """"Lesson learned by the agent on this task.", "Agent Zero self-note.": the memory's later
     "I" and "my" are the agent's (a memory the user wrote starts with them, not with the agent)."""
+    if not Says(first_sentence)("agent", "assistant", "a0", "bot", "note", "learned", "task", "tool", "subordinate"):
+        return False  # none of the words every agent note holds
     return _AGENT_NOTE.search(first_sentence) and not _USER_LED_RE.match(first_sentence)
 
 
