@@ -15,6 +15,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.grammar.fragments import apply_fragment, correction_fragment
 from festinger.core.contradiction.grammar.grammar import CORRECTABLE_RELS, parse_clause_statements
 from festinger.core.contradiction.grammar.objects import ITEM_STOPS
+from festinger.core.contradiction.text.cues import Says
 from festinger.core.contradiction.text.literal import starts
 from festinger.core.contradiction.text.memo import per_text
 from festinger.core.contradiction.text.normalise import alternation, clean, expand_contractions, strip_correction_lead
@@ -123,6 +124,10 @@ WE_KEY = "we-group"
 _WE_RE = re.compile(r"^(we|our)\s+(?=[a-z])", re.I)
 _ACTUALLY_RE = re.compile(r"(?<![\w'])actually(?![\w'])\s*,?\s*", re.I)
 _PRESENT_RE = _words_re(list(lx.PRESENT_WORDS) + list(lx.PRESENT_PHRASES))
+# Every one of those words and phrases holds one of these: the pattern only runs where one is said.
+_PRESENT_GATE = ("now", "currently", "today", "present", "still", "more", "moment", "days", "after")
+if not all(any(g in p for g in _PRESENT_GATE) for p in (*lx.PRESENT_WORDS, *lx.PRESENT_PHRASES)):
+    raise ValueError("a present marker holds none of _PRESENT_GATE's words")
 
 
 def extract_statements(text: str, *, allow_correction: bool = False) -> tuple[Statement, ...]:
@@ -345,7 +350,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     s, update = rephrase(s, incoming=allow_correction)
     if is_unsure(s):
         return []
-    s = _PRESENT_RE.sub(" ", s)
+    s = _PRESENT_RE.sub(" ", s) if Says(s)(*_PRESENT_GATE) else s
     toks = tokenize(s)
     if len(toks) < 2 or len(toks) > MAX_SENTENCE_TOKENS:
         return []

@@ -44,6 +44,10 @@ _AGENT_NOTE_RE = re.compile(
     r"from\s+the\s+[\w -]{1,30}?\s(?:tool|agent|subordinate))(?![\w'])", re.I)
 # (both looked for as cues: `cues.Cue`; under re.I "[A-Z]" is "[a-z]")
 _TEMPORARY, _AGENT_NOTE = Cue(_TEMPORARY_RE.pattern.replace("[A-Z]", "[a-z]")), Cue(_AGENT_NOTE_RE.pattern)
+# Every match of `_TEMPORARY_RE` holds one of these (a gate: most sentences hold none).
+_TEMPORARY_WORDS = tuple("this next coming for temporarily vacation holiday leave sabbatical trip road call shop mechanic "
+                         "repair closed order while winter summer spring autumn fall season antibiotics medication diet "
+                         "cleanse rest until".split())
 _USER_LED_RE = re.compile(r"^\W*(?:(?:the\s+)?user(?:'s)?|i|my|me)\b", re.I)
 _ENVIRONMENT_RE = re.compile(
     r"(?<![\w'])(?:staging|production|prod|dev|development|test|testing|qa|uat|sandbox|preview|local)"
@@ -53,7 +57,8 @@ _ENVIRONMENT_RE = re.compile(
 def sets_temporary_scene(sentence: str, parsed: bool) -> bool:
     """Whether the sentence, and the memory with it, holds for a moment only (this week, a trip, a
     repair, something going on that the grammar did not read as a fact)."""
-    return bool(_TEMPORARY.search(sentence) or (not parsed and _PROGRESSIVE_RE.search(sentence)))
+    return bool(Says(sentence)(*_TEMPORARY_WORDS) and _TEMPORARY.search(sentence)
+                or (not parsed and _PROGRESSIVE_RE.search(sentence)))
 
 
 # "is doing a diet", "is working from a hotel": as `_PROGRESSIVE_RE`, short verbs included ("going to"
