@@ -73,6 +73,7 @@ _NUMBER_WORDS = {w: str(i) for i, w in enumerate(lx.NUMBER_WORDS)}
 _NUMBER_WORD_RE = re.compile(r"(?<![\w'-])(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
                              r"(?=\s+(?!(?:of|and|or|to|in|at|on|by|for|times|more|less|days?|weeks?|months?|"
                              r"years?)\b)[a-z]{3,})", re.I)
+_NUMBER_GATE = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 # After "The user said that ...", a leading "they/he/she" is the user.
 _REPORTED_SELF_RE = re.compile(r"^(?:they|he|she|(their|his|her))\s+(?=[a-z])", re.I)  # "their partner": the user's
 # "uses PostgreSQL as its database": "its" is the subject of the same clause, not someone else;
@@ -308,7 +309,8 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     s = _unlisted(sentence.strip()).strip("\"'` ")
     if not s or "?" in s:
         return []  # questions assert nothing
-    s = _NUMBER_WORD_RE.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], expand_contractions(s.rstrip(".!:; ")))
+    s = expand_contractions(s.rstrip(".!:; "))
+    s = _NUMBER_WORD_RE.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], s) if Says(s)(*_NUMBER_GATE) else s
     if from_an_event_on(s):
         return []  # checked before rephrasing drops a tail such as "after Friday's cutover"
     kv = _KEY_VALUE_RE.match(s)

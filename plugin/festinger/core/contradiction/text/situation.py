@@ -81,7 +81,8 @@ def sets_activity(sentence: str) -> bool:
 def sets_passing_state(sentence: str) -> bool:
     """"The user is pregnant.", "The user is away.": a fact of its own that makes the memory's
     other sentences hold for a while only."""
-    return bool(_PASSING_STATE_RE.search(sentence))
+    says = Says(sentence)("visiting", "travel", "staying", "sick", "ill", "away", "abroad", "pregnant", "recovering")
+    return says and bool(_PASSING_STATE_RE.search(sentence))
 
 
 def opens_agent_voice(first_sentence: str) -> bool:
@@ -135,7 +136,8 @@ _EXCLAMATION_RE = re.compile(r"^\W*[A-Za-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s*!+$
 
 def names_environment(sentence: str) -> bool:
     """"The staging environment is cheaper.": a bare "The database ..." after it may be staging's."""
-    return bool(_ENVIRONMENT_RE.search(sentence))
+    says = Says(sentence)("stag", "prod", "dev", "test", "qa", "uat", "sandbox", "preview", "local")  # (a gate)
+    return says and bool(_ENVIRONMENT_RE.search(sentence))
 
 
 # "That was until 2019.", "Only during the week.", "- on the server": a later sentence that
