@@ -10,12 +10,12 @@ hedges, questions or additions are skipped on purpose, and every keyword matches
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.grammar.fragments import apply_fragment, correction_fragment
 from festinger.core.contradiction.grammar.grammar import CORRECTABLE_RELS, parse_clause_statements
 from festinger.core.contradiction.grammar.objects import ITEM_STOPS
+from festinger.core.contradiction.text.cues import Says
 from festinger.core.contradiction.text.literal import starts
 from festinger.core.contradiction.text.memo import per_text
 from festinger.core.contradiction.text.normalise import alternation, clean, expand_contractions, strip_correction_lead
@@ -39,7 +39,8 @@ from festinger.core.contradiction.text.situation import (hands_voice_over, is_af
 from festinger.core.contradiction.grammar.slots import aliases
 from festinger.core.contradiction.text.subject import tokenize
 from festinger.core.contradiction.text.update_markers import reword
-from festinger.core.contradiction.grammar.values import Statement, singular
+from festinger.core.contradiction.grammar.unsure import MODAL_RE, from_an_event_on, is_unsure
+from festinger.core.contradiction.grammar.values import Statement, amended, singular
 
 __all__ = ["CORRECTABLE_RELS", "WE_KEY", "Statement", "extract_statements", "is_unsure", "parse_sentence"]
 
@@ -72,6 +73,7 @@ _NUMBER_WORDS = {w: str(i) for i, w in enumerate(lx.NUMBER_WORDS)}
 _NUMBER_WORD_RE = re.compile(r"(?<![\w'-])(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
                              r"(?=\s+(?!(?:of|and|or|to|in|at|on|by|for|times|more|less|days?|weeks?|months?|"
                              r"years?)\b)[a-z]{3,})", re.I)
+_NUMBER_GATE = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 # After "The user said that ...", a leading "they/he/she" is the user.
 _REPORTED_SELF_RE = re.compile(r"^(?:they|he|she|(their|his|her))\s+(?=[a-z])", re.I)  # "their partner": the user's
 # "uses PostgreSQL as its database": "its" is the subject of the same clause, not someone else;
@@ -92,6 +94,7 @@ _INTRODUCED_RE = re.compile(r"(?<![\w'])(?:a|an|another|(?:my|our|the\s+user's|u
 # what the subject is. ((?=\s) first: the look-behinds are only tried where a space follows.)
 _NEW_REFERENT_RE = re.compile(
     r"(?=\s)(?<!\bis)(?<!\bam)(?<!\bare)(?<!\bwas)(?<!\bnow)(?<!\bbe)\s+(?:a|an|another)\s+[A-Za-z]", re.I)
+_ARTICLES = frozenset(("a", "an", "another"))  # one of them, a word of its own, is in every match of the above
 _FIRST_PERSON_RE = re.compile(r"(?:i|my|me|mine)\b", re.I)
 _USER_SUBJECT_RE = re.compile(r"(?:(?:the\s+)?user(?:'s)?|i|my)\b", re.I)
 # A sentence whose subject is a bare definite noun ("The time is ...", not "The user's ...").
@@ -99,6 +102,11 @@ _BARE_DEFINITE_RE = re.compile(r"the\s+(?!user(?:'s)?\b)[a-z]", re.I)
 _CHANGE_WORDS = frozenset("changed updated moved switched raised lowered increased reduced renamed".split())
 # A leftover list marker inside a line ("1. The API ...", "- ").
 _LIST_MARKER_RE = re.compile(r"^[-*\u2022#\s]*(?:\(?\d{1,3}[.)]\s+)?")
+
+
+def _unlisted(s: str) -> str:
+    """s (stripped) without a list marker: the pattern only where s starts with a marker's character."""
+    return _LIST_MARKER_RE.sub("", s, count=1) if s and (s[0] in "-*\u2022#(" or s[0].isdecimal()) else s
 # Anyone but the user: a statement about "his name" or "their port" has an uncertain subject.
 # All-caps forms are left alone ("the US", "works in IT").
 _OTHER_PERSON_RE = re.compile(
@@ -116,48 +124,11 @@ _AGENT_SELF_RE = re.compile(
 WE_KEY = "we-group"
 _WE_RE = re.compile(r"^(we|our)\s+(?=[a-z])", re.I)
 _ACTUALLY_RE = re.compile(r"(?<![\w'])actually(?![\w'])\s*,?\s*", re.I)
-_HISTORY_RE = _words_re(list(lx.HISTORY_WORDS) + list(lx.HISTORY_PHRASES))
-_YEAR_SCOPE_RE = re.compile(
-    r"(?<![\w'])(?:" + alternation(lx.YEAR_SCOPE_WORDS) + r")\s+(?:the\s+)?(?:year\s+)?(?:1[89]\d\d|20\d\d)(?!\d)", re.I
-)
-# "may" only in lower case: "May 3" is a date, "may use" a hedge.
-_MODAL_RE = re.compile(
-    r"(?<![\w'])(?:" + alternation([w for w in list(lx.MODAL_WORDS) + list(lx.MODAL_PHRASES) if w != "may"])
-    + r"|(?-i:may))(?![\w'])", re.I)
-_ADDITIVE_RE = re.compile(
-    r"(?<![\w'])(?:" + alternation(list(lx.ADDITIVE_WORDS) + list(lx.ADDITIVE_PHRASES)) + r")(?![\w'])|e\.g\.|i\.e\.",
-    re.I,
-)
-# "... is main after Friday's cutover": from an event on, which may not have happened yet.
-_EVENT_SCOPE_RE = re.compile(
-    r"\s(?:after|before|once|until)\s+(?:the|a|an|this|that|next|[A-Z][\w-]*'s)\s+[\w-]+", re.I)
-# ... unless the sentence announces the change itself: "switched to Oak Hill after the move".
-_ANNOUNCED_RE = _words_re(
-    "now switched moved changed upgraded migrated raised lowered increased reduced dropped went grew fell rose "
-    "transferred relocated stopped quit ceased left joined became promoted renamed started cancelled canceled".split())
-# "moved to Munich after college", "switched to Vim after graduating": a change dated by a stage of
-# life (a bare noun or a gerund, no determiner) is a past event, like "in 2009", not the news of
-# a change; "after the move" / "after Friday's cutover" name the very event the memory reports.
-_LIFE_STAGE_RE = re.compile(
-    r"\s(?i:after|when)\s+(?!(?:the|a|an|this|that|these|those|next|my|his|her|their|our|its|some|each|every)\b)"
-    r"[a-z]")
-_STILL_NEWS_RE = re.compile(r"(?<![\w'])(?:now|recently|just|last\s+(?:week|month|year)|this\s+(?:week|month|year)"
-                            r"|yesterday|today)(?![\w'])", re.I)
 _PRESENT_RE = _words_re(list(lx.PRESENT_WORDS) + list(lx.PRESENT_PHRASES))
-
-
-def is_unsure(sentence: str) -> bool:
-    """Whether a sentence speaks of the past, a time-scoped moment, a possibility or an addition:
-    what the grammar never reads as a fact that holds now (and neither does any other rule)."""
-    s = expand_contractions(sentence)
-    return bool(_HISTORY_RE.search(s) or _YEAR_SCOPE_RE.search(s) or _MODAL_RE.search(s) or _ADDITIVE_RE.search(s)
-                or _from_an_event_on(s))
-
-
-def _from_an_event_on(s: str) -> bool:
-    if _LIFE_STAGE_RE.search(s) and _ANNOUNCED_RE.search(s) and not _STILL_NEWS_RE.search(s):
-        return True  # "moved to Munich after college": a change long past
-    return bool(_EVENT_SCOPE_RE.search(s)) and not _ANNOUNCED_RE.search(s)
+# Every one of those words and phrases holds one of these: the pattern only runs where one is said.
+_PRESENT_GATE = ("now", "currently", "today", "present", "still", "more", "moment", "days", "after")
+if not all(any(g in p for g in _PRESENT_GATE) for p in (*lx.PRESENT_WORDS, *lx.PRESENT_PHRASES)):
+    raise ValueError("a present marker holds none of _PRESENT_GATE's words")
 
 
 def extract_statements(text: str, *, allow_correction: bool = False) -> tuple[Statement, ...]:
@@ -208,7 +179,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
                 if dash_label:
                     found = [_labelled(st, line.scope, dash_label) for st in found]
                 if lead:
-                    found = [replace(st, scope=_scope_for(st.key, "/".join(x for x in (st.scope, lead) if x)))
+                    found = [amended(st, scope=_scope_for(st.key, "/".join(x for x in (st.scope, lead) if x)))
                              for st in found]
                 if brought_in and allow_correction:
                     # "User set up a home server. User's OS is Debian.": a setting named after a new
@@ -247,14 +218,15 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
             if sentences == 1 and all(st.rel.startswith("do:") and not any(v.norm for v in st.values) for st in found):
                 # not understood, or only as a verb with nothing after it ("Work laptop details.")
                 lead = lead_sentence_label(sentence)
-            brought_in = brought_in or bool(_NEW_REFERENT_RE.search(sentence))
+            new_thing = bool(_ARTICLES & set(sentence.lower().split())) and bool(_NEW_REFERENT_RE.search(sentence))
+            brought_in = new_thing or brought_in
             if sets_temporary_scene(sentence, parsed=bool(found)):
                 moment = True
             elif sets_passing_state(sentence) or (sentences > 1 and is_afterthought(sentence)):
                 scenes.add(sentence)
             elif found and sets_activity(sentence):
                 activities.add(sentence)
-            if _NEW_REFERENT_RE.search(sentence) or names_environment(sentence) or not found and not (
+            if new_thing or names_environment(sentence) or not found and not (
                     _USER_SUBJECT_RE.match(_bare_subject(sentence)) or is_headline(sentence)):
                 context_open = True
             others.add(sentence)
@@ -269,14 +241,14 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     elif activities:  # "The user is doing an elimination diet. The user does not eat gluten."
         out = [_within(st, "passing scene") if _during_activity(st, activities) else st for st in out]
     if sentences == 1:
-        out = [replace(st, lone=True) for st in out]
+        out = [amended(st, lone=True) for st in out]
     return tuple(out)
 
 
 def _within(st: Statement, scene: str) -> Statement:
     """The statement scoped by a scene of its memory ("passing scene", "unsure"): never compared
     with an unscoped one."""
-    return replace(st, scope="/".join(x for x in (st.scope, scene) if x))
+    return amended(st, scope="/".join(x for x in (st.scope, scene) if x))
 
 
 def _during_activity(st: Statement, activities: set[str]) -> bool:
@@ -305,7 +277,7 @@ def _labelled(st: Statement, line_scope: str, label: str) -> Statement:
     scoped by it; what "B" says of anything else ("... - the DB port is 5433") is a clause of its own."""
     if not _of_the_user(st):
         return st
-    return replace(st, scope=_scope_for(st.key, "/".join(x for x in (line_scope, label) if x)))
+    return amended(st, scope=_scope_for(st.key, "/".join(x for x in (line_scope, label) if x)))
 
 
 # "..., and the user is now pre-approved for $400,000": a clause with a subject of its own.
@@ -316,25 +288,30 @@ def _and_clauses(sentence: str) -> list[str]:
     """The sentence, or its clauses when ", and <the user / I / my / we>" starts a new one; never
     after a condition, a plan or a quote, which may scope both."""
     m = _AND_SUBJECT_RE.search(sentence)
-    if m is None or '"' in sentence or _MODAL_RE.search(sentence[:m.start()]):
+    if m is None or '"' in sentence or MODAL_RE.search(sentence[:m.start()]):
         return [sentence]
     return [sentence[:m.start()], sentence[m.end():]]
 
 
+_LABEL_RE = re.compile(r"^[A-Za-z][\w ]{0,20}:\s+")
+
+
+@per_text(maxsize=256)  # asked up to four times of one sentence by `_extract_cached`
 def _bare_subject(sentence: str) -> str:
     """The sentence without its list marker, label ("A:", "Note:") or correction lead."""
-    s = _LIST_MARKER_RE.sub("", sentence.strip(), count=1).strip("\"'` ")
-    s = re.sub(r"^[A-Za-z][\w ]{0,20}:\s+", "", s)
+    s = _unlisted(sentence.strip()).strip("\"'` ")
+    s = _LABEL_RE.sub("", s) if ":" in s else s
     stripped, _ = strip_correction_lead(expand_contractions(s))
     return stripped.lstrip(" ,")
 
 
 def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str = "") -> list[Statement]:
-    s = _LIST_MARKER_RE.sub("", sentence.strip(), count=1).strip("\"'` ")
+    s = _unlisted(sentence.strip()).strip("\"'` ")
     if not s or "?" in s:
         return []  # questions assert nothing
-    s = _NUMBER_WORD_RE.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], expand_contractions(s.rstrip(".!:; ")))
-    if _from_an_event_on(s):
+    s = expand_contractions(s.rstrip(".!:; "))
+    s = _NUMBER_WORD_RE.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], s) if Says(s)(*_NUMBER_GATE) else s
+    if from_an_event_on(s):
         return []  # checked before rephrasing drops a tail such as "after Friday's cutover"
     kv = _KEY_VALUE_RE.match(s)
     if kv and kv.group(2).split()[-1].lower() not in _CHANGE_WORDS:  # "User's phone changed: ..." is news
@@ -375,7 +352,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
     s, update = rephrase(s, incoming=allow_correction)
     if is_unsure(s):
         return []
-    s = _PRESENT_RE.sub(" ", s)
+    s = _PRESENT_RE.sub(" ", s) if Says(s)(*_PRESENT_GATE) else s
     toks = tokenize(s)
     if len(toks) < 2 or len(toks) > MAX_SENTENCE_TOKENS:
         return []
@@ -385,7 +362,7 @@ def parse_sentence(sentence: str, *, allow_correction: bool = False, scope: str 
         return []  # a malformed fragment is simply not understood
     if scope or (update and allow_correction):
         update = update and allow_correction
-        found = [replace(st, scope=_scope_for(st.key, scope, update), update=update) for st in found]
+        found = [amended(st, scope=_scope_for(st.key, scope, update), update=update) for st in found]
     return found
 
 

@@ -52,6 +52,19 @@ class Statement:
     lone: bool = False  # the whole memory is this one sentence (nothing else it could refer to)
 
 
+def amended(st: Statement, **changes: object) -> Statement:
+    """`dataclasses.replace(st, **changes)` for a Statement, which has no __post_init__ to run: its
+    fields copied and the changed ones set, without a call of __init__ through the frozen setattr
+    (~1 us, not ~6; the statement parser scopes or marks most statements it emits once)."""
+    unknown = changes.keys() - st.__dict__.keys()
+    if unknown:
+        raise TypeError(f"Statement has no field {sorted(unknown)[0]!r}")
+    new = object.__new__(Statement)
+    new.__dict__.update(st.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 VERSION_RE = re.compile(r"^v?(\d+(?:\.\d+){0,3})$", re.I)
 NUMBER_RE = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
 GLUED_RE = re.compile(r"^((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)([a-z%€$£]+)$", re.I)

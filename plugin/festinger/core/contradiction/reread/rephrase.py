@@ -16,6 +16,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.grammar.objects import ITEM_STOPS
 from festinger.core.contradiction.grammar.values import singular
+from festinger.core.contradiction.text.cues import Says
 
 __all__ = ["reaches_a_weight", "rephrase"]
 
@@ -239,39 +240,48 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
     "switched to Vim" may be long past, so those stay history (unparsed) there.
     """
     s = sentence
-    changed = bool(_NOW_RE.search(s))
+    says = Says(s)
+    changed = says("now", "longer", "more") and bool(_NOW_RE.search(s))
 
     def stopped(m: re.Match[str]) -> str:
         base = _base(m.group(1))
         return f"no longer {base}" if base else m.group(0)
 
-    s, n = _STOPPED_RE.subn(stopped, s, count=1)
-    changed = changed or n > 0
-    m = _NOT_BUT_RE.search(s)
+    if says("stopped", "quit", "ceased"):
+        s, n = _STOPPED_RE.subn(stopped, s, count=1)
+        changed = changed or n > 0
+        says = Says(s)
+    m = _NOT_BUT_RE.search(s) if says("but") and says("not") else None
     if m:
         verb = m.group(1) or m.group(2)
         return f"{s[:m.start()]}{verb} {m.group(4)} instead of {m.group(3)}", True
-    m = _NOT_BUT_ANY_RE.search(s)
+    m = _NOT_BUT_ANY_RE.search(s) if says("but") and says("not") else None
     if m:
         prep = f"{m.group(1)} " if m.group(1) else ""
         return f"{s[:m.start()]}{prep}{m.group(3)} instead of {prep}{m.group(2)}", True
-    m = _WEIGHS_RE.match(s) or _DOWN_TO_WEIGHT_RE.match(s)  # read the same way in a stored memory
+    # (read the same way in a stored memory)
+    m = _WEIGHS_RE.match(s) or _DOWN_TO_WEIGHT_RE.match(s) if says("weigh", "down", "up") else None
     if m:
         changed = changed or m.re is _DOWN_TO_WEIGHT_RE  # "down to" says the weight changed
         s = ("my weight is " if m.group(2) else "the user's weight is ") + s[m.end():]
     s = _SPELLED_RE.sub(r"\1", s, count=1) if "spelled" in s else s
     if not incoming:
         return s, False
-    s, n = _AFTER_EVENT_RE.subn("", s, count=1)
-    changed = changed or n > 0
-    if _NOT_AMOUNT_TAIL_RE.search(s):
+    says = Says(s)
+    if says("after"):
+        s, n = _AFTER_EVENT_RE.subn("", s, count=1)
+        changed = changed or n > 0
+    if not says("not"):
+        pass
+    elif _NOT_AMOUNT_TAIL_RE.search(s):
         changed = True  # "is $1,650, not $1,500": the grammar reads the denied amount itself
     else:
         m = _IS_NOT_TAIL_RE.match(s)
         if m:
             s, changed = m.group(1) + _denied_tail(m.group(1), m.group(2)), True
-    m = None if _OWNER_MOVED_RE.match(s) else (_ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s)
-                                                or _BARE_PASSIVE_SET_RE.match(s))
+    says = Says(s)
+    m = None if not says("to", ":") or _OWNER_MOVED_RE.match(s) else (
+        _ACTOR_SET_RE.match(s) or _PASSIVE_SET_RE.match(s) or _BARE_PASSIVE_SET_RE.match(s))
     if m and _UPGRADED_RE.search(m.group(0)) and not set(m.group(2).lower().split()[-1:]) & ch.TIER_SLOTS and not (
             m.re is _ACTOR_SET_RE and _A_NEW_THING_RE.match(m.group(3).rstrip(". "))
             and not set(m.group(3).lower().split()) & ch.SETTING_NOUNS):
@@ -280,29 +290,31 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
         m = None  # "My OS was switched to Dark Mode": a setting of the same OS ("The theme ... Dark Mode" is one)
     if m:
         return f"{m.group(1)} {_slot(m, m.group(2), m.group(3))} is {m.group(3)}", True
-    m = _PROMOTED_RE.match(s)
+    m = _PROMOTED_RE.match(s) if says("promoted") else None
     if m:
         return f"{m.group(1)} {'am' if m.group(1).lower() == 'i' else 'is'} a {s[m.end():]}", True
-    m = _USER_SET_RE.match(s)
+    m = _USER_SET_RE.match(s) if says("to") else None
     if m:
         slot, old_value = _from_old(m.group(1))
         if old_value is None:
             return f"The user's {_slot(m, slot, m.group(2))} is {m.group(2)}", True
         if slot.split()[0].lower() not in ("all", "every", "both"):  # "moved all accounts": no slot named
             return f"The user's {_slot(m, slot, m.group(2))} is {m.group(2)}, not {old_value}", True
-    m = _WE_SET_RE.match(s)
+    m = _WE_SET_RE.match(s) if says("we-group") else None
     if m:
         owner = "we-group's" if m.group(1) else "the"
         return f"{owner} {_slot(m, m.group(2), m.group(3))} is {m.group(3)}", True
-    s, n = _WAS_CHANGED_TO_RE.subn("uses ", s, count=1)
-    s, n2 = _CHANGED_JOBS_RE.subn("", s, count=1)
+    s, n = _WAS_CHANGED_TO_RE.subn("uses ", s, count=1) if says("to") else (s, 0)
+    s, n2 = _CHANGED_JOBS_RE.subn("", s, count=1) if says("jobs", "employers", "companies") else (s, 0)
     changed = changed or n > 0 or n2 > 0
-    s, n = _NEW_RE.subn(r"\1 ", s, count=1)
+    says = Says(s) if n or n2 else says
+    s, n = _NEW_RE.subn(r"\1 ", s, count=1) if says("new") else (s, 0)
     changed = changed or n > 0
     if changed:
         # a denial's "after 2pm", "before work", "in winter" is its scope: it ends the habit there only
         s = (_DENIAL_CAUSE_TAIL_RE if _DENIES_RE.search(s) else _CAUSE_TAIL_RE).sub("", s, count=1)
-    m = _FROM_TO_RE.search(s)
+    says = Says(s)
+    m = _FROM_TO_RE.search(s) if says("from", "off") else None
     if m and _THING_MOVED_RE.match(m.group(0)):
         m = None
     if m:
@@ -312,27 +324,28 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
             new = _RECENT_TAIL_RE.sub("", m.group(2).rstrip(". "))
             return f"{s[:m.start()]}lives in {new} instead of {m.group(1)}", True
         return f"{s[:m.start()]}uses {m.group(2)} instead of {m.group(1)}", True
-    m = _AND_NOW_RE.match(s)
+    m = _AND_NOW_RE.match(s) if says("now") else None
     if m:  # "The user sold the Golf and now drives a Skoda": what holds now, of the same subject
         return f"{m.group(1)} {m.group(2)}", True
-    m = _LEFT_RE.search(s)
+    m = _LEFT_RE.search(s) if says("left") else None
     if m:
         prep = m.group(3) or "at"
         new = _RECENT_TAIL_RE.sub("", m.group(4).rstrip(". "))  # "... joined Globex last week"
         return f"{s[:m.start()]}works {prep} {new} instead of {m.group(1)}", True
-    s, n = _MOVED_ADDRESS_RE.subn("lives at ", s, count=1)
+    moves = says("moved", "relocated", "changed", "shifted", "rescheduled", "pushed", "postponed", "brought")
+    s, n = _MOVED_ADDRESS_RE.subn("lives at ", s, count=1) if moves else (s, 0)
     if n:
         return s, True
-    s, n = _TIME_MOVED_RE.subn(" is at ", s, count=1)
+    s, n = _TIME_MOVED_RE.subn(" is at ", s, count=1) if moves else (s, 0)
     if n:
         return s, True
-    s, n = _DAY_MOVED_RE.subn(" is on ", s, count=1)
+    s, n = _DAY_MOVED_RE.subn(" is on ", s, count=1) if moves else (s, 0)
     if n:
         return s, True
-    m = _QUIT_RE.match(s)
+    m = _QUIT_RE.match(s) if says("quit", "left") else None
     if m:
         return f"{m.group(1)} no longer {'work' if m.group(1).lower() == 'i' else 'works'} at {s[m.end():]}", True
-    m = _MOVED_RE.search(s)
+    m = _MOVED_RE.search(s) if says("moved", "relocated") else None
     if m:
         # People live somewhere; "The office moved to X" / "Our headquarters moved to X" is where it is.
         person = _is_person(s[:m.start()].strip())
@@ -341,7 +354,7 @@ def rephrase(sentence: str, *, incoming: bool) -> tuple[str, bool]:
         n = 0
     if n:
         return _CAUSE_TAIL_RE.sub("", _MOVE_PURPOSE_RE.sub("", _RECENT_TAIL_RE.sub("", s), count=1), count=1), True
-    s, n = _TO_RE.subn("uses ", s, count=1)
+    s, n = _TO_RE.subn("uses ", s, count=1) if says("to") else (s, 0)
     if n:  # "upgraded to Windows 11 over the weekend": when, not a scope
         s = _RECENT_TAIL_RE.sub("", s.rstrip(". "))
     return s, changed or n > 0

@@ -15,7 +15,7 @@ import re
 
 from festinger.core.contradiction.text.literal import ODD_CASE_RE
 
-__all__ = ["Cue"]
+__all__ = ["Cue", "Says"]
 
 # What may hold a capital letter without matching one: escapes (\S, \W), group names, and no flag.
 _NOT_LETTERS_RE = re.compile(r"\\.|\(\?P<\w+>|\(\?P=\w+\)")
@@ -37,6 +37,21 @@ class Cue:
 
     def search(self, text: str) -> bool:
         """Whether the pattern is found in text, case ignored."""
-        if ODD_CASE_RE.search(text):
+        if not text.isascii() and ODD_CASE_RE.search(text):  # (isascii: ~30 ns, the scan ~1 us)
             return self._folded.search(text) is not None
         return self._lowered.search(text.lower()) is not None
+
+
+class Says:
+    """Whether a text holds one of some words, by `in` on its lower case: a gate before a pattern that
+    every match of holds one of them (~0.2 us a question, where a pattern that finds nothing costs
+    1-3 us, and most sentences rewrite nothing). A text with a letter re.IGNORECASE matches with an
+    ASCII one ("\u017f", "\u0131": `literal.ODD_CASE_RE`) is said to hold every word: its patterns run."""
+
+    __slots__ = ("low",)
+
+    def __init__(self, text: str) -> None:
+        self.low = text.lower() if text.isascii() or not ODD_CASE_RE.search(text) else None
+
+    def __call__(self, *words: str) -> bool:
+        return self.low is None or any(w in self.low for w in words)

@@ -83,7 +83,7 @@ def starts(text: str, literal: str, *, ignore_case: bool = True) -> Iterator[int
         return
     if not ignore_case:
         hay, needle = text, literal
-    elif literal.isascii() and not ODD_CASE_RE.search(text):
+    elif literal.isascii() and (text.isascii() or not ODD_CASE_RE.search(text)):
         hay, needle = text.lower(), literal.lower()  # one character for one: indices kept
     else:
         for m in _finder(literal, re.I).finditer(text):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from festinger.core.contradiction.text.cues import Cue
+from festinger.core.contradiction.text.cues import Cue, Says
 from festinger.core.contradiction.text.scope import ANNOUNCING, EVENT_PARTICIPLES, normalise_label
 
 __all__ = ["hands_voice_over", "is_afterthought", "is_headline", "names_environment", "opens_agent_voice", "sets_activity",
@@ -44,6 +44,10 @@ _AGENT_NOTE_RE = re.compile(
     r"from\s+the\s+[\w -]{1,30}?\s(?:tool|agent|subordinate))(?![\w'])", re.I)
 # (both looked for as cues: `cues.Cue`; under re.I "[A-Z]" is "[a-z]")
 _TEMPORARY, _AGENT_NOTE = Cue(_TEMPORARY_RE.pattern.replace("[A-Z]", "[a-z]")), Cue(_AGENT_NOTE_RE.pattern)
+# Every match of `_TEMPORARY_RE` holds one of these (a gate: most sentences hold none).
+_TEMPORARY_WORDS = tuple("this next coming for temporarily vacation holiday leave sabbatical trip road call shop mechanic "
+                         "repair closed order while winter summer spring autumn fall season antibiotics medication diet "
+                         "cleanse rest until".split())
 _USER_LED_RE = re.compile(r"^\W*(?:(?:the\s+)?user(?:'s)?|i|my|me)\b", re.I)
 _ENVIRONMENT_RE = re.compile(
     r"(?<![\w'])(?:staging|production|prod|dev|development|test|testing|qa|uat|sandbox|preview|local)"
@@ -53,7 +57,8 @@ _ENVIRONMENT_RE = re.compile(
 def sets_temporary_scene(sentence: str, parsed: bool) -> bool:
     """Whether the sentence, and the memory with it, holds for a moment only (this week, a trip, a
     repair, something going on that the grammar did not read as a fact)."""
-    return bool(_TEMPORARY.search(sentence) or (not parsed and _PROGRESSIVE_RE.search(sentence)))
+    return bool(Says(sentence)(*_TEMPORARY_WORDS) and _TEMPORARY.search(sentence)
+                or (not parsed and _PROGRESSIVE_RE.search(sentence)))
 
 
 # "is doing a diet", "is working from a hotel": as `_PROGRESSIVE_RE`, short verbs included ("going to"
@@ -76,12 +81,15 @@ def sets_activity(sentence: str) -> bool:
 def sets_passing_state(sentence: str) -> bool:
     """"The user is pregnant.", "The user is away.": a fact of its own that makes the memory's
     other sentences hold for a while only."""
-    return bool(_PASSING_STATE_RE.search(sentence))
+    says = Says(sentence)("visiting", "travel", "staying", "sick", "ill", "away", "abroad", "pregnant", "recovering")
+    return says and bool(_PASSING_STATE_RE.search(sentence))
 
 
 def opens_agent_voice(first_sentence: str) -> bool:
     """"Lesson learned by the agent on this task.", "Agent Zero self-note.": the memory's later
     "I" and "my" are the agent's (a memory the user wrote starts with them, not with the agent)."""
+    if not Says(first_sentence)("agent", "assistant", "a0", "bot", "note", "learned", "task", "tool", "subordinate"):
+        return False  # none of the words every agent note holds
     return _AGENT_NOTE.search(first_sentence) and not _USER_LED_RE.match(first_sentence)
 
 
@@ -128,7 +136,8 @@ _EXCLAMATION_RE = re.compile(r"^\W*[A-Za-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s*!+$
 
 def names_environment(sentence: str) -> bool:
     """"The staging environment is cheaper.": a bare "The database ..." after it may be staging's."""
-    return bool(_ENVIRONMENT_RE.search(sentence))
+    says = Says(sentence)("stag", "prod", "dev", "test", "qa", "uat", "sandbox", "preview", "local")  # (a gate)
+    return says and bool(_ENVIRONMENT_RE.search(sentence))
 
 
 # "That was until 2019.", "Only during the week.", "- on the server": a later sentence that

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction.text.cues import Says
 from festinger.core.contradiction.updates.addressing import as_address_slot
 from festinger.core.contradiction.updates.due_dates import as_date_slot
 from festinger.core.contradiction.updates.environment_slot import environment_first
@@ -40,6 +41,8 @@ _TAIL_RE = re.compile(rf",?\s+{_PRESENT}\s*(?=$|[.!]$)", re.I)
 
 def mark_present(sentence: str) -> str:
     """The sentence with a marker of the present rewritten as a trailing "now" (or unchanged)."""
+    if not Says(sentence)("these", "nowadays", "from", "going", "of"):
+        return sentence  # none of the markers' words
     s, n = _LEAD_RE.subn("", sentence, count=1)
     if n:
         return s.rstrip(" .!") + " now"
@@ -58,4 +61,5 @@ def reword(sentence: str, *, incoming: bool) -> str:
     s = at_bare_hour(as_address_slot(environment_first(as_timezone_slot(mark_present(sentence)))))
     if not incoming:
         return as_date_slot(s, incoming=False)
-    return set_slot(as_date_slot(paraphrase(_SO_NOW_RE.sub("", s, count=1)), incoming=True))
+    s = _SO_NOW_RE.sub("", s, count=1) if Says(s)("so") else s
+    return set_slot(as_date_slot(paraphrase(s), incoming=True))

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.text.memo import per_text
-from festinger.core.contradiction.text.normalise import clean, expand_contractions
+from festinger.core.contradiction.text.normalise import alternation, clean, expand_contractions
 from festinger.core.contradiction.updates.typed_values import MONTH, Typed, typed_values
 from festinger.core.contradiction.updates.slot_reading import (as_clock, bare_hour, bare_slot, done_time, lead_actor, one_product,
                                                                  stored_only_words, value_words)
@@ -81,7 +81,8 @@ _UP_TO_RE = re.compile(r"\bup\s+to\b", re.I)
 _CHANGE_VERB_RE = re.compile(rf"\b(?:{'|'.join(sorted(lx.CHANGE_WORDS - {'now', 'new', 'latest', 'up', 'down', 'instead'}))}|"
                              r"got\s+me|gave)\b", re.I)
 _CORRECTED_RE = re.compile(r"^(?:correction|scratch\s+that|sorry|oops|my\s+mistake)\b|^actually\b", re.I)
-_SIGNAL_RE = re.compile(rf"\b(?i:{'|'.join(sorted(lx.CHANGE_WORDS - {'up', 'down', 'new'}))})\b|\b(?i:down)\s+to\b"
+# (the words as a tree, `alternation`: the same yes or no as their flat list, ~3x faster)
+_SIGNAL_RE = re.compile(rf"\b(?i:{alternation(lx.CHANGE_WORDS - {'up', 'down', 'new'})})\b|\b(?i:down)\s+to\b"
                         r"|\b[Nn]ew\b(?!\s+[A-Z])")  # "New York" is no news
 _REFUSED_RE = re.compile(rf"\b(?:{'|'.join(sorted(lx.REFUSED_WORDS))})\b|n't\b|\b(?:{'|'.join(re.escape(p) for p in lx.REFUSED_PHRASES)})\b"
                          r"|[?\"()\[\]~]|(?<=\d)\s*[-–]\s*(?=\d)", re.I)

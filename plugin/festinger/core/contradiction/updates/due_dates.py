@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction.text.cues import Says
+
 __all__ = ["as_date_slot"]
 
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -35,14 +37,15 @@ _EXTENDED_RE = re.compile(rf"^{_SUBJECT}\s+(?:was|has\s+been|got|is)\s+(?:now\s+
 def as_date_slot(sentence: str, *, incoming: bool) -> str:
     """The sentence with its due or end date said as that slot's value, or as it is."""
     s = sentence.strip()
-    m = _DUE_RE.match(s)
+    says = Says(s)
+    m = _DUE_RE.match(s) if says("due") else None
     if m:
         day = f"on {m.group(2)}" if m.group(2) else m.group(3)
         return f"{m.group(1)} deadline is {day}{m.group(4) or ''}"
-    m = _ENDS_RE.match(s)
+    m = _ENDS_RE.match(s) if says("expires", "ends", "runs", "lapses") else None
     if m:
         return f"{m.group(1)} end date is {m.group(2)}{m.group(3) or ''}"
-    m = _EXTENDED_RE.match(s) if incoming else None
+    m = _EXTENDED_RE.match(s) if incoming and says("extended") else None
     if m:
         return f"{m.group(1)} end date is {m.group(2)} now"
     return sentence

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction.text.cues import Says
+
 __all__ = ["environment_first"]
 
 _ENVIRONMENTS = r"(?:production|prod|staging|stage|development|dev|test|testing|qa|sandbox|preview)"
@@ -22,6 +24,8 @@ _IN_ENV_RE = re.compile(
 
 def environment_first(sentence: str) -> str:
     """"Log level in production is DEBUG" as "The production log level is DEBUG", or as it is."""
+    if not Says(sentence)("prod", "stag", "dev", "test", "qa", "sandbox", "preview"):
+        return sentence  # names no environment
     m = _IN_ENV_RE.match(sentence.strip())
     if m is None:
         return sentence

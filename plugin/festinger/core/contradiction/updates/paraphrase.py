@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
-from festinger.core.contradiction.text.cues import Cue
+from festinger.core.contradiction.text.cues import Cue, Says
 
 __all__ = ["new_value_line", "paraphrase"]
 
@@ -108,30 +108,32 @@ _NOT_ANYMORE_IT_IS_RE = re.compile(
 
 def paraphrase(sentence: str) -> str:
     """The incoming sentence in the stored fact's wording, or as it is."""
-    m = _NOT_ANYMORE_IT_IS_RE.match(sentence.strip())
+    says = Says(sentence)
+    m = _NOT_ANYMORE_IT_IS_RE.match(sentence.strip()) if says("no", "n't") else None
     if m:
         sentence = f"{m.group(1)} is {m.group(3)} now, not {m.group(2)}"
-    s = _OWN_RE.sub(r"\1 the user's ", sentence, count=1)
+    s = _OWN_RE.sub(r"\1 the user's ", sentence, count=1) if says("user") else sentence
     if _CHANGED.search(s):
         s = _WHEN_RE.sub("", _PURPOSE_RE.sub("", s.rstrip(" .!"), count=1), count=1)
         s = _ALL_RE.sub(r"\1 ", s)
-    s = _PAST_AFTER_NOW_RE.sub("now", s, count=1)
-    m = _NEW_FAVORITE_RE.match(s)
+    s = _PAST_AFTER_NOW_RE.sub("now", s, count=1) if Says(s)("now") else s
+    says = Says(s)
+    m = _NEW_FAVORITE_RE.match(s) if says("new") else None
     if m:
         return f"{m.group(1)} {s[m.end():].rstrip(' .!')} now"
-    m = _RAISE_RE.match(s)
+    m = _RAISE_RE.match(s) if says("raise", "rise", "cut", "salary") else None
     if m:
         owner = "my" if m.group(1) else "the user's"
         return f"{owner} salary is {s[m.end():].rstrip(' .!')} now"
-    m = _CROSSED_RE.match(s)
+    m = _CROSSED_RE.match(s) if says("crossed", "passed", "hit", "reached", "topped") else None
     if m:
         return f"{m.group(1)} has {s[m.end():].rstrip(' .!')} now"
-    m = _NEW_ONE_RE.match(s)
+    m = _NEW_ONE_RE.match(s) if says("new") else None
     if m:  # "I have a new manager, Marcus", "The user has a new dentist: Dr. Park"
         owner = "my" if m.group(1).lower() == "i" else "the user's"
         return f"{owner} {m.group(2)} is {s[m.end():].rstrip(' .!')} now"
-    s = _MY_NUMBER_RE.sub(r"\1 phone number", s, count=1)
-    m = _REPORTS_RE.match(s)
+    s = _MY_NUMBER_RE.sub(r"\1 phone number", s, count=1) if says("number") else s
+    m = _REPORTS_RE.match(s) if Says(s)("report") else None
     if m:
         owner = "my" if m.group(1).lower() == "i" else "the user's"
         return f"{owner} manager is {s[m.end():]}"

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.text.cues import Says
 
 __all__ = ["at_bare_hour", "set_slot"]
 
@@ -49,7 +50,7 @@ _EVENT_HEADS = frozenset("standup stand-up meeting sync call class lesson sessio
 
 def set_slot(sentence: str) -> str:
     """The sentence as "The <slot> is <value> now" when it sets a slot with a change verb, else as is."""
-    m = _BARE_RE.match(sentence.strip())
+    m = _BARE_RE.match(sentence.strip()) if Says(sentence)("to") else None
     if m is None:
         return sentence
     slot, verb, value = m.group(1), m.group(2), m.group(3).strip()
