@@ -18,6 +18,9 @@ MAX_SUBJECT_WORDS = 6
 
 _TOKEN_RE = re.compile(r"""[`"]([^`"]{1,100})[`"]|(\S+)""")
 _SUBJECT_WORD_RE = re.compile(r"^[a-z0-9][a-z0-9_\-./+#']*$")
+_FAVORITE_LANGUAGE_RE = re.compile(r"\b(?:preferred|favorite) (?:response |answer |reply )?language\b")
+_RESPONSE_LANGUAGE_RE = re.compile(r"\b(?:response|answer|reply) language\b")
+_INITIALS_RE = re.compile(r"(?:[a-z]\.){2,}", re.I)
 _DEICTIC = (lx.DEICTIC_NOUNS | lx.ATTRIBUTE_HEADS) - lx.STRONG_SETTING_HEADS
 
 
@@ -48,7 +51,7 @@ def tokenize(s: str) -> list[Token]:
             word = word[:-1]
         if raw_end[-1:] in ")]}":
             trail = trail or ")"
-        if word.endswith(".") and not re.fullmatch(r"(?:[a-z]\.){2,}", word, re.I):
+        if word.endswith(".") and not _INITIALS_RE.fullmatch(word):
             word = word.rstrip(".")
         if word:
             toks.append(Token(word, word.lower()))
@@ -115,8 +118,8 @@ def parse_subject(toks: list[Token]) -> Subject | None:
             return None
     words[-1] = singular(words[-1])
     key = " ".join(words)
-    key = re.sub(r"\b(?:preferred|favorite) (?:response |answer |reply )?language\b", "response language", key) \
-        if re.search(r"\b(?:response|answer|reply) language\b", key) else key
+    key = _FAVORITE_LANGUAGE_RE.sub("response language", key) \
+        if "language" in key and _RESPONSE_LANGUAGE_RE.search(key) else key
     return Subject(key=key, qualifier=norm_qualifier(qual), head=words[-1])
 
 
