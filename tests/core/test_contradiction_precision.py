@@ -101,6 +101,8 @@ def test_one_contraction_table_for_the_pack():
     assert expand_contractions("Doesn't it? I'm sure they're here; it's fine, the user's too") == \
         "Does not it? I am sure they are here; it is fine, the user's too"
     assert expand_contractions("can't won't shan't isn't") == "can not will not shall not is not"
+    # re.I matches the long s as "s": no table for it, so the text stays as written (it raised KeyError)
+    assert expand_contractions("it'\u017f fine, it's fine") == "it'\u017f fine, it is fine"
     assert is_correction("Actually, it's 8081") and is_correction("No, the port is 8081")
     assert is_correction("the correct answer is 42") and not is_correction("Nothing to correct here")
 

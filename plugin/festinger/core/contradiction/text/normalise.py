@@ -67,7 +67,8 @@ def _spell_out(m: re.Match[str]) -> str:
         if special is not None:
             return special.capitalize() if word[:1].isupper() else special
         return f"{word[:-1]} not" if low.endswith("n") and len(low) > 1 else m.group(0)
-    expansion = CONTRACTIONS[suffix].get(low)
+    # re.I folds a few non-ASCII letters onto a suffix ("it’ſ" matches as "it's"): no table, left as written
+    expansion = CONTRACTIONS.get(suffix, {}).get(low)
     return f"{word} {expansion}" if expansion else m.group(0)
 
 
