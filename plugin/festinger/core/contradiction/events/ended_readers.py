@@ -73,13 +73,18 @@ _ALLERGY_RE = re.compile(
     rf"^{_U}\s+(?:has|have)\s+an?\s+(?:severe\s+|mild\s+|serious\s+)?(?P<k>[a-z][a-z' -]{{1,30}}?)\s+allergy$", re.I)
 
 
+def _spaced(phrase: str) -> str:
+    """A pattern for `phrase`'s words with any run of spaces between them."""
+    return r"\s+".join(re.escape(w) for w in phrase.split())
+
+
 def _allergy(s: str) -> tuple[str, str, list[Result]] | None:
     kin = _KIN_RE.match(s)
     if kin is not None:  # "My son is allergic to eggs": his, said by his name-role again
         found = _allergy("I" + s[kin.end():].replace(" is ", "'m ", 1).replace(" has ", " have ", 1))
         if found is None:
             return None
-        owner = r"\s+".join(re.escape(w) for w in kin["o"].split())
+        owner = _spaced(kin["o"])
         return found[0], found[1], [(p.replace("SUBJ", f"(?:{owner})").replace("OWN", f"(?:{owner}'s)")
                                      .replace(rf"{BE}\s+not", r"(?:\s+isn't|\s+is\s+not)").replace(
                                          rf"{_INNER}\s+", r"(?:his|her|their|the)\s+"), needs)
@@ -184,8 +189,8 @@ def _toggle(s: str) -> tuple[str, str, list[Result]] | None:
         return None
     on = bool(_TOGGLE_ON_RE.fullmatch(m["st"]))
     verbs, states = ((es.TOGGLE_VERBS_OFF, es.TOGGLE_OFF) if on else (es.TOGGLE_VERBS_ON, es.TOGGLE_ON))
-    x = r"\s+".join(re.escape(w) for w in m["x"].split())
-    sc = r"\s+".join(re.escape(w) for w in (m["sc"] or "").split())
+    x = _spaced(m["x"])
+    sc = _spaced(m["sc"] or "")
     sc = rf"\s+{sc}" if sc else ""
     who = r"(?:(?:we|i|they|ops|it|the\s+team|the\s+user|someone)(?:'ve|\s+have|\s+has)?\s+)?"
     needs = _words(m["x"])
@@ -208,8 +213,8 @@ def _scheduled(s: str) -> tuple[str, str, list[Result]] | None:
     m = _SCHEDULED_RE.match(s) if _SET_FOR.search(s) else None  # (likewise)
     if not m or _EVENT_HOLDER_RE.match(m["ev"]):
         return None
-    ev = r"\s+".join(re.escape(w) for w in m["ev"].split())
-    q = r"\s+".join(re.escape(w) for w in (m["q"] or "").split())
+    ev = _spaced(m["ev"])
+    q = _spaced(m["q"] or "")
     q = rf"\s+{q}" if q else ""
     cancelled = rf"(?:has\s+been|have\s+been|was|is|got|had\s+to\s+be|'s\s+been)\s+(?:{es.CANCELLED})"
     needs = _words(m["ev"])
@@ -313,7 +318,7 @@ def _gone(s: str) -> tuple[str, str, list[Result]] | None:
     m = _THING_IS_RE.match(s)
     if m is None or _USERS_RE.match(m["x"]):
         return None
-    x = r"\s+".join(re.escape(w) for w in (m["x"] + (m["q"] or "")).split())
+    x = _spaced(m["x"] + (m["q"] or ""))
     needs = _words(m["x"] + (m["q"] or ""))
     return "gone", m["x"] + (m["q"] or ""), [
         (rf"there(?:'s|\s+is|\s+are)\s+no\s+(?:longer\s+(?:an?|any)\s+)?(?:the\s+)?{x}\s+any\s*more",
