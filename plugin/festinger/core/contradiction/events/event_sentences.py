@@ -26,7 +26,6 @@ must still find its event at the very start of one of them, said of the user.
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Callable
 
@@ -37,6 +36,7 @@ from festinger.core.contradiction.text.retraction import passes_by, retracted_in
 from festinger.core.contradiction.text.segment import split_pieces
 from festinger.core.contradiction.grammar.statements import parse_sentence
 from festinger.core.contradiction.grammar.values import MONTHS
+from festinger.core.contradiction.text.memo import per_text
 
 __all__ = ["MAX_EVENT_MEMORY_CHARS", "denied_elsewhere", "event_phrases", "first_person_only", "named_elsewhere",
            "news_stands", "others_say", "owner_implied", "said_again", "user_event_sentences"]
@@ -88,7 +88,7 @@ _CHATTER_OPENERS = frozenset(
 _BAND_WORDS = frozenset("drummer bassist guitarist singer bandmates gig gigs tour solo alone group".split())
 
 
-@functools.lru_cache(maxsize=256)
+@per_text(maxsize=256)
 def _users_own(sentence: str) -> bool:
     """Whether the grammar reads the sentence as facts of the user's own ("I start at KPMG on
     Monday."), not of a thing or group that may make the news theirs ("The brewery is doing great.").

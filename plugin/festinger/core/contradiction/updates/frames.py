@@ -18,7 +18,6 @@ or an addition (the grammar's own `is_unsure`) never takes part, nor does "not o
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 
@@ -28,6 +27,7 @@ from festinger.core.contradiction.text.scope import scoped_lines
 from festinger.core.contradiction.text.segment import MAX_SENTENCE_CHARS, split_sentences
 from festinger.core.contradiction.text.situation import is_afterthought
 from festinger.core.contradiction.grammar.statements import is_unsure
+from festinger.core.contradiction.text.memo import per_text
 
 __all__ = ["FrameCorrection", "frame_correction"]
 
@@ -99,7 +99,7 @@ def frame_correction(existing: str, incoming: str) -> FrameCorrection | None:
 
 # The resolver compares one incoming memory with its K nearest neighbours, and the same neighbours
 # come back turn after turn: each text is split and folded once.
-@functools.lru_cache(maxsize=512)
+@per_text(maxsize=512)
 def _denials(incoming: str) -> tuple[tuple[str, tuple[list[str], list[str]], str], ...]:
     text, _lead = strip_correction_lead(clean(incoming).strip())
     if _LABEL_RE.search(text):
@@ -109,7 +109,7 @@ def _denials(incoming: str) -> tuple[tuple[str, tuple[list[str], list[str]], str
     return (found,) if found is not None else ()
 
 
-@functools.lru_cache(maxsize=1024)
+@per_text(maxsize=1024)
 def _stated(existing: str) -> tuple[tuple[str, list[str] | None], ...]:
     every = _sentences(existing)
     if any(is_afterthought(s) for s in every[1:]):
