@@ -35,6 +35,7 @@ from festinger.core.contradiction.lexicon import tech as lt
 from festinger.core.contradiction.updates.named_end_guards import (JUST_NOW_RE, PERIOD_RE, momentary_end,
                                                                    other_instance, same_kind, someone_elses, stand_in)
 from festinger.core.contradiction.text.cues import Cue
+from festinger.core.contradiction.text.name_parts import appositive_other, same_again
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.person_left import role_holder_left
 from festinger.core.contradiction.grammar.refinement import refines
@@ -219,8 +220,9 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     if first and (UNDOING_RE.search(first) or set(words(first)) & set(words(held.value))
                   or sets_temporary_scene(first, parsed=True)):
         return False  # "... borrowed a car for the week and ...", "bought a second Civic and sold the Civic"
-    if UNDOING_RE.search(cont) or (cont and PRONOUN_RE.search(cont) and not _third_person(who)):
-        return False  # "..., then switched back", "... but I still use it at work", "... his son"
+    if UNDOING_RE.search(cont) or (cont and PRONOUN_RE.search(cont) and not _third_person(who)) or (
+            appositive_other(held.value, cont)):
+        return False  # "..., then switched back", "... but I still use it at work", "... his son", "Atlas, the Jira add-on"
     ctx = words(g["ctx"])[1:] if g.get("ctx") else []
     if ctx and held.subject and ctx == list(held.subject) and not obj:
         obj = g["ctx"].split(None, 1)[1]  # "replaced MongoDB with SQLite in the side project": that project's
@@ -247,6 +249,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "quit Uber": the job or the app; "quit Chrome": closed the window
     if kind == "quit" and re.search(r"\bup\s+on\s", m.group(0), re.I) and not (g.get("ger") or cont):
         return False  # "gave up on Spanish" alone: on learning it, or on ever mastering it? (the older tests')
+    if kind == "quit" and _SOFTWARE_END_RE.match(_verb_and_rest(m)) and set(words(x)) < set(held.tokens[:held.obj_len]):
+        return False  # "uninstalled Kindle" of "Kindle Paperwhite": the brand's app, not the device (a part named)
     if kind == "quit" and set(words(x)) & ch.TRANSPORT:
         return False  # "I quit the bus": a ride is taken, not quit (the recall24 look-alike)
     if kind == "off" and " ".join(x.lower().split()) in lt.DESKTOP_APPS:
@@ -306,6 +310,7 @@ _MEMBER = frozenset(("in", "on", "part of", "a member of", "member of", "with"))
 _GROUPS = frozenset("team squad group crew org department club band".split())
 # A continuation that ends the stored thing again ("stopped guitar lessons and sold the guitar").
 _ENDING_CONT_RE = re.compile(r"(?:also\s+)?(?:sold|gave\s+away|got\s+rid\s+of|rehomed|returned|cancell?ed)\s", re.I)
+_SOFTWARE_END_RE = re.compile(r"(?:uninstalled|deleted)\s", re.I)
 _LEARNING = frozenset("learn study take practice practise".split())
 _LESSONS = frozenset("lesson class course".split())
 # A continuation that scopes the change: a purpose ("for newsletters"), an hour ("after 2pm"), a
@@ -388,6 +393,6 @@ def _new_value_ok(held: Held, x: str, y: str) -> bool:
     """The new value is another thing: not held already, not the old one, not a version or a flavour
     of it ("from Ubuntu to Ubuntu 24.04")."""
     new = words(y)
-    if not new or new == words(x) or set(new) <= set(held.tokens):
-        return False
+    if not new or new == words(x) or set(new) <= set(held.tokens) or same_again(held.value, y):
+        return False  # "a newer Civic" for the "Honda Civic" (name_parts)
     return not refines(held.value, y) and not refines(x, y)
