@@ -103,6 +103,8 @@ def test_an_update_naming_the_stored_thing_by_a_part_is_read(existing, incoming)
     ("User's camera is a Canon EOS R6", "User sold the Canon and bought an Epson"),
     ("User drives a Honda Civic.", "Traded in the Civic for a newer Civic."),
     ("We use MongoDB Atlas.", "We moved off Atlas, the Jira add-on, to Linear."),
+    ("User has a Pixel Watch.", "User sold the Pixel and bought an iPhone."),  # possessions asks it too
+    ("Hotel: Hotel Adlon Berlin", "Cancelled Berlin, moved the meeting to Vienna."),
 ])
 def test_a_part_that_names_another_thing_deprecates_nothing(existing, incoming):
     assert detect_contradiction(existing, incoming) is None
