@@ -11,10 +11,10 @@ from festinger.core.contradiction.updates.stored_thing import stored_thing
 from festinger.core.contradiction.updates.thing_end import thing_ended
 
 CAUGHT = [
-    ("The user has a cat named Olive.", "Rough week. Olive passed away on Tuesday. We buried her in the garden."),
+    ("The user has a cat named Olive.", "Rough week. Olive passed away on Tuesday. So sad."),
     ("Leo plays rugby on Saturdays.", "Leo stopped rugby, he prefers climbing now."),
     ("The user has a flatmate named Priya.", "Priya moved out at the end of the month, I have the flat to myself now."),
-    ("A cleaner comes every Wednesday.", "Money is tight. We stopped the cleaner. Doing it ourselves."),
+    ("A cleaner comes every Wednesday.", "Money is tight. We stopped the cleaner, doing it ourselves."),
     ("A gardener comes every other week.", "No more gardener, we paved the garden."),
     ("The user employs a gardener.", "We let the gardener go, too expensive."),
     ("Plays squash on Monday evenings.", "Quit squash, my back can't take it anymore."),
@@ -49,6 +49,9 @@ LEFT_ALONE = [
     ("The user has a dog named Pepper.", "Writing a short story. Pepper passed away last week."),
     ("The user has a dog named Pepper.", "Pepper passed away last week. It was my Tamagotchi."),
     ("The user has a dog named Pepper.", "Pepper passed away last week. He was my neighbour's dog."),
+    ("The user has a dog named Pepper.", "Pepper passed away on Sunday. The house feels empty."),  # read no further
+    ("The user uses Instagram.", "I deleted Instagram - he doesn't use it now."),
+    ("I own a Yamaha acoustic guitar.", "I sold my guitar."),
     ("The user has a roommate named Chris.", "Chris moved out of the spare room."),
     ("The user has a roommate named Chris.", "Chris left."),
     ("The user has a manager named Priya.", "Priya moved out."),

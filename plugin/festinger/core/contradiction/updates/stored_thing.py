@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.events.event_context import stored_sentence
+from festinger.core.contradiction.lexicon.life_events import NOT_PET_ADJECTIVES as _NOT_PET_ADJECTIVES
 from festinger.core.contradiction.lexicon.life_events import PET_KINDS
 
 __all__ = ["Thing", "fold", "one_occurrence", "refers", "stored_thing"]
@@ -37,6 +38,7 @@ class Thing:
     kind: str  # living | housemate | service | activity | debt | course | thing
     value: str  # the object as written, for the verdict
     capitalised: frozenset[str] = frozenset()  # the folded words written as names in the object
+    group: bool = False  # a group one is in, named by no name ("plays in a band")
 
 
 def fold(word: str) -> str:
@@ -60,7 +62,7 @@ _NOT_GERUNDS = frozenset("thing something nothing anything everything evening mo
 
 _DET = r"(?:(?:a|an|the|my|our)\s+)"
 # Verbs by which the user holds a thing: having, hiring, using, playing, doing, being reached on.
-_HOLD = (r"has|have|owns?|hires?|employs?|keeps?|uses?|plays?|does|do|takes?|attends?|rents?|leases?|runs?|"
+_HOLD = (r"has|have|owns?|hires?|employs?|keeps?|uses?|plays?|sings?|dances?|volunteers?|does|do|takes?|attends?|rents?|leases?|runs?|"
          r"subscribes\s+to|subscribe\s+to|pays\s+for|pay\s+for|goes\s+to|go\s+to|has\s+got|have\s+got|"
          r"(?:is|am|are)\s+(?:doing|taking|studying|enrolled\s+in|on)|"
          r"(?:can\s+be\s+reached|is\s+reachable|am\s+reachable)\s+(?:on|at|via|through)")
@@ -103,7 +105,7 @@ _COURSES = frozenset("master degree phd mba msc ma ba bsc bachelor diploma cours
                      "certificate apprenticeship doctorate".split())
 _ACTIVITY_HEADS = frozenset("class lesson club league team session practice choir band group football soccer "
                             "tennis rugby hockey cricket swim yoga pilates climbing running training".split())
-_ACTIVITY_VERBS = ("play", "do", "take", "attend", "go")
+_ACTIVITY_VERBS = ("play", "do", "take", "attend", "go", "sing", "dance", "volunteer")
 
 
 def stored_thing(existing: str) -> Thing | None:
@@ -128,21 +130,42 @@ def stored_thing(existing: str) -> Thing | None:
             verb, rest = "there", m.group("rest")
         elif (m := _NAMED_RE.match(s)) is not None and m.group("name").lower() not in _NOT_NAMES:
             owner, verb, rest = m.group("name"), " ".join(m.group("v").lower().split()), m.group("rest")
+        elif (m := _LABEL_RE.match(s)) is not None and _held_label(m.group("key")):
+            verb, rest = "label", m.group("value")  # "CDN: CloudFront in front of the API": the writer's
         else:
             return None
     if _POSSESSIVE_RE.search(rest):
         return None  # "has a key to Sam's flat": someone else's thing
+    if _IMPOSED_RE.search(rest):
+        return None  # "uses Windows 11 at work": imposed there; giving it up speaks of one's own use
     return _thing(owner, verb, rest, s)
 
 
 # A participle after the object starts its tail: "a veg box delivered every Friday".
 _PARTICIPLE_RE = re.compile(r"^[a-z]+ed$|^(?:running|hosted|set|kept|parked|stored)$")
+# A label line of the writer's, its value a named thing: "CDN: CloudFront", "Hotel for the conference: Hotel Adlon".
+_LABEL_RE = re.compile(r"^(?P<key>[A-Za-z][\w -]{1,40}?):\s+(?P<value>(?-i:[A-Z])[\w+.&-]*(?:\s+\S+){0,8})$")
+
+
+def _held_label(key: str) -> bool:
+    """A key that holds a thing of the writer's: never a taste or a former one ("Favourite game"), a
+    person ("Manager") or someone else's ("Daughter's tutor")."""
+    ws = [fold(w) for w in key.split()]
+    return bool(ws) and "'" not in key and not set(ws) & (_NOT_HELD | lx.PERSON_ROLES) and len(ws) <= 5
+
+
+_NOT_HELD = frozenset("favorite favourite first former previous old dream ideal hometown birthplace birth childhood "
+                      "native origin past home town city country place location name age timezone email phone "
+                      "address title role goal target".split())
+_IMPOSED_RE = re.compile(r"(?<![\w'])(?:at|for)\s+(?:work|school|class|college|uni|university|the\s+office|clients?|"
+                         r"my\s+job|the\s+job)(?![\w'])", re.I)
+_GROUPS = frozenset("band team club league choir orchestra group society squad crew".split())
 _NOT_NAMES = frozenset("user there this that it he she they we the our my everyone nobody someone".split())
 
 
 def _thing(owner: str, verb: str, rest: str, sentence: str) -> Thing | None:
     obj = re.split(r"\s*[,:;(]|\s+-\s", rest.strip())[0]
-    if verb.startswith("play"):
+    if verb.startswith(("play", "sing", "dance", "volunteer")):
         obj = re.sub(r"^(?:in|on|for)\s+", "", obj, flags=re.I)  # "plays in a Sunday league team"
     obj = re.sub(rf"^{_DET}", "", obj, flags=re.I)
     obj = re.sub(r"^(?:weekly|daily|monthly|nightly|fortnightly|regular|private)\s+", "", obj, flags=re.I)
@@ -151,7 +174,7 @@ def _thing(owner: str, verb: str, rest: str, sentence: str) -> Thing | None:
     toks = re.findall(r"[\w][\w'+&.-]*", obj)
     n = 0
     while n < len(toks) and toks[n].lower() not in _STOPS and n < 5 and not (
-            n and (_PARTICIPLE_RE.match(toks[n]) or toks[n][:1].isdigit())):  # "CrossFit 4x a week"
+            n and (_PARTICIPLE_RE.match(toks[n]) or re.match(r"^\d+x$", toks[n], re.I))):  # "CrossFit 4x a week"
         n += 1
     if n == 0:
         return None
@@ -169,7 +192,10 @@ def _thing(owner: str, verb: str, rest: str, sentence: str) -> Thing | None:
         names += tuple(n.lower() for n in _NAME_RUN_RE.findall(rest) if n.lower() not in names and len(n) > 2)
     words = frozenset(fold(w) for w in re.findall(r"[\w][\w'+&.-]*", sentence)) - {""}
     caps = frozenset(fold(t) for t in toks[:n] if t[:1].isupper())
-    return Thing(owner, head, words, names, kind, value, caps)
+    if kind == "living" and {t.lower() for t in toks[:n]} & _NOT_PET_ADJECTIVES:
+        return None  # "an old dog named Biscuit": maybe not the one that died (the events rules' reading)
+    group = head in _GROUPS and not names
+    return Thing(owner, head, words, names, kind, value, caps, group)
 
 
 def _names(rest: str, owner: str, value: str) -> tuple[str, ...]:
@@ -177,10 +203,13 @@ def _names(rest: str, owner: str, value: str) -> tuple[str, ...]:
     ("(OMSCS)"), a run of capitalised words in the object ("GitHub Copilot", "Santander")."""
     found = [m.group("n") for m in _NAMED_AFTER_RE.finditer(rest)]
     found += [m.group("n") for m in _PAREN_RE.finditer(rest)]
-    found += _NAME_RUN_RE.findall(value)  # (a name in the tail is another thing's: "in front of the API")
+    # a name that ends the object is the thing's ("GitHub Copilot"); one before a common noun only says
+    # which ("Tesla stock", "the Redis cache"), and one in the tail is another thing's ("... of the API")
+    found += [n for n in _NAME_RUN_RE.findall(value) if value.rstrip().endswith(n)]
     out = []
     for n in found:
         low = " ".join(n.lower().split())
+        low = low.removeprefix("the ")
         if low and low != owner.lower() and low not in _CALENDAR and len(low) > 2 and low not in out:
             out.append(low)
     return tuple(out)
@@ -242,6 +271,10 @@ def refers(thing: Thing, ref: str, by_owner: bool = False) -> bool:
     low = " ".join(t.lower() for t in toks)
     if low in thing.names and (len(low) > 3 or low.isupper() is False):
         return True
+    if any(c not in {fold(t) for t in toks} for c in thing.capitalised) and not thing.head in thing.capitalised:
+        return False  # "sold my guitar" of "a Yamaha acoustic guitar": maybe another guitar
+    if thing.group and toks and len(toks) == 1:
+        return False  # "plays in a band" / "quit the band": that band, or another one
     if thing.kind == "living":  # a pet or a person only by name ("my dog died" is `events`'), never "the cat"
         return any(t.lower() in thing.names for t in toks) and {t.lower() for t in toks} <= (
             set(thing.names) | {thing.head})  # "our dog Biscuit"
@@ -253,8 +286,8 @@ def refers(thing: Thing, ref: str, by_owner: bool = False) -> bool:
     if not set(folded) <= thing.words:
         return False  # a word the stored sentence lacks: another one of the kind
     last = folded[-1]
-    if last == thing.head:
-        return True
+    if last == thing.head and not (thing.head in thing.capitalised and len(thing.capitalised) > 1):
+        return True  # (a name's last word alone, "Copilot" of "GitHub Copilot", is a partial name: not read here)
     # an activity named by its gerund or its sport ("quit swimming" of "swim class", "football" of
     # "5-a-side football on Tuesdays")
     return thing.kind == "activity" and toks[-1].lower().endswith("ing") and last in thing.words

@@ -39,7 +39,9 @@ _NEWS_LEAD_RE = re.compile(r"^(?:(?:quick|big|small|good|sad|bad|some|life|famil
 # A feeling or a reason said after the news with no verb: "Still very sad about it.", "Too expensive."
 _FEELING_RE = re.compile(r"^(?:(?:still|feeling|very|so|really|pretty|quite|absolutely|a\s+bit)\s+)*"
                          r"(?:sad|gutted|heartbroken|devastated|upset|relieved|happy|glad|pleased|thrilled|"
-                         r"weird|strange)(?:\s+about\s+it|\s+to\s+be\s+honest)?$|"
+                         r"weird|strange|amazing|great|good)(?:\s+about\s+it|\s+to\s+be\s+honest)?$|"
+                         r"^(?:(?:it\s+)?feels|feeling)\s+(?:so\s+|really\s+)?(?:amazing|great|good|weird|strange|sad)$|"
+                         r"^(?:so\s+)?(?:relieved|sad|gutted|happy|glad)$|^finally$|^(?:what\s+a\s+)?relief$|"
                          r"^(?:(?:way|far|much)\s+)?too\s+(?:expensive|noisy|much|slow|pricey|busy|tired|far)(?:\s+[\w' ]{1,40})?$|"
                          r"^not\s+worth\s+(?:it|the\s+money)$|^no\s+time(?:\s+any\s*more)?$", re.I)
 _VERBS = frozenset("is are was were am be been being have has had do does did can could will would 's 'm 're 've "
@@ -92,8 +94,8 @@ def context_refuses(thing: Thing, sentences: list[str], at: int) -> bool:
                 continue
             if len(s.split()) < 3 or not _has_verb(s) or _GERUND_RE.match(s) or others_before(s, thing):
                 return True  # a label, a scene, someone else's news
-        elif not _has_verb(s, gerund=True):
-            return True  # "Of boredom.", "Figuratively."
+        else:
+            return True  # news before a sentence not read is not sure ("... The house feels empty.", "He was 14.")
     return False
 
 

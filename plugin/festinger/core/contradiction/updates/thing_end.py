@@ -33,7 +33,6 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.text.cues import Cue
-from festinger.core.contradiction.text.segment import split_sentences
 from festinger.core.contradiction.updates.named_end_guards import other_instance
 from festinger.core.contradiction.updates.stored_thing import Thing, refers, stored_thing
 from festinger.core.contradiction.updates.thing_context import context_refuses, others_before
@@ -142,6 +141,8 @@ def by_thing_end(existing: str, incoming: str) -> Contradiction | None:
 
 def thing_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     """(owner, stored thing, the clause) when a clause of the incoming memory ends the stored thing."""
+    if len(incoming) > 800 or len(existing) > 400:
+        return None  # (a long memory is read by the other rules; this one stays cheap)
     text = " ".join(incoming.split())
     if not text or len(text) > 600 or not _CUE.search(text) or _REFUSE_RE.search(text):
         return None
@@ -150,7 +151,9 @@ def thing_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     thing = stored_thing(existing)
     if thing is None:
         return None
-    sentences = [s.strip() for s in split_sentences(text)]
+    # sentences end at . ! ? (a dash or a semicolon joins clauses of one sentence: "We removed the
+    # read replica - all traffic hits the primary now")
+    sentences = [s.strip() for s in _SENTENCE_END_RE.split(text) if s.strip()]
     if not sentences or len(sentences) > 4:
         return None
     before = ""
@@ -163,11 +166,25 @@ def thing_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
             if start and _labelled(body[:start]):
                 break  # "Mum's house: we stopped the cleaner", "At the office, cancelled the cleaner": scoped
             if clause and _ends(thing, clause, before + " " + body[:start], text):
-                if context_refuses(thing, sentences, at) or other_instance("", body[end:].lstrip(" ,;:-")):
+                after = body[end:].lstrip(" ,;:-\u2013\u2014")
+                if context_refuses(thing, sentences, at) or other_instance("", after) or _someone_after(thing, after):
                     return None  # "Biscuit died. It was my Tamagotchi.", "sold the guitar, the spare one"
                 return thing.owner, thing.value, clause
         before += " " + body
     return None
+
+
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+_SUBJECT_PRONOUN_RE = re.compile(r"(?<![\w'])(?:he|she|they)(?:'\w+)?\s", re.I)
+
+
+def _someone_after(thing: Thing, after: str) -> bool:
+    """"I deleted Instagram - he doesn't use it now": a he/she/they after the ending of a thing,
+    a debt, a course or the user's activity is someone else (after a pet, a person, a service or a
+    named person's activity it is that one: "Mia quit swimming, she wasn't enjoying it")."""
+    if thing.kind in ("living", "housemate", "service") or thing.owner != "user":
+        return False
+    return bool(_SUBJECT_PRONOUN_RE.search(after + " "))
 
 
 def _labelled(before: str) -> bool:
