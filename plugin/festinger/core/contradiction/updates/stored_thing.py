@@ -244,7 +244,7 @@ def _lemma(verb: str) -> str:
 
 # ---- whether a phrase of the incoming memory names the stored thing ----
 
-_REF_DET_RE = re.compile(r"^(?P<d>the|my|our|(?:the\s+)?user's|her|his|their|your|its|a|an|one|another|some|"
+_REF_DET_RE = re.compile(r"^(?P<d>(?:the\s+)?user's|the|my|our|her|his|their|your|its|a|an|one|another|some|"
                          r"both|all|(?:one|some|a\s+couple|two|three)\s+of\s+(?:the|my|our)|[A-Z][a-z]+'s)\s+", re.I)
 _OWN_DETS = frozenset(("the", "my", "our", "user's", "the user's"))
 _THEIR_DETS = frozenset(("her", "his", "their"))
@@ -275,9 +275,11 @@ def refers(thing: Thing, ref: str, by_owner: bool = False) -> bool:
         return False  # "sold my guitar" of "a Yamaha acoustic guitar": maybe another guitar
     if thing.group and toks and len(toks) == 1:
         return False  # "plays in a band" / "quit the band": that band, or another one
-    if thing.kind == "living":  # a pet or a person only by name ("my dog died" is `events`'), never "the cat"
-        return any(t.lower() in thing.names for t in toks) and {t.lower() for t in toks} <= (
-            set(thing.names) | {thing.head})  # "our dog Biscuit"
+    named = any(t.lower() in thing.names for t in toks)
+    if named and {t.lower() for t in toks} <= set(thing.names) | {thing.head, "the"}:
+        return True  # "our dog Biscuit", "the user's roommate Chris", "Chris the roommate"
+    if thing.kind == "living":
+        return False  # a pet or a person only by name ("my dog died" is `events`'), never "the cat"
     folded = [fold(t) for t in toks]
     if toks[-1][:1].islower() and folded[-1] in thing.capitalised:
         return False  # "deleted the sheets" is not "Google Sheets"; "the Copilot" of "GitHub Copilot" may be

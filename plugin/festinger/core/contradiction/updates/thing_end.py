@@ -130,7 +130,7 @@ _OTHERS_RE = re.compile(r"(?<![\w'])(?:he|she|they|his|her|their|him|them|mum|mo
                         r"(?![\w'])")
 _CUT_RE = re.compile(r"\s*[,;:]\s+|\s+[-\u2013\u2014]+\s+|\s+(?:and|so)\s+(?=(?:i|we)(?:'\w+)?\s|(?:" + _ACTIVE + r")\s)",
                      re.I)
-_CUE = Cue(r"(?<![\w'])(?:" + _ACTIVE + r"|let|turned|switched|shut|took|passed\s+away|died|put\s+down|moved\s+out|stopped\s+coming|paid|gone|"
+_CUE = Cue(r"(?<![\w'])(?:" + _ACTIVE + r"|graduated|let|turned|switched|shut|took|passed\s+away|died|put\s+down|moved\s+out|stopped\s+coming|paid|gone|"
            r"no\s+more|done\s+with|finished\s+with|goodbye|bye|over|removed|cancell?ed|disconnected)(?![\w'])")
 
 
@@ -229,7 +229,8 @@ def _ends(thing: Thing, clause: str, before: str, text: str) -> bool:
     if _NEGATION_RE.search(clause):
         return False  # "haven't cancelled the cleaner", "didn't renew"
     c = _LEAD_RE.sub("", clause)
-    found = _active(thing, c, before) or _as_subject(thing, c) or _no_more(thing, c, text)
+    found = (_active(thing, c, before) or _as_subject(thing, c) or _no_more(thing, c, text)
+             or _graduated(thing, c, before))
     if found is None:
         return False
     verb, tail = found
@@ -277,6 +278,17 @@ def _active(thing: Thing, c: str, before: str) -> tuple[str, str] | None:
         if refers(thing, ref, by_owner) and _tail_ok(thing, tail):
             return verb, tail
     return None
+
+
+# "Graduated!", "I finally graduated last week": a course of the user's ends with no object named.
+_GRADUATED_RE = re.compile(rf"^(?:i\s+)?{_AUX}graduated(?P<tail>.*)$", re.I)
+
+
+def _graduated(thing: Thing, c: str, before: str) -> tuple[str, str] | None:
+    m = _GRADUATED_RE.match(c)
+    if m is None or thing.kind != "course" or thing.owner != "user" or others_before(before, thing):
+        return None
+    return "graduated from", m.group("tail")
 
 
 def _as_subject(thing: Thing, c: str) -> tuple[str, str] | None:
