@@ -1,0 +1,322 @@
+"""One clause of an instruction to the assistant, read as a setting or a behaviour (pure logic).
+
+Agent Zero keeps the user's instructions to it as memories: "Tone: formal", "Always give code
+examples in Python.", "No emojis in replies", "Assistant should ask before running shell commands.".
+They come in two shapes, and this module reads one clause of either:
+
+* a SETTING holds one value of a closed kind: units (metric / imperial), temperature, a date or time
+  format, spelling, tone (formal / casual), answer length (short / detailed, or a number of words),
+  the reply language, the language of code examples. The value's kind names the setting, and every
+  other word of the clause must be one this reader accounts for (the setting's own nouns, "use",
+  "switch to", "from now on", "please", ...). Any word left over ("in the lab reports", "for this
+  recipe", "my manager", "at work") leaves the clause unread: it is scoped, reported, a habit or
+  about something else, and that is never guessed.
+* a BEHAVIOUR is a thing the assistant does or not: "no emojis", "stop sending the daily summary",
+  "you don't need to ask before running shell commands". Its object is kept as a key of stemmed
+  words ("emoji", "ask before run shell command") and compared only to the very same key; a target
+  other than the replies themselves ("in commit messages") is kept apart, so the two never meet.
+
+Who speaks is part of the shape: an imperative, "you can/should", "the assistant should", "the user
+wants/prefers", "I want/prefer/'d like". "I use metric at work" (a habit) or "Tom says ..." match
+none of them. Questions, hedges, conditions, plans, one-offs ("this one", "today") and additions
+("also", "too") are refused by word before any reading (`refused`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.lexicon.tech import TECH_ALIASES, TECH_NAMES
+from festinger.core.contradiction.text.normalise import expand_contractions
+
+__all__ = ["DOTTED_DATE_RE", "Reading", "read_clause", "refused", "stem", "words"]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One instruction clause."""
+
+    topic: str  # a setting's kind ("units", "tone", ...) or "do" for a behaviour
+    key: tuple[str, ...]  # a behaviour's stemmed object; () for a setting
+    target: tuple[str, ...]  # a behaviour's target other than the replies ("commit messages"); ()
+    on: bool  # the value is asked for / the behaviour is done (False: "don't", "no", "stop")
+    values: frozenset[str]  # a setting's canonical values asked for; empty for a behaviour
+    standing: bool  # said as a standing rule (imperative, "should", key line), not only allowed ("is fine")
+    old: frozenset[str]  # a setting's values denied or left ("instead of Python", "drop the formal tone")
+    surface: frozenset[str]  # the words of the setting's values as written ("short", "imperial")
+    weak: bool = False  # a description ("the units are metric", "the limit is 100 words"): needs the old value named
+
+
+# Closed values of each setting, canonical form after the colon. Tone and length compare by group.
+_VALUES: dict[str, dict[str, str]] = {
+    "units": {"metric": "metric", "imperial": "imperial", "si": "metric"},
+    "temperature": {"celsius": "c", "centigrade": "c", "fahrenheit": "f"},
+    "time format": {"12-hour": "12", "12h": "12", "am/pm": "12", "24-hour": "24", "24h": "24", "military": "24"},
+    "spelling": {"british": "uk", "american": "us"},
+    "tone": {w: "formal" for w in "formal professional businesslike".split()}
+    | {w: "casual" for w in "casual informal relaxed conversational laid-back chatty".split()},
+    "length": {w: "short" for w in "short shorter brief briefer concise terse succinct compact".split()}
+    | {w: "long" for w in "long longer detailed in-depth thorough comprehensive verbose elaborate lengthy".split()},
+}
+_PROGRAMMING = frozenset(
+    "python rust go java kotlin scala swift ruby php perl lua julia haskell elixir erlang clojure dart c c++ c# "
+    "javascript typescript bash powershell zig ocaml".split()) & TECH_NAMES
+# Nouns that name each setting (or its default target, the replies): "units", "dates", "examples".
+_REPLIES = frozenset("replies reply answers answer responses response".split())
+_NOUNS: dict[str, frozenset[str]] = {
+    "units": frozenset("units unit measurements measurement system".split()),
+    "temperature": frozenset("temperatures temperature degrees".split()),
+    "time format": frozenset("time times format clock".split()),
+    "date format": frozenset("dates date format".split()),
+    "spelling": frozenset("spelling english".split()),
+    "tone": frozenset("tone voice register".split()),
+    "length": frozenset("length limit max maximum words word explanations under most".split()) | _REPLIES,
+    "reply language": frozenset("language".split()) | _REPLIES,
+    "example language": frozenset("examples code snippets samples".split()),
+}
+# Words any setting clause may hold: the instruction's frame, politeness, change and emphasis.
+_FRAME = frozenset(
+    "please pls use using switch change set keep stick stay be is are give write reply respond answer talk speak "
+    "to in into for with as of the a an all your me from now on going forward onwards always default user "
+    "assistant i want wants would like prefer prefers should must let us go let's instead rather than not drop "
+    "more bit and fine okay ok good thanks can up".split())
+# A setting clause must name its setting (a noun of `_NOUNS`) unless its value cannot be anything else
+# and it is said as an instruction ("use metric", "switch to Celsius", "be formal"): "I prefer Python"
+# is a taste, "the user is German" a nationality.
+_SELF_NAMED = frozenset({"units", "temperature", "date format", "time format"})
+_ORDER_VERBS = frozenset("use switch be stay keep".split())
+# A single thing: "the answer", "the temperature", "the date" is one answer, not the setting.
+_ONE_THING = frozenset("answer reply response temperature date time example explanation snippet".split())
+_ONE_THING_DETS = frozenset("the a an this that your".split())
+# "is/are" may only follow the setting's own noun ("the limit is", "tone is") or allow ("is fine").
+_COPULA = frozenset("is are am".split())
+_DATE_RE = re.compile(r"^(?:dd?|mm?|yy(?:yy)?)(?:[/._-](?:dd?|mm?|yy(?:yy)?)){2}$")
+# "DD.MM.YYYY" is written "DD_MM_YYYY" before the sentence splitter sees it (it would end a sentence at "DD.")
+DOTTED_DATE_RE = re.compile(r"\b([dmy]{1,4})\.([dmy]{1,4})\.([dmy]{1,4})\b", re.I)
+_NUMBER_RE = re.compile(r"^(\d{1,5})(?:-words?)?$")
+_TOKEN_RE = re.compile(r"[a-z0-9][a-z0-9+#/._'-]*")
+
+# Words that make a clause say something else than a standing instruction of the user's: a question
+# mark is checked apart. One-offs and scopes, additions, hedges, conditions, plans and the past,
+# other people and other agents, reported speech.
+_REFUSED = frozenset(
+    "this these that those one today tonight tomorrow yesterday session thread conversation only except "
+    "also too either another additionally if when whenever unless once while until after otherwise case "
+    "maybe perhaps possibly probably might could will shall think thinking considering consider wonder sure "
+    "soon later next last used was were been had did ago back starting started "
+    "says said say told tell tells asked "
+    "he she they him her his hers their them its we our agent agents bot bots subagent subordinate "
+    "manager boss team client clients colleague wife husband partner mom dad daughter son friend friends".split())
+# "too much", "too long": a degree, not an addition ("too" after a thing added is refused)
+_TOO_DEGREE = frozenset("much many long short little few often formal casual brief detailed".split())
+# Refused only in a setting clause ("ask before ..." is a behaviour's own word).
+_SETTING_ONLY_REFUSED = frozenset("ask asking first".split())
+
+
+def words(clause: str) -> list[str]:
+    """The clause's lower-case words, contractions spelled out ("don't" -> "do not")."""
+    text = expand_contractions(clause.lower().replace("\u2019", "'"))
+    return [t.rstrip(".'") for t in _TOKEN_RE.findall(text.replace("let's", "let us"))]
+
+
+def refused(clause: str) -> bool:
+    """Whether the clause holds a word or mark no standing instruction of the user's holds."""
+    if any(mark in clause for mark in ("?", '"', "\u201c", "`")) or "user's" in clause.lower():
+        return True
+    ws = words(clause)
+    return any(w in _REFUSED and not (w == "too" and ws[n + 1:n + 2] and ws[n + 1] in _TOO_DEGREE)
+               for n, w in enumerate(ws)) or ("you" in ws and ws.index("you") > 0 and ws[ws.index("you") - 1]
+                                              in ("can", "could", "would", "will", "do", "should"))
+
+
+def stem(word: str) -> str:
+    """A crude stem, the same on both sides: "running" / "run", "emojis" / "emoji", "swearing" / "swear"."""
+    w = word.lower()
+    if w.endswith("ing") and len(w) > 5:
+        w = w[:-3]
+        if len(w) > 2 and w[-1] == w[-2] and w[-1] not in "ls":
+            w = w[:-1]
+    elif w.endswith("ies") and len(w) > 4:
+        w = w[:-3] + "y"
+    elif w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+        w = w[:-1]
+    return w[:-1] if w.endswith("e") and len(w) > 3 else w
+
+
+def _value_of(word: str) -> tuple[str, str] | None:
+    for topic, table in _VALUES.items():
+        if word in table:
+            return topic, table[word]
+    if _DATE_RE.match(word):
+        return "date format", word.replace("_", ".").upper()
+    if word in lx.LANGUAGES:
+        return "reply language", lx.LANGUAGE_FAMILY.get(word, word)
+    canon = TECH_ALIASES.get(word, word)
+    if canon in _PROGRAMMING and word not in ("go", "c", "r"):  # "go ahead", "plan c"
+        return "example language", canon
+    return None
+
+
+def setting_words(ws: list[str]) -> list[tuple[int, str, str]] | None:
+    """The (position, kind, value) of every setting value in the words, or None when there is none.
+    "Go" counts only as "in Go" / "Go examples" ("go ahead" is a verb)."""
+    found: list[tuple[int, str, str]] = []
+    for n, w in enumerate(ws):
+        if w in ("long", "longer") and n > 0 and ws[n - 1] in ("no", "as", "how", "so"):
+            continue  # "no longer", "as long as"
+        v = _value_of(w)
+        if v is None and w in ("go", "c") and (n > 0 and ws[n - 1] in ("in", "to", "use") or n + 1 < len(ws)
+                                               and ws[n + 1] in ("examples", "code", "snippets")):
+            v = ("example language", w)
+        if v is None and _NUMBER_RE.match(w) and (n + 1 < len(ws) and ws[n + 1] in ("words", "word")
+                                                  or w.endswith(("-word", "-words"))):
+            v = ("length", "words:" + _NUMBER_RE.match(w).group(1))
+        if v is not None:
+            found.append((n, *v))
+    return found or None
+
+
+def _names_setting(ws: list[str], kind: str) -> bool:
+    if any(w in _NOUNS[kind] for w in ws if kind != "length" or w not in ("limit", "max", "maximum", "words", "word",
+                                                                            "under", "most")):
+        return True
+    if kind == "length":
+        return "limit" in ws and "is" in ws  # "the limit is 100 words": weak, the old value must be named
+    return kind in _SELF_NAMED or kind == "tone" and bool((_ORDER_VERBS | {"fine", "okay"}) & set(ws)) and "prefer" not in ws
+
+
+def _read_setting(ws: list[str], found: list[tuple[int, str, str]]) -> Reading | None:
+    """A setting clause: one kind of value, every other word accounted for."""
+    kinds = {k for _, k, _ in found}
+    if len(kinds) != 1:
+        return None
+    kind = kinds.pop()
+    at = {n for n, _, _ in found}
+    for n, w in enumerate(ws):
+        if n in at or w in _FRAME or w in _NOUNS[kind] or w in ("no", "not", "do", "never", "don't"):
+            continue
+        if kind == "length" and (w in ("words", "word") or w.isdigit()):
+            continue
+        if kind == "tone" and w in ("friendly", "warm", "polite", "tone"):
+            continue  # "friendly and casual": a word of the tone beside the one that sets it
+        return None
+    if any(w in _SETTING_ONLY_REFUSED for w in ws) or not _names_setting(ws, kind):
+        return None
+    for n, w in enumerate(ws):
+        if w in _ONE_THING and n > 0 and ws[n - 1] in _ONE_THING_DETS:
+            return None  # "give me the answer in metric": this answer
+        if w == "me" and n > 0 and ws[n - 1] in ("give", "show", "tell", "send") and "always" not in ws:
+            return None  # "give me metric units": a request, not a rule
+        if w in _COPULA and not (n > 0 and ws[n - 1] in _NOUNS[kind] or ws[n + 1:n + 2] in (["fine"], ["okay"], ["ok"])):
+            return None  # "the user is German", "the user's language is English": a description
+    # "I" speaks only as a wish ("I want", "I'd like", "I prefer"): "I use metric" is a habit
+    for n, w in enumerate(ws):
+        if w == "i" and (n + 1 >= len(ws) or ws[n + 1] not in ("want", "would", "prefer")):
+            return None
+    new: set[str] = set()
+    old: set[str] = set()
+    for n, _, value in found:
+        before = ws[max(0, n - 4):n]
+        if before[-2:] in (["instead", "of"], ["rather", "than"]) or before[-1:] == ["than"] or "drop" in before or (
+                "no" in before or "never" in before or "not" in before):
+            old.add(value)  # "instead of Python", "drop the formal tone", "don't use imperial", "not 200"
+        else:
+            new.add(value)
+    allowed_only = "fine" in ws or ws[-1] in ("okay", "ok", "good")
+    surface = frozenset(ws[n] for n, _, _ in found)
+    weak = not allowed_only and bool(_COPULA & set(ws))
+    return Reading(kind, (), (), bool(new), frozenset(new), not allowed_only, frozenset(old), surface, weak)
+
+
+# Behaviours: the frame around the object, polarity after the colon of each name.
+_NEG_FRAMES = [re.compile(p) for p in (
+    r"^(?:you )?(?:do not|no longer) (?:need|have) to (?P<obj>.+)$",
+    r"^(?:there is )?no need to (?P<obj>.+)$",
+    r"^(?:you )?(?:can|may) stop (?P<obj>.+)$",
+    r"^(?:please )?(?:stop|quit|avoid) (?P<obj>.+)$",
+    r"^(?:please )?(?:do not|never|no longer) (?P<obj>.+)$",
+    r"^(?:the )?user (?:does not want|would rather not have) (?P<obj>.+)$",
+    r"^(?:the )?assistant (?:should not|must not|should never|must never|never|does not need to) (?P<obj>.+)$",
+    r"^i (?:do not want|would rather not have|would rather you did not) (?P<obj>.+)$",
+    r"^no more (?P<obj>.+)$",
+    r"^no (?P<obj>.+)$",
+    r"^(?P<obj>.+?) (?:is|are) (?:not (?:allowed|okay|ok|fine|wanted|needed)|banned|forbidden)$",
+)]
+_POS_FRAMES = [re.compile(p) for p in (
+    r"^(?:you )?(?:can|may) (?:now )?(?P<obj>.+)$",
+    r"^feel free to (?P<obj>.+)$",
+    r"^(?:please )?go ahead and (?P<obj>.+)$",
+    r"^(?P<obj>.+?) (?:is|are) (?:now )?(?:fine|okay|ok|allowed|welcome|good)(?: with me)?(?P<tail> (?:in|for|on) .+)?$",
+    r"^(?:the )?user (?:wants|would like|asked for|asks for) (?!to )(?P<obj>.+)$",
+    r"^(?:the )?assistant (?:should always|must always|should|must|needs to|has to) (?P<obj>.+)$",
+    r"^you (?:should always|must always|should|must|need to|have to) (?P<obj>.+)$",
+    r"^i (?:want|would like) (?!to )(?P<obj>.+)$",
+    r"^(?:please )?(?:always )?(?P<obj>(?:use|include|add|send|give|put|ask|cite|end|keep|show|swear|curse)\b.+)$",
+)]
+_PERMISSIVE = re.compile(r"(?:^(?:you )?(?:can|may) |^feel free|^(?:please )?go ahead|(?:is|are) (?:now )?"
+                         r"(?:fine|okay|ok|allowed|welcome|good)(?: with me)?$)")
+_CONTENT_VERBS = frozenset("use using include including add adding send sending give giving put putting have provide "
+                           "providing keep".split())
+_DETS = frozenset("a an the any your some".split())
+_DEFAULT_TARGETS = re.compile(r"\s+(?:in|to|for)\s+(?:your\s+|the\s+|all\s+)?(?:replies|answers|responses|chat|"
+                              r"messages to me|replies to me|answers to me)(?:\s+to\s+me)?$|\s+to\s+me$")
+_TIME_DETAIL = re.compile(r"\s+(?:at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?|every\s+(?:morning|evening|day|week|"
+                          r"monday|tuesday|wednesday|thursday|friday|saturday|sunday))$")
+_TARGET = re.compile(r"^(?P<obj>.+?)\s+(?:in|on|for)\s+(?P<target>(?:the\s+|my\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)$")
+_WITHOUT_ASKING = re.compile(r"^(?P<act>.+?)\s+without\s+asking(?:\s+me|\s+first)*$")
+_OBJ_WORD = re.compile(r"^[a-z][a-z-]*$")
+_NOT_OBJECT = frozenset("me i you it them my metric".split())
+
+
+def _object_key(obj: str) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
+    """(stemmed key, target, flipped) of a behaviour's object, or None when it is no plain object."""
+    obj = obj.strip()
+    for _ in range(2):
+        obj = _TIME_DETAIL.sub("", _DEFAULT_TARGETS.sub("", obj))
+    flipped = False
+    m = _WITHOUT_ASKING.match(obj)
+    if m:  # "run shell commands without asking" is "not: ask before running shell commands"
+        obj, flipped = "ask before " + m.group("act"), True
+    target: tuple[str, ...] = ()
+    t = _TARGET.match(obj)
+    if t and not obj.startswith(("ask ", "end ")) and " before " not in obj:
+        obj, target = t.group("obj"), tuple(stem(w) for w in t.group("target").split() if w not in _DETS)
+    ws = obj.split()
+    while ws and (ws[0] in _CONTENT_VERBS or ws[0] in _DETS or ws[0] in ("me", "always")):
+        ws = ws[1:]
+    if not ws or len(ws) > 7 or any(not _OBJ_WORD.match(w) or w in _NOT_OBJECT for w in ws):
+        return None
+    return tuple(stem(w) for w in ws if w not in _DETS), target, flipped
+
+
+def read_behaviour(clause: str) -> Reading | None:
+    """A behaviour clause: a frame of the shapes above around a plain object."""
+    text = " ".join(words(clause))
+    for frames, on in ((_NEG_FRAMES, False), (_POS_FRAMES, True)):
+        for rx in frames:
+            m = rx.match(text)
+            if m is None:
+                continue
+            found = _object_key(m.group("obj") + (m.groupdict().get("tail") or ""))
+            if found is None:
+                return None
+            key, target, flipped = found
+            # a bare "send me the report" / "add emojis" may be a request for now: it only counts as a
+            # rule with "always" or "keep", or said as a change (`instructions`)
+            bare = rx is _POS_FRAMES[-1] and not re.match(r"^(?:please )?(?:always|keep) ", text)
+            return Reading("do", key, target, on != flipped, frozenset(), not bare, frozenset(), frozenset())
+    return None
+
+
+def read_clause(clause: str) -> Reading | None:
+    """The clause as a setting or a behaviour, or None. A clause naming a setting value is read as a
+    setting or not at all ("use metric for this recipe" is never a behaviour "use metric")."""
+    ws = words(clause)
+    if not ws:
+        return None
+    found = setting_words(ws)
+    if found is not None:
+        return _read_setting(ws, found)
+    return read_behaviour(clause)
