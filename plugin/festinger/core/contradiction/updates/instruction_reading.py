@@ -31,7 +31,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon.tech import TECH_ALIASES, TECH_NAMES
 from festinger.core.contradiction.text.normalise import expand_contractions
 
-__all__ = ["DOTTED_DATE_RE", "Reading", "read_clause", "refused", "stem", "words"]
+__all__ = ["DOTTED_DATE_RE", "Reading", "read_setting", "refused", "setting_words", "stem", "words"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,7 @@ class Reading:
     old: frozenset[str]  # a setting's values denied or left ("instead of Python", "drop the formal tone")
     surface: frozenset[str]  # the words of the setting's values as written ("short", "imperial")
     weak: bool = False  # a description ("the units are metric", "the limit is 100 words"): needs the old value named
+    when: str = ""  # a behaviour's time ("at 8am"): another time is another instruction
 
 
 # Closed values of each setting, canonical form after the colon. Tone and length compare by group.
@@ -73,7 +74,7 @@ _NOUNS: dict[str, frozenset[str]] = {
     "spelling": frozenset("spelling english".split()),
     "tone": frozenset("tone voice register".split()),
     "length": frozenset("length limit max maximum words word explanations under most".split()) | _REPLIES,
-    "reply language": frozenset("language".split()) | _REPLIES,
+    "reply language": frozenset("language respond".split()) | _REPLIES,
     "example language": frozenset("examples code snippets samples".split()),
 }
 # Words any setting clause may hold: the instruction's frame, politeness, change and emphasis.
@@ -187,7 +188,7 @@ def _names_setting(ws: list[str], kind: str) -> bool:
     return kind in _SELF_NAMED or kind == "tone" and bool((_ORDER_VERBS | {"fine", "okay"}) & set(ws)) and "prefer" not in ws
 
 
-def _read_setting(ws: list[str], found: list[tuple[int, str, str]]) -> Reading | None:
+def read_setting(ws: list[str], found: list[tuple[int, str, str]]) -> Reading | None:
     """A setting clause: one kind of value, every other word accounted for."""
     kinds = {k for _, k, _ in found}
     if len(kinds) != 1:
@@ -195,7 +196,7 @@ def _read_setting(ws: list[str], found: list[tuple[int, str, str]]) -> Reading |
     kind = kinds.pop()
     at = {n for n, _, _ in found}
     for n, w in enumerate(ws):
-        if n in at or w in _FRAME or w in _NOUNS[kind] or w in ("no", "not", "do", "never", "don't"):
+        if n in at or w in _FRAME or w in _NOUNS[kind] or w in _REPLIES or w in ("no", "not", "do", "never"):
             continue
         if kind == "length" and (w in ("words", "word") or w.isdigit()):
             continue
@@ -215,6 +216,10 @@ def _read_setting(ws: list[str], found: list[tuple[int, str, str]]) -> Reading |
     for n, w in enumerate(ws):
         if w == "i" and (n + 1 >= len(ws) or ws[n + 1] not in ("want", "would", "prefer")):
             return None
+    if kind == "reply language" and not all(
+            ws[n - 1:n] and ws[n - 1] in ("in", "into", "to", "language", "use") or ws[n + 1:n + 2] and ws[n + 1] in _REPLIES
+            for n, _, _ in found):
+        return None  # "polish your answers", "German is my native language": a language said as a reply's
     new: set[str] = set()
     old: set[str] = set()
     for n, _, value in found:
@@ -227,96 +232,7 @@ def _read_setting(ws: list[str], found: list[tuple[int, str, str]]) -> Reading |
     allowed_only = "fine" in ws or ws[-1] in ("okay", "ok", "good")
     surface = frozenset(ws[n] for n, _, _ in found)
     weak = not allowed_only and bool(_COPULA & set(ws))
-    return Reading(kind, (), (), bool(new), frozenset(new), not allowed_only, frozenset(old), surface, weak)
-
-
-# Behaviours: the frame around the object, polarity after the colon of each name.
-_NEG_FRAMES = [re.compile(p) for p in (
-    r"^(?:you )?(?:do not|no longer) (?:need|have) to (?P<obj>.+)$",
-    r"^(?:there is )?no need to (?P<obj>.+)$",
-    r"^(?:you )?(?:can|may) stop (?P<obj>.+)$",
-    r"^(?:please )?(?:stop|quit|avoid) (?P<obj>.+)$",
-    r"^(?:please )?(?:do not|never|no longer) (?P<obj>.+)$",
-    r"^(?:the )?user (?:does not want|would rather not have) (?P<obj>.+)$",
-    r"^(?:the )?assistant (?:should not|must not|should never|must never|never|does not need to) (?P<obj>.+)$",
-    r"^i (?:do not want|would rather not have|would rather you did not) (?P<obj>.+)$",
-    r"^no more (?P<obj>.+)$",
-    r"^no (?P<obj>.+)$",
-    r"^(?P<obj>.+?) (?:is|are) (?:not (?:allowed|okay|ok|fine|wanted|needed)|banned|forbidden)$",
-)]
-_POS_FRAMES = [re.compile(p) for p in (
-    r"^(?:you )?(?:can|may) (?:now )?(?P<obj>.+)$",
-    r"^feel free to (?P<obj>.+)$",
-    r"^(?:please )?go ahead and (?P<obj>.+)$",
-    r"^(?P<obj>.+?) (?:is|are) (?:now )?(?:fine|okay|ok|allowed|welcome|good)(?: with me)?(?P<tail> (?:in|for|on) .+)?$",
-    r"^(?:the )?user (?:wants|would like|asked for|asks for) (?!to )(?P<obj>.+)$",
-    r"^(?:the )?assistant (?:should always|must always|should|must|needs to|has to) (?P<obj>.+)$",
-    r"^you (?:should always|must always|should|must|need to|have to) (?P<obj>.+)$",
-    r"^i (?:want|would like) (?!to )(?P<obj>.+)$",
-    r"^(?:please )?(?:always )?(?P<obj>(?:use|include|add|send|give|put|ask|cite|end|keep|show|swear|curse)\b.+)$",
-)]
-_PERMISSIVE = re.compile(r"(?:^(?:you )?(?:can|may) |^feel free|^(?:please )?go ahead|(?:is|are) (?:now )?"
-                         r"(?:fine|okay|ok|allowed|welcome|good)(?: with me)?$)")
-_CONTENT_VERBS = frozenset("use using include including add adding send sending give giving put putting have provide "
-                           "providing keep".split())
-_DETS = frozenset("a an the any your some".split())
-_DEFAULT_TARGETS = re.compile(r"\s+(?:in|to|for)\s+(?:your\s+|the\s+|all\s+)?(?:replies|answers|responses|chat|"
-                              r"messages to me|replies to me|answers to me)(?:\s+to\s+me)?$|\s+to\s+me$")
-_TIME_DETAIL = re.compile(r"\s+(?:at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?|every\s+(?:morning|evening|day|week|"
-                          r"monday|tuesday|wednesday|thursday|friday|saturday|sunday))$")
-_TARGET = re.compile(r"^(?P<obj>.+?)\s+(?:in|on|for)\s+(?P<target>(?:the\s+|my\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)$")
-_WITHOUT_ASKING = re.compile(r"^(?P<act>.+?)\s+without\s+asking(?:\s+me|\s+first)*$")
-_OBJ_WORD = re.compile(r"^[a-z][a-z-]*$")
-_NOT_OBJECT = frozenset("me i you it them my metric".split())
-
-
-def _object_key(obj: str) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
-    """(stemmed key, target, flipped) of a behaviour's object, or None when it is no plain object."""
-    obj = obj.strip()
-    for _ in range(2):
-        obj = _TIME_DETAIL.sub("", _DEFAULT_TARGETS.sub("", obj))
-    flipped = False
-    m = _WITHOUT_ASKING.match(obj)
-    if m:  # "run shell commands without asking" is "not: ask before running shell commands"
-        obj, flipped = "ask before " + m.group("act"), True
-    target: tuple[str, ...] = ()
-    t = _TARGET.match(obj)
-    if t and not obj.startswith(("ask ", "end ")) and " before " not in obj:
-        obj, target = t.group("obj"), tuple(stem(w) for w in t.group("target").split() if w not in _DETS)
-    ws = obj.split()
-    while ws and (ws[0] in _CONTENT_VERBS or ws[0] in _DETS or ws[0] in ("me", "always")):
-        ws = ws[1:]
-    if not ws or len(ws) > 7 or any(not _OBJ_WORD.match(w) or w in _NOT_OBJECT for w in ws):
-        return None
-    return tuple(stem(w) for w in ws if w not in _DETS), target, flipped
-
-
-def read_behaviour(clause: str) -> Reading | None:
-    """A behaviour clause: a frame of the shapes above around a plain object."""
-    text = " ".join(words(clause))
-    for frames, on in ((_NEG_FRAMES, False), (_POS_FRAMES, True)):
-        for rx in frames:
-            m = rx.match(text)
-            if m is None:
-                continue
-            found = _object_key(m.group("obj") + (m.groupdict().get("tail") or ""))
-            if found is None:
-                return None
-            key, target, flipped = found
-            # a bare "send me the report" / "add emojis" may be a request for now: it only counts as a
-            # rule with "always" or "keep", or said as a change (`instructions`)
-            bare = rx is _POS_FRAMES[-1] and not re.match(r"^(?:please )?(?:always|keep) ", text)
-            return Reading("do", key, target, on != flipped, frozenset(), not bare, frozenset(), frozenset())
-    return None
-
-
-def read_clause(clause: str) -> Reading | None:
-    """The clause as a setting or a behaviour, or None. A clause naming a setting value is read as a
-    setting or not at all ("use metric for this recipe" is never a behaviour "use metric")."""
-    ws = words(clause)
-    if not ws:
-        return None
-    found = setting_words(ws)
-    if found is not None:
-        return _read_setting(ws, found)
-    return read_behaviour(clause)
+    # "concise answers" and "detailed explanations" may both hold: the length of which
+    target = tuple(sorted({"explanations" if w.startswith("explanation") else "replies" for w in ws
+                           if w in _REPLIES or w.startswith("explanation")})) if kind == "length" else ()
+    return Reading(kind, (), target, bool(new), frozenset(new), not allowed_only, frozenset(old), surface, weak)

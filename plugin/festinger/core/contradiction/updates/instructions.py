@@ -28,7 +28,9 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction.text.segment import split_sentences
-from festinger.core.contradiction.updates.instruction_reading import DOTTED_DATE_RE, Reading, read_clause, refused, words
+from festinger.core.contradiction.updates.instruction_behaviours import read_behaviour
+from festinger.core.contradiction.updates.instruction_reading import (DOTTED_DATE_RE, Reading, read_setting, refused,
+                                                                      setting_words, words)
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["by_instruction"]
@@ -55,6 +57,16 @@ _ADMISSION = re.compile(r"^i (?:misremembered|misspoke|was wrong|got (?:it|that|
                         r"made a mistake)\b")
 _FILLER = re.compile(r"^(?:just |go ahead and |feel free to )?(?:use|run|do|send|add|include) (?:them|it)(?: all)?$|"
                      r"^i do not mind(?: it| them)?$|^go ahead$")
+
+
+def read_clause(clause: str) -> Reading | None:
+    """The clause as a setting or a behaviour, or None. A clause naming a setting value is read as a
+    setting or not at all ("use metric for this recipe" is never a behaviour "use metric")."""
+    ws = words(clause)
+    if not ws:
+        return None
+    found = setting_words(ws)
+    return read_setting(ws, found) if found is not None else read_behaviour(clause)
 
 
 def _stored(existing: str) -> list[Reading]:
@@ -152,7 +164,7 @@ def by_instruction(existing: str, incoming: str) -> Contradiction | None:
         if a.topic != new[0].topic:
             continue
         if a.topic == "do":
-            if unread or a.key != new[0].key or a.target != new[0].target:
+            if unread or a.key != new[0].key or a.target != new[0].target or new[0].when not in ("", a.when):
                 continue
             if len({r.on for r in new}) != 1 or new[0].on == a.on or not (change or all(r.standing for r in new)):
                 continue
@@ -164,6 +176,8 @@ def by_instruction(existing: str, incoming: str) -> Contradiction | None:
         # a clause left unread may only be a reason naming the old value ("the short answers skip too much")
         if any(not (set(ws) & a.surface) for ws in unread):
             continue
+        if a.target and new[0].target and a.target != new[0].target and not (unread or named_old):
+            continue  # "concise answers" / "detailed explanations": two lengths, unless the old one is named
         value = _setting_replaced(a, new, named_old, change)
         if value is not None:
             old = next(iter(a.values))
