@@ -66,6 +66,7 @@ _PROGRAMMING = frozenset(
     "javascript typescript bash powershell zig ocaml".split()) & TECH_NAMES
 # Nouns that name each setting (or its default target, the replies): "units", "dates", "examples".
 _REPLIES = frozenset("replies reply answers answer responses response".split())
+_REPLIES_PLURAL = frozenset("replies answers responses".split())
 _NOUNS: dict[str, frozenset[str]] = {
     "units": frozenset("units unit measurements measurement system".split()),
     "temperature": frozenset("temperatures temperature degrees".split()),
@@ -179,7 +180,28 @@ def setting_words(ws: list[str]) -> list[tuple[int, str, str]] | None:
     return found or None
 
 
+_LEADS = frozenset("please always".split())
+_ACTS = frozenset("reply respond answer write speak talk".split())
+_WISHES = frozenset("want wants prefer prefers like".split())
+_SEEN = frozenset("be have get see receive".split())
+
+
+def _reply_language_named(ws: list[str]) -> bool:
+    """"Replies in German", "Reply in German" (said to the assistant), "Reply language: German" (a key
+    line); never "the user prefers to speak German" or "I'd like to reply in German" (the user's own
+    acts), nor a bare "Language: German" (the user's own language as often as the replies')."""
+    if _REPLIES_PLURAL & set(ws) or ws[1:2] == ["language"] and ws[0] in ("reply", "response", "answer"):
+        return True
+    lead = [w for w in ws if w not in _LEADS]
+    return bool(lead) and lead[0] in _ACTS
+
+
 def _names_setting(ws: list[str], kind: str) -> bool:
+    for n, w in enumerate(ws[:-1]):
+        if w in _WISHES and ws[n + 1] == "to" and ws[n + 2:n + 3] and ws[n + 2] not in _SEEN:
+            return False  # "the user prefers to write in German", "I'd like to use metric at home": the user's acts
+    if kind == "reply language":
+        return _reply_language_named(ws)
     if any(w in _NOUNS[kind] for w in ws if kind != "length" or w not in ("limit", "max", "maximum", "words", "word",
                                                                             "under", "most")):
         return True
@@ -206,15 +228,16 @@ def read_setting(ws: list[str], found: list[tuple[int, str, str]]) -> Reading | 
     if any(w in _SETTING_ONLY_REFUSED for w in ws) or not _names_setting(ws, kind):
         return None
     for n, w in enumerate(ws):
-        if w in _ONE_THING and n > 0 and ws[n - 1] in _ONE_THING_DETS:
-            return None  # "give me the answer in metric": this answer
+        if (w in _ONE_THING or w in _REPLIES_PLURAL) and n > 0 and ws[n - 1] in _ONE_THING_DETS:
+            return None  # "give me the answer in metric", "the answers in English": these answers
         if w == "me" and n > 0 and ws[n - 1] in ("give", "show", "tell", "send") and "always" not in ws:
             return None  # "give me metric units": a request, not a rule
         if w in _COPULA and not (n > 0 and ws[n - 1] in _NOUNS[kind] or ws[n + 1:n + 2] in (["fine"], ["okay"], ["ok"])):
             return None  # "the user is German", "the user's language is English": a description
-    # "I" speaks only as a wish ("I want", "I'd like", "I prefer"): "I use metric" is a habit
+    # "I" and "the user" speak only as a wish ("I want", "I'd like", "the user prefers"): "I use metric"
+    # is a habit, "the user answers in German" the user's own replies
     for n, w in enumerate(ws):
-        if w == "i" and (n + 1 >= len(ws) or ws[n + 1] not in ("want", "would", "prefer")):
+        if w in ("i", "user") and (n + 1 >= len(ws) or ws[n + 1] not in ("want", "wants", "would", "prefer", "prefers")):
             return None
     if kind == "reply language" and not all(
             ws[n - 1:n] and ws[n - 1] in ("in", "into", "to", "language", "use") or ws[n + 1:n + 2] and ws[n + 1] in _REPLIES

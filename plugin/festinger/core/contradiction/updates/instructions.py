@@ -122,6 +122,16 @@ def _incoming(incoming: str) -> tuple[list[Reading], set[str], list[list[str]], 
     return (readings, old, unread, change) if readings else None
 
 
+def _complains_of(ws: list[str], a: Reading) -> bool:
+    """Whether an unread clause is a reason against the stored value: "the short answers skip too much".
+    It opens on the old value ("the short ..."), and keeps nothing beside the new one ("with German
+    translations", "and metric for cooking" would)."""
+    return ws[:1] == ["the"] and bool(set(ws[1:3]) & a.surface) and not set(ws) & _KEEPS
+
+
+_KEEPS = frozenset("with and plus both or but also still".split())
+
+
 def _one_topic(readings: list[Reading]) -> bool:
     first = readings[0]
     return all(r.topic == first.topic and r.key == first.key and r.target == first.target for r in readings)
@@ -174,7 +184,7 @@ def by_instruction(existing: str, incoming: str) -> Contradiction | None:
                                  f"the instruction about {subject!r} is reversed: {clip(incoming)!r} "
                                  f"(existing: {clip(existing)!r})")
         # a clause left unread may only be a reason naming the old value ("the short answers skip too much")
-        if any(not (set(ws) & a.surface) for ws in unread):
+        if not all(_complains_of(ws, a) for ws in unread):
             continue
         if a.target and new[0].target and a.target != new[0].target and not (unread or named_old):
             continue  # "concise answers" / "detailed explanations": two lengths, unless the old one is named
