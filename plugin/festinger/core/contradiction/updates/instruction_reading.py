@@ -83,7 +83,7 @@ _FRAME = frozenset(
     "please pls use using switch change set keep stick stay be is are give write reply respond answer talk speak "
     "to in into for with as of the a an all your me from now on going forward onwards always default user "
     "assistant i want wants would like prefer prefers should must let us go let's instead rather than not drop "
-    "more bit and fine okay ok good thanks can up".split())
+    "more bit and fine okay ok good thanks can up you show".split())
 # A setting clause must name its setting (a noun of `_NOUNS`) unless its value cannot be anything else
 # and it is said as an instruction ("use metric", "switch to Celsius", "be formal"): "I prefer Python"
 # is a taste, "the user is German" a nationality.
@@ -117,10 +117,14 @@ _TOO_DEGREE = frozenset("much many long short little few often formal casual bri
 _SETTING_ONLY_REFUSED = frozenset("ask asking first".split())
 
 
+_WOULD_RE = re.compile(r"\b(i|we|you)'d\b")
+
+
 def words(clause: str) -> list[str]:
     """The clause's lower-case words, contractions spelled out ("don't" -> "do not")."""
     text = expand_contractions(clause.lower().replace("\u2019", "'"))
-    return [t.rstrip(".'") for t in _TOKEN_RE.findall(text.replace("let's", "let us"))]
+    text = _WOULD_RE.sub(r"\1 would", text.replace("let's", "let us"))
+    return [t.rstrip(".'") for t in _TOKEN_RE.findall(text)]
 
 
 def refused(clause: str) -> bool:
@@ -152,7 +156,8 @@ def _value_of(word: str) -> tuple[str, str] | None:
         if word in table:
             return topic, table[word]
     if _DATE_RE.match(word):
-        return "date format", word.replace("_", ".").upper()
+        # the order of the fields is the format: "DD/MM/YYYY", "DD.MM.YYYY" and "D/M/YYYY" are one
+        return "date format", "".join(dict.fromkeys(ch for ch in word if ch in "dmy")).upper()
     if word in lx.LANGUAGES:
         return "reply language", lx.LANGUAGE_FAMILY.get(word, word)
     canon = TECH_ALIASES.get(word, word)
@@ -228,7 +233,7 @@ def read_setting(ws: list[str], found: list[tuple[int, str, str]]) -> Reading | 
     if any(w in _SETTING_ONLY_REFUSED for w in ws) or not _names_setting(ws, kind):
         return None
     for n, w in enumerate(ws):
-        if (w in _ONE_THING or w in _REPLIES_PLURAL) and n > 0 and ws[n - 1] in _ONE_THING_DETS:
+        if n > 0 and (w in _ONE_THING and ws[n - 1] in _ONE_THING_DETS or w in _REPLIES_PLURAL and ws[n - 1] == "the"):
             return None  # "give me the answer in metric", "the answers in English": these answers
         if w == "me" and n > 0 and ws[n - 1] in ("give", "show", "tell", "send") and "always" not in ws:
             return None  # "give me metric units": a request, not a rule

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction.text.memo import per_text
 from festinger.core.contradiction.text.segment import split_sentences
 from festinger.core.contradiction.updates.instruction_behaviours import read_behaviour
 from festinger.core.contradiction.updates.instruction_reading import (DOTTED_DATE_RE, Reading, read_setting, refused,
@@ -43,6 +44,17 @@ _PREFERENCE_HEADINGS = frozenset(
     "communication preferences formatting preferences output preferences".split(" "))
 _HEADING_RE = re.compile(r"^(?:#{1,6}\s+|\*\*)?(?P<label>[A-Za-z][A-Za-z ]{1,40}?)(?:\*\*)?:?$")
 _BULLET_RE = re.compile(r"^\s*(?:[-*+\u2022]|\d{1,2}[.)])\s+")
+# How a stored instruction opens (a cheap look before any reading; most memories are facts and stop
+# here): a heading or key line, an imperative, a wish or rule of the user's or the assistant's, a
+# permission or a ban, or a setting's noun ("Code examples in Java", "Temperatures in Fahrenheit").
+_OPENS_RE = re.compile(
+    r"^(?:#|\*\*|please |always |never |no |don't |do not |stop |avoid |quit |keep |use |include |add |send |give "
+    r"|put |ask |cite |end |swear |reply |respond |answer |write |speak |talk |be |stay |switch |show |feel free "
+    r"|you |let's |(?:the )?user (?:wants|would|prefers|asked|asks|does not|doesn't) |(?:the )?assistant "
+    r"|i (?:want|would|'d|prefer|do not|don't) |[a-z][a-z ]{0,30}:|[\w -]{1,40} (?:is|are) (?:now )?(?:fine|ok|okay|"
+    r"allowed|welcome|not|banned|forbidden)\b|(?:[\w-]+ ){0,3}(?:replies|answers|responses|examples|dates|times|"
+    r"temperatures|code|units|spelling)\b)")
+_INNER_STOP_RE = re.compile(r"[.!?;]\s+\S")
 _CLAUSE_SPLIT = re.compile(r",\s+|;\s+|\s+[-\u2013\u2014]\s+")
 # Words that only mark the instruction as new, dropped from a clause's ends before it is read.
 _MARKER_EDGES = re.compile(
@@ -69,26 +81,30 @@ def read_clause(clause: str) -> Reading | None:
     return read_setting(ws, found) if found is not None else read_behaviour(clause)
 
 
-def _stored(existing: str) -> list[Reading]:
+@per_text(maxsize=1024)
+def _stored(existing: str) -> tuple[Reading, ...]:
     """The stored memory's instructions: one line, or the bullets under a preferences heading."""
+    if not _OPENS_RE.match(existing.lstrip(" -*+\u2022\t\n").lower()):
+        return ()
     lines = [ln.strip() for ln in existing.strip().splitlines() if ln.strip()]
     if len(lines) > 1:
         head = _HEADING_RE.match(lines[0])
         if head is None or head.group("label").strip().lower() not in _PREFERENCE_HEADINGS:
-            return []
+            return ()
         lines = lines[1:]
         if not all(_BULLET_RE.match(ln) for ln in lines):
-            return []
+            return ()
     out = []
     for line in lines:
         line = DOTTED_DATE_RE.sub(r"\1_\2_\3", _BULLET_RE.sub("", line))
-        pieces = split_sentences(line)
+        # a line with no stop inside is one sentence: the segmenter is only asked about the others
+        pieces = split_sentences(line) if _INNER_STOP_RE.search(line) else [line]
         if len(pieces) != 1 or refused(pieces[0]):
             continue
         reading = read_clause(_MARKER_EDGES.sub("", " ".join(words(pieces[0]))).strip())
         if reading is not None:
             out.append(reading)
-    return out
+    return tuple(out)
 
 
 def _incoming(incoming: str) -> tuple[list[Reading], set[str], list[list[str]], bool] | None:
@@ -164,13 +180,16 @@ def by_instruction(existing: str, incoming: str) -> Contradiction | None:
     """The contradiction when the incoming instruction reverses or replaces the stored one."""
     if len(existing) > _MAX_CHARS or len(incoming) > _MAX_CHARS:
         return None
+    stored = _stored(existing)  # first: most stored memories are no instruction, and this is the cheaper side
+    if not stored:
+        return None
     parsed = _incoming(incoming)
     if parsed is None:
         return None
     new, named_old, unread, change = parsed
     if not _one_topic(new):
         return None
-    for a in _stored(existing):
+    for a in stored:
         if a.topic != new[0].topic:
             continue
         if a.topic == "do":
