@@ -29,7 +29,7 @@ _NEG_FRAMES = [re.compile(p) for p in (
     r"^(?P<you>you )?(?:do not|no longer) (?:need|have) to (?P<obj>.+)$",
     r"^(?P<you>there is )?no need to (?P<obj>.+)$",
     r"^(?P<you>you )(?:can|may) stop (?P<obj>.+)$",
-    r"^(?:please )?(?:stop|quit|avoid) (?P<obj>.+)$",
+    r"^(?:please )?(?:stop|quit|avoid|cancel|disable|turn off) (?P<obj>.+)$",
     r"^(?:please )?(?:do not|never|no longer) (?P<obj>.+)$",
     r"^(?:the )?user (?:does not want|would rather not have) (?P<obj>.+)$",
     r"^(?P<you>(?:the )?assistant )(?:should not|must not|should never|must never|never|does not need to) (?P<obj>.+)$",
@@ -55,8 +55,9 @@ _CONTENT_VERBS = frozenset("use using include including add adding send sending 
 _DETS = frozenset("a an the any your some".split())
 _DEFAULT_TARGETS = re.compile(r"\s+(?:in|to|for)\s+(?:your\s+|the\s+|all\s+)?(?:replies|answers|responses|chat|"
                               r"messages to me|replies to me|answers to me)(?:\s+to\s+me)?$|\s+to\s+me$")
-_TIME_DETAIL = re.compile(r"\s+(?P<when>at\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?|every\s+(?:morning|evening|day|week|"
-                          r"monday|tuesday|wednesday|thursday|friday|saturday|sunday))$")
+_DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekday|weekend)"
+_TIME_DETAIL = re.compile(rf"\s+(?P<when>at\s+\d{{1,2}}(?::\d\d)?\s*(?:am|pm)?|every\s+(?:morning|evening|day|week|"
+                          rf"{_DAYS})|on\s+{_DAYS}s?)$")
 _TARGET = re.compile(r"^(?P<obj>.+?)\s+(?:in|on|for)\s+(?P<target>(?:the\s+|my\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)$")
 _WITHOUT_ASKING = re.compile(r"^(?P<act>.+?)\s+without\s+asking(?:\s+me|\s+first)*$")
 _OBJ_WORD = re.compile(r"^[a-z][a-z-]*$")

@@ -94,6 +94,8 @@ _ONE_THING = frozenset("answer reply response temperature date time example expl
 _ONE_THING_DETS = frozenset("the a an this that your".split())
 # "is/are" may only follow the setting's own noun ("the limit is", "tone is") or allow ("is fine").
 _COPULA = frozenset("is are am".split())
+_INSTRUCTING = frozenset("use switch change set keep stick stay be give write reply respond answer talk speak show "
+                         "want wants prefer prefers would like should must let drop always".split())
 _DATE_RE = re.compile(r"^(?:dd?|mm?|yy(?:yy)?)(?:[/._-](?:dd?|mm?|yy(?:yy)?)){2}$")
 # "DD.MM.YYYY" is written "DD_MM_YYYY" before the sentence splitter sees it (it would end a sentence at "DD.")
 DOTTED_DATE_RE = re.compile(r"\b([dmy]{1,4})\.([dmy]{1,4})\.([dmy]{1,4})\b", re.I)
@@ -173,6 +175,8 @@ def setting_words(ws: list[str]) -> list[tuple[int, str, str]] | None:
     for n, w in enumerate(ws):
         if w in ("long", "longer") and n > 0 and ws[n - 1] in ("no", "as", "how", "so"):
             continue  # "no longer", "as long as"
+        if w == "english" and n > 0 and ws[n - 1] in _VALUES["spelling"]:
+            continue  # "British English": the spelling, not the language
         v = _value_of(w)
         if v is None and w in ("go", "c") and (n > 0 and ws[n - 1] in ("in", "to", "use") or n + 1 < len(ws)
                                                and ws[n + 1] in ("examples", "code", "snippets")):
@@ -188,6 +192,7 @@ def setting_words(ws: list[str]) -> list[tuple[int, str, str]] | None:
 _LEADS = frozenset("please always".split())
 _ACTS = frozenset("reply respond answer write speak talk".split())
 _WISHES = frozenset("want wants prefer prefers like".split())
+_SPEAKS_AS = frozenset("want wants prefer prefers would".split())  # "I like metric" is a taste
 _SEEN = frozenset("be have get see receive".split())
 
 
@@ -207,12 +212,15 @@ def _names_setting(ws: list[str], kind: str) -> bool:
             return False  # "the user prefers to write in German", "I'd like to use metric at home": the user's acts
     if kind == "reply language":
         return _reply_language_named(ws)
+    if kind == "spelling":  # "I prefer American English" is a taste; "American spelling", "write in British English"
+        return "spelling" in ws or bool({"use", "write", "switch"} & set(ws))
     if any(w in _NOUNS[kind] for w in ws if kind != "length" or w not in ("limit", "max", "maximum", "words", "word",
                                                                             "under", "most")):
         return True
     if kind == "length":
         return "limit" in ws and "is" in ws  # "the limit is 100 words": weak, the old value must be named
-    return kind in _SELF_NAMED or kind == "tone" and bool((_ORDER_VERBS | {"fine", "okay"}) & set(ws)) and "prefer" not in ws
+    said = bool((_ORDER_VERBS | {"fine", "okay"}) & set(ws)) and "prefer" not in ws
+    return kind in _SELF_NAMED or kind == "tone" and said
 
 
 def read_setting(ws: list[str], found: list[tuple[int, str, str]]) -> Reading | None:
@@ -237,15 +245,16 @@ def read_setting(ws: list[str], found: list[tuple[int, str, str]]) -> Reading | 
             return None  # "give me the answer in metric", "the answers in English": these answers
         if w == "me" and n > 0 and ws[n - 1] in ("give", "show", "tell", "send") and "always" not in ws:
             return None  # "give me metric units": a request, not a rule
-        if w in _COPULA and not (n > 0 and ws[n - 1] in _NOUNS[kind] or ws[n + 1:n + 2] in (["fine"], ["okay"], ["ok"])):
+        if w in _COPULA and not (n > 0 and ws[n - 1] in _NOUNS[kind] or ws[n + 1:n + 2] in (["fine"], ["okay"])):
             return None  # "the user is German", "the user's language is English": a description
     # "I" and "the user" speak only as a wish ("I want", "I'd like", "the user prefers"): "I use metric"
     # is a habit, "the user answers in German" the user's own replies
     for n, w in enumerate(ws):
-        if w in ("i", "user") and (n + 1 >= len(ws) or ws[n + 1] not in ("want", "wants", "would", "prefer", "prefers")):
+        if w in ("i", "user") and (n + 1 >= len(ws) or ws[n + 1] not in _SPEAKS_AS):
             return None
     if kind == "reply language" and not all(
-            ws[n - 1:n] and ws[n - 1] in ("in", "into", "to", "language", "use") or ws[n + 1:n + 2] and ws[n + 1] in _REPLIES
+            ws[n - 1:n] and ws[n - 1] in ("in", "into", "to", "language", "use")
+            or ws[n + 1:n + 2] and ws[n + 1] in _REPLIES
             for n, _, _ in found):
         return None  # "polish your answers", "German is my native language": a language said as a reply's
     new: set[str] = set()
@@ -263,4 +272,7 @@ def read_setting(ws: list[str], found: list[tuple[int, str, str]]) -> Reading | 
     # "concise answers" and "detailed explanations" may both hold: the length of which
     target = tuple(sorted({"explanations" if w.startswith("explanation") else "replies" for w in ws
                            if w in _REPLIES or w.startswith("explanation")})) if kind == "length" else ()
-    return Reading(kind, (), target, bool(new), frozenset(new), not allowed_only, frozenset(old), surface, weak)
+    # said as an instruction (a verb: "use", "switch to", "reply", "I want", "should"); a bare "Tone: casual"
+    # or "Code examples in Rust" is a note with no owner, which replaces nothing unless said as a change
+    standing = not allowed_only and bool(_INSTRUCTING & set(ws))
+    return Reading(kind, (), target, bool(new), frozenset(new), standing, frozenset(old), surface, weak)

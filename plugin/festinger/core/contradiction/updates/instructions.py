@@ -26,6 +26,7 @@ as a change ("now", "drop the formal tone").
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from festinger.core.contradiction.text.memo import per_text
 from festinger.core.contradiction.text.segment import split_sentences
@@ -54,6 +55,7 @@ _OPENS_RE = re.compile(
     r"|i (?:want|would|'d|prefer|do not|don't) |[a-z][a-z ]{0,30}:|[\w -]{1,40} (?:is|are) (?:now )?(?:fine|ok|okay|"
     r"allowed|welcome|not|banned|forbidden)\b|(?:[\w-]+ ){0,3}(?:replies|answers|responses|examples|dates|times|"
     r"temperatures|code|units|spelling)\b)")
+_KEY_LINE_RE = re.compile(r"^\s*[A-Za-z][\w ]{0,30}:\s")
 _INNER_STOP_RE = re.compile(r"[.!?;]\s+\S")
 _CLAUSE_SPLIT = re.compile(r",\s+|;\s+|\s+[-\u2013\u2014]\s+")
 # Words that only mark the instruction as new, dropped from a clause's ends before it is read.
@@ -133,6 +135,8 @@ def _incoming(incoming: str) -> tuple[list[Reading], set[str], list[list[str]], 
         reading = read_clause(low)
         if reading is None:
             unread.append(low.split())
+        elif _KEY_LINE_RE.match(clause):
+            readings.append(replace(reading, standing=False))  # "Tone: casual": a note with no owner
         else:
             readings.append(reading)
     return (readings, old, unread, change) if readings else None
