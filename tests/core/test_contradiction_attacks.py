@@ -165,9 +165,9 @@ TARGETED = [
     #                                   another actor, four waves before each fix: 1 FP of 282 at first run (an older
     #                                   reading), 7 of 89, 0 of 25, 1 of 24 (an older rule, `displaced`: marked debatable);
     #                                   corpus_attack37_findings.md)
-    ("corpus_attack44.jsonl", 350, 75, 0.88),  # 68 of 75 (the user's instructions to the assistant reversed or
-    #                                   replaced, five waves before each fix: 0 FPs of 187 at first run, 14 of 72, 2 of 52,
-    #                                   0 of 22, 1 of 36; 2 of 73 on main; 8 pairs debatable; corpus_attack44_findings.md)
+    ("corpus_attack44.jsonl", 360, 78, 0.90),  # 72 of 78 (the user's instructions to the assistant reversed or
+    #                                   replaced, six waves before each fix: 0 FPs of 187 at first run, 14 of 72, 2 of 52,
+    #                                   0 of 22, 1 of 36, 0 of 11; 2 of 78 on main; 8 pairs debatable; findings file)
 ]
 
 

@@ -83,7 +83,7 @@ _FRAME = frozenset(
     "please pls use using switch change set keep stick stay be is are give write reply respond answer talk speak "
     "to in into for with as of the a an all your me from now on going forward onwards always default user "
     "assistant i want wants would like prefer prefers should must let us go let's instead rather than not drop "
-    "more bit and fine okay ok good thanks can up you show".split())
+    "more bit and fine okay ok good thanks can up you show stop".split())
 # A setting clause must name its setting (a noun of `_NOUNS`) unless its value cannot be anything else
 # and it is said as an instruction ("use metric", "switch to Celsius", "be formal"): "I prefer Python"
 # is a taste, "the user is German" a nationality.
@@ -223,8 +223,9 @@ def _names_setting(ws: list[str], kind: str) -> bool:
     return kind in _SELF_NAMED or kind == "tone" and said
 
 
-def read_setting(ws: list[str], found: list[tuple[int, str, str]]) -> Reading | None:
-    """A setting clause: one kind of value, every other word accounted for."""
+def read_setting(ws: list[str], found: list[tuple[int, str, str]], named: str = "") -> Reading | None:
+    """A setting clause: one kind of value, every other word accounted for. `named` is the setting
+    another clause of the same memory names ("Don't use Python for examples anymore, use Go")."""
     kinds = {k for _, k, _ in found}
     if len(kinds) != 1:
         return None
@@ -238,7 +239,7 @@ def read_setting(ws: list[str], found: list[tuple[int, str, str]]) -> Reading | 
         if kind == "tone" and w in ("friendly", "warm", "polite", "tone"):
             continue  # "friendly and casual": a word of the tone beside the one that sets it
         return None
-    if any(w in _SETTING_ONLY_REFUSED for w in ws) or not _names_setting(ws, kind):
+    if any(w in _SETTING_ONLY_REFUSED for w in ws) or not (kind == named or _names_setting(ws, kind)):
         return None
     for n, w in enumerate(ws):
         if n > 0 and (w in _ONE_THING and ws[n - 1] in _ONE_THING_DETS or w in _REPLIES_PLURAL and ws[n - 1] == "the"):
@@ -261,7 +262,7 @@ def read_setting(ws: list[str], found: list[tuple[int, str, str]]) -> Reading | 
     old: set[str] = set()
     for n, _, value in found:
         before = ws[max(0, n - 4):n]
-        if before[-2:] in (["instead", "of"], ["rather", "than"]) or before[-1:] == ["than"] or "drop" in before or (
+        if before[-2:] in (["instead", "of"], ["rather", "than"]) or before[-1:] == ["than"] or "drop" in before or "stop" in before or (
                 "no" in before or "never" in before or "not" in before):
             old.add(value)  # "instead of Python", "drop the formal tone", "don't use imperial", "not 200"
         else:

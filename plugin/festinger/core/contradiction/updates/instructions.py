@@ -139,6 +139,15 @@ def _incoming(incoming: str) -> tuple[list[Reading], set[str], list[list[str]], 
             readings.append(replace(reading, standing=False))  # "Tone: casual": a note with no owner
         else:
             readings.append(reading)
+    kinds = {r.topic for r in readings} - {"do"}
+    if len(kinds) == 1 and unread:  # "..., use Go": a bare value of the setting another clause names
+        named = next(iter(kinds))
+        for ws in list(unread):
+            found = setting_words(ws) if ws[:1] in (["use"], ["switch"]) else None
+            reading = read_setting(ws, found, named) if found else None
+            if reading is not None and reading.topic == named:
+                unread.remove(ws)
+                readings.append(reading)
     return (readings, old, unread, change) if readings else None
 
 
