@@ -223,6 +223,9 @@ def _names_setting(ws: list[str], kind: str) -> bool:
     return kind in _SELF_NAMED or kind == "tone" and said
 
 
+_LEAVING = frozenset("drop stop no never not".split())  # a value after these is left, not asked for
+
+
 def read_setting(ws: list[str], found: list[tuple[int, str, str]], named: str = "") -> Reading | None:
     """A setting clause: one kind of value, every other word accounted for. `named` is the setting
     another clause of the same memory names ("Don't use Python for examples anymore, use Go")."""
@@ -262,8 +265,8 @@ def read_setting(ws: list[str], found: list[tuple[int, str, str]], named: str = 
     old: set[str] = set()
     for n, _, value in found:
         before = ws[max(0, n - 4):n]
-        if before[-2:] in (["instead", "of"], ["rather", "than"]) or before[-1:] == ["than"] or "drop" in before or "stop" in before or (
-                "no" in before or "never" in before or "not" in before):
+        if before[-2:] in (["instead", "of"], ["rather", "than"]) or before[-1:] == ["than"] or (
+                _LEAVING & set(before)):
             old.add(value)  # "instead of Python", "drop the formal tone", "don't use imperial", "not 200"
         else:
             new.add(value)
