@@ -169,6 +169,9 @@ TARGETED = [
     #                                   five waves before each fix: 5 FPs of 210 at first run, 11 of 129, 2 of 83, 3 of 47
     #                                   (older rules' readings, relabelled debatable), 0 of 23; news before an unread
     #                                   sentence is not sure, as everywhere: 7 misses; corpus_attack42_findings.md)
+    ("corpus_attack44.jsonl", 360, 78, 0.90),  # 72 of 78 (the user's instructions to the assistant reversed or
+    #                                   replaced, six waves before each fix: 0 FPs of 187 at first run, 14 of 72, 2 of 52,
+    #                                   0 of 22, 1 of 36, 0 of 11; 2 of 78 on main; 8 pairs debatable; findings file)
 ]
 
 
