@@ -169,6 +169,13 @@ TARGETED = [
     #                                   waves: 0 FPs of 213 at first run, then 1 of 78 ("the Jira add-on"), 1 of 40
     #                                   ("uninstalled Kindle"), 0 of 18 (possessions); 2 in the older sets ("sold the Canon
     #                                   and bought an Epson"); 8 of 349 on main; corpus_attack41_findings.md)
+    ("corpus_attack42.jsonl", 470, 77, 0.85),  # 67 of 77 (thing_end: a stored thing said ended in any clause,
+    #                                   five waves before each fix: 5 FPs of 210 at first run, 11 of 129, 2 of 83, 3 of 47
+    #                                   (older rules' readings, relabelled debatable), 0 of 23; news before an unread
+    #                                   sentence is not sure, as everywhere: 7 misses; corpus_attack42_findings.md)
+    ("corpus_attack44.jsonl", 360, 78, 0.90),  # 72 of 78 (the user's instructions to the assistant reversed or
+    #                                   replaced, six waves before each fix: 0 FPs of 187 at first run, 14 of 72, 2 of 52,
+    #                                   0 of 22, 1 of 36, 0 of 11; 2 of 78 on main; 8 pairs debatable; findings file)
 ]
 
 
