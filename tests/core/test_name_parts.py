@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from festinger.core.contradiction.compare import detect_contradiction
-from festinger.core.contradiction.text.name_parts import appositive_other, find_part, part_named
+from festinger.core.contradiction.text.name_parts import app_by_part, appositive_other, find_part, part_named
 
 
 @pytest.mark.parametrize("stored,mention", [
@@ -73,6 +73,12 @@ def test_the_kind_a_name_ends_on_names_it_only_as_the_object_of_a_change():
     assert not part_named("iPad Pro", "the Pro", kind=True)
 
 
+def test_a_part_uninstalled_is_the_brands_app():
+    assert app_by_part("Kindle Paperwhite", "I uninstalled Kindle")
+    assert not app_by_part("Telegram account", "I deleted Telegram for good")  # only a kind left out
+    assert not app_by_part("Kindle Paperwhite", "I sold the Kindle")
+
+
 def test_an_appositive_that_names_another_thing():
     assert appositive_other("MongoDB Atlas", "the Jira add-on, to Linear")
     assert not appositive_other("Netflix", "the price went up")
@@ -87,6 +93,7 @@ def test_an_appositive_that_names_another_thing():
     ("Queue: RabbitMQ", "We migrated off Rabbit to SQS last sprint."),
     ("My dentist is Dr. Mia Chen.", "I stopped seeing Dr. Chen, switched to a dentist near work."),
     ("Bank: Starling Bank", "Closed my Starling account, I'm with Monzo now."),
+    ("I use GitHub Copilot.", "Turned off Copilot for good."),  # thing_end asks it too
 ])
 def test_an_update_naming_the_stored_thing_by_a_part_is_read(existing, incoming):
     assert detect_contradiction(existing, incoming) is not None
@@ -105,6 +112,8 @@ def test_an_update_naming_the_stored_thing_by_a_part_is_read(existing, incoming)
     ("We use MongoDB Atlas.", "We moved off Atlas, the Jira add-on, to Linear."),
     ("User has a Pixel Watch.", "User sold the Pixel and bought an iPhone."),  # possessions asks it too
     ("Hotel: Hotel Adlon Berlin", "Cancelled Berlin, moved the meeting to Vienna."),
+    ("Laptop: ThinkPad X1 Carbon", "Sold the ThinkPad, the T480 from uni."),
+    ("I use GitHub Copilot.", "We stopped using GitHub Actions, moved CI to Buildkite."),
 ])
 def test_a_part_that_names_another_thing_deprecates_nothing(existing, incoming):
     assert detect_contradiction(existing, incoming) is None

@@ -31,7 +31,7 @@ import re
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import name_parts as lnp
 
-__all__ = ["appositive_other", "find_part", "is_generic_part", "part_named", "same_again"]
+__all__ = ["app_by_part", "appositive_other", "find_part", "is_generic_part", "part_named", "same_again"]
 
 _TOKEN_RE = re.compile(r"[A-Za-z0-9][\w+#&!-]*(?:[.'][A-Za-z0-9][\w+#&!-]*)*")
 _POSSESSIVE_RE = re.compile(r"'s$")
@@ -241,3 +241,18 @@ def appositive_other(stored: str, after: str) -> bool:
     if not ws or len(ws) > 4 or any(w in _CLAUSE_WORDS or w.endswith(("ed", "n't")) for w in ws):
         return False
     return not set(ws) & {_low(w) for w in _toks(stored)} and ws[-1] not in ("one", "ones")
+
+
+_SOFTWARE_END_RE = re.compile(r"(?<![\w'])(?:uninstalled|deleted|removed)\s+(?:the\s+|my\s+|our\s+)?", re.I)
+
+
+def app_by_part(stored: str, text: str) -> bool:
+    """Whether the text uninstalls or deletes the stored thing named by a part only: "I uninstalled
+    Kindle" of a "Kindle Paperwhite" is the brand's app, not the device ("deleted Kindle Paperwhite"
+    would be the thing itself, said whole)."""
+    for m in _SOFTWARE_END_RE.finditer(text):
+        at = find_part(stored, text, m.end())
+        if at is not None and at[0] == m.end():
+            said = {_low(w) for w in _toks(text[at[0]:at[1]])}
+            return any(_named(w) and _low(w) not in said for w in _stored_words(stored))
+    return False  # ("deleted Telegram" of a "Telegram account" is the thing: only a kind was left out)

@@ -35,7 +35,7 @@ from festinger.core.contradiction.lexicon import tech as lt
 from festinger.core.contradiction.updates.named_end_guards import (JUST_NOW_RE, PERIOD_RE, momentary_end,
                                                                    other_instance, same_kind, someone_elses, stand_in)
 from festinger.core.contradiction.text.cues import Cue
-from festinger.core.contradiction.text.name_parts import appositive_other, same_again
+from festinger.core.contradiction.text.name_parts import app_by_part, appositive_other, same_again
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.person_left import role_holder_left
 from festinger.core.contradiction.updates.stored_thing import one_occurrence
@@ -251,7 +251,7 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "quit Uber": the job or the app; "quit Chrome": closed the window
     if kind == "quit" and re.search(r"\bup\s+on\s", m.group(0), re.I) and not (g.get("ger") or cont):
         return False  # "gave up on Spanish" alone: on learning it, or on ever mastering it? (the older tests')
-    if kind == "quit" and _SOFTWARE_END_RE.match(_verb_and_rest(m)) and set(words(x)) < set(held.tokens[:held.obj_len]):
+    if kind == "quit" and app_by_part(held.value, m.group(0)):
         return False  # "uninstalled Kindle" of "Kindle Paperwhite": the brand's app, not the device (a part named)
     if kind == "quit" and set(words(x)) & ch.TRANSPORT:
         return False  # "I quit the bus": a ride is taken, not quit (the recall24 look-alike)
@@ -312,7 +312,6 @@ _MEMBER = frozenset(("in", "on", "part of", "a member of", "member of", "with"))
 _GROUPS = frozenset("team squad group crew org department club band".split())
 # A continuation that ends the stored thing again ("stopped guitar lessons and sold the guitar").
 _ENDING_CONT_RE = re.compile(r"(?:also\s+)?(?:sold|gave\s+away|got\s+rid\s+of|rehomed|returned|cancell?ed)\s", re.I)
-_SOFTWARE_END_RE = re.compile(r"(?:uninstalled|deleted)\s", re.I)
 _LEARNING = frozenset("learn study take practice practise".split())
 _LESSONS = frozenset("lesson class course".split())
 # A continuation that scopes the change: a purpose ("for newsletters"), an hour ("after 2pm"), a
