@@ -97,6 +97,8 @@ def clauses_of(text: str) -> list[str]:
 
 @per_text(maxsize=1024)  # asked by anchored and anchored_phrase of the same two memories
 def _clauses(text: str) -> tuple[str, ...]:
+    if len(text) > 4000:
+        return ()  # no markup or spacing makes a pasted page one short clause: not cleaned at all
     text = " ".join(clean(text).split())
     if not text or len(text) > _MAX_CHARS or "\n" in text.strip() or text.lstrip()[:1] in "#>*-":
         return ()
