@@ -165,6 +165,11 @@ TARGETED = [
     #                                   another actor, four waves before each fix: 1 FP of 282 at first run (an older
     #                                   reading), 7 of 89, 0 of 25, 1 of 24 (an older rule, `displaced`: marked debatable);
     #                                   corpus_attack37_findings.md)
+    ("corpus_attack41.jsonl", 365, 69, 0.72),  # 50 of 69 (a stored name called by a part of it, `name_parts`, five
+    #                                   waves: 0 FPs of 213 at first run, then 1 of 78 ("the Jira add-on"), 1 of 40
+    #                                   ("uninstalled Kindle"), 0 of 18 (possessions), 0 of 20 (thing_end; 2 of the
+    #                                   earlier waves there, answered); 2 in the older sets ("sold the Canon and bought an
+    #                                   Epson"); 8 of 369 on main; corpus_attack41_findings.md)
     ("corpus_attack42.jsonl", 470, 77, 0.85),  # 67 of 77 (thing_end: a stored thing said ended in any clause,
     #                                   five waves before each fix: 5 FPs of 210 at first run, 11 of 129, 2 of 83, 3 of 47
     #                                   (older rules' readings, relabelled debatable), 0 of 23; news before an unread

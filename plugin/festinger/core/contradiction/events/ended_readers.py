@@ -227,7 +227,7 @@ def _scheduled(s: str) -> tuple[str, str, list[Result]] | None:
 def _part_of(words: list[str]) -> str:
     """The thing named by some of its own words ("the BMW", "the X3" of a BMW X3), nothing else."""
     one = "(?:" + "|".join(re.escape(w) for w in words) + ")"
-    return rf"{one}(?:\s+{one}){{0,3}}"
+    return rf"(?P<kp>{one}(?:\s+{one}){{0,3}})"
 
 
 @lru_cache(maxsize=4096)

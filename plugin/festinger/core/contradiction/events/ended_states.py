@@ -34,6 +34,7 @@ from festinger.core.contradiction.events.event_context import RECENT, stored_sen
 from festinger.core.contradiction.lexicon import ended_states as es
 from festinger.core.contradiction.updates.named_end_guards import JUST_NOW_RE
 from festinger.core.contradiction.text.literal import starts
+from festinger.core.contradiction.text.name_parts import is_generic_part
 from festinger.core.contradiction.text.retraction import retracted_inline
 from festinger.core.contradiction.text.segment import split_pieces
 from festinger.core.contradiction.verdict import Contradiction, clip
@@ -119,6 +120,8 @@ def _ends(result: Result, clause: str, subj: str, own: str, kind: str) -> re.Mat
     m = _compiled(rf"^{_LEAD}(?:{rx})").match(clause)
     if m is None or not _TAIL_RE.fullmatch(clause[m.end():]):
         return None
+    if m.groupdict().get("kp") and all(is_generic_part(w) for w in m["kp"].split()):
+        return None  # "the 3" of "Mazda 3", "the Pro" of "iPad Pro": no word of the part names the thing (name_parts)
     return m
 
 

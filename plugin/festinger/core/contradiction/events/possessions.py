@@ -39,6 +39,7 @@ import re
 from typing import Sequence
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.text.name_parts import part_named
 from festinger.core.contradiction.updates.rescheduled import one_sentence_matches
 
 __all__ = ["possession_ended"]
@@ -89,7 +90,10 @@ def _names(said: str, stored: str) -> bool:
     for i in range(len(low) - n + 1):
         if low[i:i + n] == s:
             return (all(re.fullmatch(r"(?:19|20)\d\d", w) or w[:1].isupper() for w in t[:i])
-                    and all(_designation(w) for w in t[i + n:]))
+                    and all(_designation(w) for w in t[i + n:])
+                    and (n == len(low) or _maker_only(said, stored) or part_named(stored, said)))
+            # (a part that may be another thing is refused by the shared matcher: "the Pixel" of a
+            # "Pixel Watch", "Camden" of "PureGym Camden", "the 7"; a maker alone is `_maker_only`'s)
     return False
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.updates.anchored import LABEL_RE, PRESENT_RE, announced, clauses_of, owner_of, refused
 from festinger.core.contradiction.grammar.comparison import squash
+from festinger.core.contradiction.text.name_parts import find_part
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.verdict import Contradiction, clip
 
@@ -182,8 +183,9 @@ def by_anchored_phrase(existing: str, incoming: str) -> Contradiction | None:
         return None  # "he/him" / "he/they"; "Engineering Manager" / "Marketing Manager" only when a verb says changed
     if not owners & {"user", "group"} and not _own_slot(old.key):
         return None  # "The main character is now Sam": whose main character is not said
-    if re.search(rf"\b{re.escape(old.value)}\b", expand_contractions(new.rest), re.I):
-        return None  # the stored value named again: kept, compared, or a second place
+    if re.search(rf"\b{re.escape(old.value)}\b", expand_contractions(new.rest), re.I) or (
+            find_part(old.value, new.rest) is not None):
+        return None  # the stored value named again, whole or by a part ("the Kindle"): kept, compared, a second place
     slot = " ".join(old.key)
     return Contradiction("value", slot, old.value, new.value,
                          f"{slot!r} holds one value at a time and has a new one: {old.value!r} -> {new.value!r} "

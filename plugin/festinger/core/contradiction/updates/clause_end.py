@@ -44,6 +44,7 @@ from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon.life_events import CONTEXT_STOPS
 from festinger.core.contradiction.lexicon.names import NICKNAMES
 from festinger.core.contradiction.text.literal import said_alone
+from festinger.core.contradiction.text.name_parts import find_part
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.text.retraction import retracted_inline
 from festinger.core.contradiction.text.segment import split_sentences
@@ -235,26 +236,24 @@ def _thing_clause(held: Held, rest: str, whole: str) -> str | None:
 
 
 def _resolve(held: Held, text: str) -> str:
-    """The stored thing called by the name it opens with, written whole: "the Peloton" of "Peloton
-    bike", "the ThinkPad" of "ThinkPad X1", "the Volvo" of "Volvo XC60". What the name leaves out
-    must be a common noun (the kind) or a model code; never another name ("the Kindle" is not the
-    "Kindle Paperwhite": an Oasis is a Kindle too), and the name must end there ("the ThinkPad T430",
-    "the ThinkPad's keyboard", "the old ThinkPad" are other things or parts)."""
+    """The stored thing called by a distinctive part of its name, written whole: "the Peloton" of
+    "Peloton bike", "the ThinkPad" of "ThinkPad X1", "the Kindle" of "Kindle Paperwhite", "the
+    Adlon" of "Hotel Adlon" (`name_parts`: never "the Pixel Watch" of "Pixel 7", "the Apple" of
+    "Apple Music", "the 7"). The part must follow "the", "my" or "our" and be maximal in the text
+    ("the ThinkPad T430", "the old ThinkPad" are other things)."""
     if said_alone(text, held.value, "'-"):
         return text  # named whole already (found in Python: no pattern compiled per stored value)
-    ws = held.value.split()
-    for j in range(len(ws) - 1, 0, -1):
-        head, tail = ws[:j], ws[j:]
-        if " ".join(head) in text and all(w[:1].isupper() or w[:1].isdigit() for w in head) and all(
-                w.islower() or _MODEL_RE.match(w) for w in tail):  # (the name said, before its pattern is built)
-            rx = rf"(?<![\w'])(?P<d>(?i:the|my|our)\s+){re.escape(' '.join(head))}(?![\w'\u2019-])(?!\s+[A-Za-z0-9])"
-            said = re.sub(rx, lambda m: m.group("d") + held.value, text, count=1)
-            if said != text:
-                return said
-    return text
+    found = find_part(held.value, text)
+    if found is None:
+        return text
+    i, j = found
+    det = _DET_BEFORE_RE.search(text[:i])
+    if det is None or text[j:j + 1] in ("'", "\u2019", "-") or text[i:j].endswith("'s"):
+        return text  # "the ThinkPad's keyboard": a part of it
+    return text[:i] + held.value + text[j:]
 
 
-_MODEL_RE = re.compile(r"^(?=[\w-]*\d)[\w-]+$|^[A-Z]{1,4}$")
+_DET_BEFORE_RE = re.compile(r"(?<![\w'])(?i:the|my|our)\s+$")
 
 
 # "Gone", "done" and "no more" also say a thing ran out or went missing: they end the holding only

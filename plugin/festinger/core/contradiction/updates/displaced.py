@@ -34,6 +34,7 @@ from festinger.core.contradiction.events.event_context import stored_sentence
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon import displacement as dl
 from festinger.core.contradiction.updates.named_end_guards import PERIOD_RE
+from festinger.core.contradiction.text.name_parts import part_named
 from festinger.core.contradiction.text.normalise import expand_contractions, strip_correction_lead
 from festinger.core.contradiction.grammar.places import is_known_place
 from festinger.core.contradiction.grammar.refinement import refines
@@ -198,13 +199,22 @@ def _stored_value(stored: str, old: str) -> str | None:
         named_on = end
         while named_on < len(toks) and toks[named_on][:1].isupper() and toks[end - 1][:1].isupper():
             named_on += 1  # "Ridgeview" of "Ridgeview Elementary": the rest of the name
+        named_from = i
+        while named_from > start_min and _named_word(toks[named_from - 1]) and _named_word(toks[i]):
+            named_from -= 1  # "Adlon" of "Hotel Adlon", "Nighthawk" of "Netgear Nighthawk": the name before
         unsaid = [t.lower() for t in toks[end:named_on]]
-        if unsaid and not all(w in dl.NAME_HEADS or any(c.isdigit() for c in w) for w in unsaid):
-            return None  # "Google" of "Google Docs" is another thing; "BMW" of "BMW X3" is the car
+        if (unsaid and not all(w in dl.NAME_HEADS or any(c.isdigit() for c in w) for w in unsaid)
+                or named_from < i) and not part_named(" ".join(toks[named_from:named_on]), old):
+            return None  # "Google" of "Google Docs" is another thing; "BMW" of "BMW X3" is the car (name_parts)
+        i = named_from
         if len(toks) - named_on > 3:
             return None  # a value in the middle of the sentence is not its value
         return " ".join(toks[i:named_on])
     return None
+
+
+def _named_word(tok: str) -> bool:
+    return tok[:1].isupper() or tok[:1].isdigit()
 
 
 def _subject_end(toks: list[str]) -> int:

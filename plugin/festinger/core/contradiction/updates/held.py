@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.text.literal import starts_with
+from festinger.core.contradiction.text.name_parts import part_named
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.grammar.statements import is_unsure
 from festinger.core.contradiction.grammar.values import singular
@@ -237,11 +238,17 @@ def names_object(held: Held, said: str) -> bool:
     for end in range(n, 0, -1):  # "the Pixel" of "Pixel 6": a version number after the name may go unsaid
         start = end - len(x)
         if start >= 0 and list(toks[start:end]) == x:
-            return all(held.named[:start]) if held.named else start == 0
+            # a part of a name is the shared matcher's ("the Civic" of "2014 Honda Civic", never "Watch"
+            # of "Apple Watch"); a lower-case object only whole
+            return start == 0 or (all(held.named[:start]) and part_named(held.value, said, kind=True))
         if not _NUMBER_RE.match(toks[end - 1]):
             break
-    if x[:-1] == list(toks[:n]) and x[-1] in _SUBSCRIPTIONS:
-        return True  # "my Netflix subscription" of "subscribes to Netflix" (never "Microsoft Teams" of "Microsoft")
+    if x != list(toks[:n]) and part_named(held.value, said):
+        return True  # "Netflix" of "Netflix Standard plan", "the Kindle" of "Kindle Paperwhite", "Mongo" of "MongoDB"
+    if x[-1] in _SUBSCRIPTIONS and len(x) > 1 and (x[:-1] == list(toks[:n]) or part_named(
+            held.value, said.rsplit(None, 1)[0])):
+        return True  # "my Netflix subscription" of "subscribes to Netflix" (never "Microsoft Teams" of "Microsoft"),
+        # "my Monzo account" of "Monzo Premium"
     if x == list(toks[:n - 1]) and toks[n - 1] in _UNSAID_HEADS:
         return True  # "Spotify" of "a Spotify subscription", "data platform" of "the data platform squad"
     return x[-1] == toks[n - 1] and bool(set(x) - set(toks[:n])) and set(x) <= set(toks) | set(held.slot)

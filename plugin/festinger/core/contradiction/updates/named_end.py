@@ -35,6 +35,7 @@ from festinger.core.contradiction.lexicon import tech as lt
 from festinger.core.contradiction.updates.named_end_guards import (JUST_NOW_RE, PERIOD_RE, momentary_end,
                                                                    other_instance, same_kind, someone_elses, stand_in)
 from festinger.core.contradiction.text.cues import Cue
+from festinger.core.contradiction.text.name_parts import app_by_part, appositive_other, same_again
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.person_left import role_holder_left
 from festinger.core.contradiction.updates.stored_thing import one_occurrence
@@ -221,8 +222,9 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
     if first and (UNDOING_RE.search(first) or set(words(first)) & set(words(held.value))
                   or sets_temporary_scene(first, parsed=True)):
         return False  # "... borrowed a car for the week and ...", "bought a second Civic and sold the Civic"
-    if UNDOING_RE.search(cont) or (cont and PRONOUN_RE.search(cont) and not _third_person(who)):
-        return False  # "..., then switched back", "... but I still use it at work", "... his son"
+    if UNDOING_RE.search(cont) or (cont and PRONOUN_RE.search(cont) and not _third_person(who)) or (
+            appositive_other(held.value, cont)):
+        return False  # "..., then switched back", "... but I still use it at work", "... his son", "Atlas, the Jira add-on"
     ctx = words(g["ctx"])[1:] if g.get("ctx") else []
     if ctx and held.subject and ctx == list(held.subject) and not obj:
         obj = g["ctx"].split(None, 1)[1]  # "replaced MongoDB with SQLite in the side project": that project's
@@ -249,6 +251,8 @@ def _active_ends(held: Held, kind: str, m: re.Match[str]) -> bool:
         return False  # "quit Uber": the job or the app; "quit Chrome": closed the window
     if kind == "quit" and re.search(r"\bup\s+on\s", m.group(0), re.I) and not (g.get("ger") or cont):
         return False  # "gave up on Spanish" alone: on learning it, or on ever mastering it? (the older tests')
+    if kind == "quit" and app_by_part(held.value, m.group(0)):
+        return False  # "uninstalled Kindle" of "Kindle Paperwhite": the brand's app, not the device (a part named)
     if kind == "quit" and set(words(x)) & ch.TRANSPORT:
         return False  # "I quit the bus": a ride is taken, not quit (the recall24 look-alike)
     if kind == "off" and " ".join(x.lower().split()) in lt.DESKTOP_APPS:
@@ -390,6 +394,6 @@ def _new_value_ok(held: Held, x: str, y: str) -> bool:
     """The new value is another thing: not held already, not the old one, not a version or a flavour
     of it ("from Ubuntu to Ubuntu 24.04")."""
     new = words(y)
-    if not new or new == words(x) or set(new) <= set(held.tokens):
-        return False
+    if not new or new == words(x) or set(new) <= set(held.tokens) or same_again(held.value, y):
+        return False  # "a newer Civic" for the "Honda Civic" (name_parts)
     return not refines(held.value, y) and not refines(x, y)

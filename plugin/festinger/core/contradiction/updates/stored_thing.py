@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.text.name_parts import part_named
 from festinger.core.contradiction.events.event_context import stored_sentence
 from festinger.core.contradiction.lexicon.life_events import NOT_PET_ADJECTIVES as _NOT_PET_ADJECTIVES
 from festinger.core.contradiction.lexicon.life_events import PET_KINDS
@@ -278,6 +279,8 @@ def refers(thing: Thing, ref: str, by_owner: bool = False) -> bool:
     named = any(t.lower() in thing.names for t in toks)
     if named and {t.lower() for t in toks} <= set(thing.names) | {thing.head, "the"}:
         return True  # "our dog Biscuit", "the user's roommate Chris", "Chris the roommate"
+    if thing.kind != "living" and _part_of_a_name(thing, r):
+        return True  # "Copilot" of "GitHub Copilot", "the Nighthawk" of "Netgear Nighthawk" (name_parts)
     if thing.kind == "living":
         return False  # a pet or a person only by name ("my dog died" is `events`'), never "the cat"
     folded = [fold(t) for t in toks]
@@ -289,10 +292,21 @@ def refers(thing: Thing, ref: str, by_owner: bool = False) -> bool:
         return False  # a word the stored sentence lacks: another one of the kind
     last = folded[-1]
     if last == thing.head and not (thing.head in thing.capitalised and len(thing.capitalised) > 1):
-        return True  # (a name's last word alone, "Copilot" of "GitHub Copilot", is a partial name: not read here)
+        return True  # (a name's last word alone, "Copilot" of "GitHub Copilot", is `_part_of_a_name`'s)
     # an activity named by its gerund or its sport ("quit swimming" of "swim class", "football" of
     # "5-a-side football on Tuesdays")
     return thing.kind == "activity" and toks[-1].lower().endswith("ing") and last in thing.words
+
+
+def _part_of_a_name(thing: Thing, ref: str) -> bool:
+    """Whether `ref` is a distinctive part of one of the thing's names of several words, as written in
+    the stored object (the shared matcher: never "Apple" of "Apple Music", "Camden" of "PureGym Camden")."""
+    low = thing.value.lower()
+    for name in thing.names:
+        at = low.find(name)
+        if at >= 0 and len(name.split()) > 1 and part_named(thing.value[at:at + len(name)], ref):
+            return True
+    return False
 
 
 # A stored thing that recurs ("a milk delivery every morning", "swim class on Wednesdays") and an

@@ -33,6 +33,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.text.cues import Cue
+from festinger.core.contradiction.text.name_parts import app_by_part, appositive_other
 from festinger.core.contradiction.updates.named_end_guards import other_instance
 from festinger.core.contradiction.updates.stored_thing import Thing, refers, stored_thing
 from festinger.core.contradiction.updates.thing_context import context_refuses, others_before
@@ -167,8 +168,10 @@ def thing_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
                 break  # "Mum's house: we stopped the cleaner", "At the office, cancelled the cleaner": scoped
             if clause and _ends(thing, clause, before + " " + body[:start], text):
                 after = body[end:].lstrip(" ,;:-\u2013\u2014")
-                if context_refuses(thing, sentences, at) or other_instance("", after) or _someone_after(thing, after):
-                    return None  # "Biscuit died. It was my Tamagotchi.", "sold the guitar, the spare one"
+                if context_refuses(thing, sentences, at) or other_instance("", after) or _someone_after(thing, after) or (
+                        appositive_other(thing.value, after) or app_by_part(thing.value, clause)):
+                    return None  # "Biscuit died. It was my Tamagotchi.", "sold the guitar, the spare one", "sold the
+                    # ThinkPad, the T480 from uni", "uninstalled Kindle" (the app) of a Kindle Paperwhite (name_parts)
                 return thing.owner, thing.value, clause
         before += " " + body
     return None
