@@ -26,6 +26,10 @@ CAUGHT = [
     ("My team has 6 engineers.", "My team is down to 4 engineers after layoffs.", "4"),
     ("User is on chapter 4 of Dune.", "On chapter 9 now.", "9"),
     ("User swims twice a week.", "Swimming 3 times a week now.", "3"),
+    ("User has one cat.", "User has two cats.", "2"),  # the memorizer's fact restated
+    ("I have two kids.", "We just had twins!", "4"),
+    ("I have three kids.", "Baby number four arrived yesterday!", "4"),
+    ("I have two kids.", "I'm a mother of three now.", "3"),
 ]
 
 LOOKALIKES = [
@@ -54,6 +58,13 @@ LOOKALIKES = [
     ("Course progress: module 3 of 10", "Back on module 2 now for a refresher."),
     ("I have 2 monitors on my desk.", "3 monitors now."),  # wider than "on my desk", and more
     ("User has 2 cats.", "Sister's household:\n- 3 cats now\n- 2 dogs"),  # a heading scopes the lines
+    ("User has a meeting.", "Got another meeting."),  # a thing of now, not a count kept
+    ("The user has a dog.", "The user has three dogs."),  # "has a dog" still holds
+    ("User has a deadline.", "3 deadlines now."),
+    ("I have two kids.", "We had twins."),  # the two may be the twins
+    ("I have two kids.", "We have eight kids now."),  # a jump no birth explains
+    ("I have two kids.", "We have one kid now."),  # one left home, not gone
+    ("I have two kids.", "My wife is a mother of three now."),
 ]
 
 

@@ -23,8 +23,8 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon.units import NUMBER_WORDS
 from festinger.core.contradiction.updates.rescheduled import one_sentence
 
-__all__ = ["HAVE", "NUM", "NUMX", "ORD", "ORDINALS", "Stored", "UNITS", "W", "kind_of", "mods_of", "number", "stem",
-           "stored_count"]
+__all__ = ["HAVE", "HOUSEHOLD", "NUM", "NUMX", "ORD", "ORDINALS", "Stored", "UNITS", "W", "kind_of", "mods_of",
+           "number", "stem", "stored_count"]
 
 ORDINALS = ("zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
              "twelfth").split()
@@ -40,18 +40,23 @@ _IRREGULAR = {"children": "child", "babies": "baby", "people": "person", "men": 
               "fish": "fish", "sheep": "sheep"}
 # Words that are never a counted thing's modifier: a period, a part, a measure ("3 times a week").
 _NOT_MODS = frozenset("a an the per of in at on for with to and or times time days day weeks week months "
-                      "month years year hours hour minutes minute miles mile km kg lbs percent more".split())
+                      "month years year hours hour minutes minute miles mile km kg lbs percent more few lot couple "
+                      "bunch dozen handful pair number several many".split())
 # Sequence units a position is counted in ("module 3 of 10", "on chapter 4").
 UNITS = r"(?:module|chapter|lesson|unit|level|week|day|step|part|section|episode|season|stage|page)"
+# "User has a dog" is no count: it still holds beside "has three dogs" (corpus_dev), so only a number is.
 # Verbs that hold a count of one's own: "has 2 cats", "works with 3 clients", "manages 5 engineers".
 _HOLD = (r"(?:has|have|owns?|'ve\s+got|has\s+got|keeps?|works?\s+with|manages?|leads?|employs?"
          r"|(?:'ve|has|have)\s+(?:visited|been\s+to))")
 HAVE = frozenset("has have own owns got keep keeps".split())
+# The user's household: children and pets, counted by "a" too ("We have a dog") and by "we".
+HOUSEHOLD = frozenset("child son daughter cat dog pet fish horse bird chicken rabbit hamster".split())
 
 _STORED_HELD = re.compile(rf"^(?P<own>(?:the\s+)?user|i|we)(?:\s+|(?='))(?P<verb>{_HOLD})\s+(?:a\s+team\s+of\s+)?"
                           rf"(?P<n>{NUM})\s+(?P<mods>(?:{W}\s+){{0,2}}?)(?P<kind>{W})$", re.I)
 _STORED_KEYED = [
-    re.compile(rf"^(?:(?P<poss>my|our)\s+)?(?P<key>(?:the\s+)?{W}(?:\s+{W})?)\s+(?:runs\s+on|is\s+on|has|uses)\s+(?P<n>{NUM})\s+"
+    re.compile(rf"^(?:(?P<poss>my|our)\s+)?(?P<key>(?:the\s+)?{W}(?:\s+{W})?)\s+(?:runs\s+on|is\s+on|has|uses)\s+"
+               rf"(?P<n>{NUM})\s+"
                rf"(?P<mods>(?:{W}\s+){{0,2}}?)(?P<kind>{W})$", re.I),
     re.compile(rf"^(?:(?:the\s+)?user's\s+|my\s+|our\s+)?(?P<key>{W}(?:\s+{W})?)(?::|\s+is)\s+(?P<n>{NUM})\s+"
                rf"(?P<mods>(?:{W}\s+){{0,2}}?)(?P<kind>{W})(?P<tail>\s+this\s+year)?$", re.I),

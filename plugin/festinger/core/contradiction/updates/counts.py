@@ -35,44 +35,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon.units import NUMBER_WORDS
 from festinger.core.contradiction.text.retraction import passes_by
 from festinger.core.contradiction.text.segment import split_sentences
+from festinger.core.contradiction.updates.count_guards import MONTHS, PARENT, SHRUNK, refused
 from festinger.core.contradiction.updates.count_frames import HAVE as _HAVE, NUM as _NUM, NUMX as _NUMX, ORD as _ORD
 from festinger.core.contradiction.updates.count_frames import ORDINALS as _ORDINALS, Stored as _Stored, UNITS as _UNITS
-from festinger.core.contradiction.updates.count_frames import W as _W
+from festinger.core.contradiction.updates.count_frames import HOUSEHOLD as _HOUSEHOLD, W as _W
 from festinger.core.contradiction.updates.count_frames import kind_of as _kind, mods_of as _mods, number as _number
 from festinger.core.contradiction.updates.count_frames import stem as _stem, stored_count as _stored
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["by_count_update", "count_update"]
 
-_MONTHS = "january february march april may june july august september october november december".split()
-_RECENT = rf"(?:\s+(?:yesterday|today|this\s+morning|last\s+(?:week|weekend|night)|in\s+(?:{'|'.join(_MONTHS)})))?"
-# Anything that keeps a new count from standing: a question, a plan or wish, a condition, a denial, the
-# past, a range or a guess, a quote or report, a temporary count, another person, money and percentages.
-_REFUSE_RE = re.compile(
-    r"[?\"\u201c\u201d$\u20ac\u00a3%~+#]|\d\s*[-\u2013/]\s*\d|\b\d+k\b"
-    r"|(?<!in\s)\bmay\b|\b(?:might|maybe|will|won't|would|could|should|shall|gonna|going\s+to|plan|plans|planning"
-    r"|want|wants"
-    r"|wanna|hope|hoping|hopefully|thinking|considering|trying|expect|expecting|pregnant|due|soon|next|eventually"
-    r"|someday|if|unless|when|once\s+we|once\s+i|imagine|suppose|proposal|runbook|ticket|jira|said|says|joked|told"
-    r"|asked|wish|need|needs|probably|likely|perhaps|temporarily|temporary|until|till|during|while|foster"
-    r"|fostering|catsitting|sitting|watching|looking\s+after|babysitting|pause|paused|used\s+to|growing\s+up"
-    r"|back\s+(?:in|then|down|on)|went\s+back|college|ago|before|previously|formerly|last\s+(?:year|month|time)"
-    r"|between|depending|usually|around|about|roughly|almost|nearly|approximately|at\s+(?:least|most)|or\s+so"
-    r"|ish|not|no|never|none|nobody|yet|still|so\s+far|in\s+total|total|altogether|this\s+(?:week|weekend|month)"
-    r"|percent|he|she|his|her|hers|him|they|them|their|theirs|you|your|yours|its|kidding|jk|joke|only|just\s+for"
-    r"|each|both|all|every|some|other|others|ever)\b|n't\b|'ll\b|'d\b", re.I)
-# "after" may time the count ("back to 3 after", "after the sale"); a team cut is the one reason read
-_SHRUNK = r"(?:the\s+)?(?:layoffs|cuts|cutbacks|reorg|restructuring)"
-_AFTER_RE = re.compile(rf"\bafter\b(?!\s+{_SHRUNK}\W*$)", re.I)
-_BACK_TO_RE = re.compile(rf"\bback\s+to\s+{_NUM}\b|\b{_NUM}\s+(?:or|to)\s+{_NUM}\b", re.I)
-_FOR_RE = re.compile(r"\bfor\b(?!\s+[a-z]+\s+(?:training|prep)\b)", re.I)
-_GOAL_RE = re.compile(r"\b(?:goal|goals|target|targets|aim|aiming|quota)\b", re.I)
-_CUE_RE = re.compile(r"\d|\b(?:" + "|".join((*NUMBER_WORDS, *_ORDINALS[2:])) + r"|another|twice|once|single)\b", re.I)
-_CHATTER_TAIL_RE = re.compile(r"(?:[\s.!,]+|\s+(?:lol|haha|lmao|yay|woo+)\b|\s*:\)|\s*:d\b)+$", re.I)
+_RECENT = rf"(?:\s+(?:yesterday|today|this\s+morning|last\s+(?:week|weekend|night)|in\s+(?:{'|'.join(MONTHS)})))?"
+_CUE_RE = re.compile(r"\d|\b(?:" + "|".join((*NUMBER_WORDS, *_ORDINALS[2:]))
+                     + r"|another|twice|once|single|twins|triplets)\b", re.I)
+_CHATTER_TAIL_RE = re.compile(r"(?:[\s.!,]+|(?:^|\s+)(?:lol|haha|lmao|yay|woo+)\b|\s*:\)|\s*:d\b)+$", re.I)
 _LEAD_RE = re.compile(r"^(?:(?:so|and|ok|okay|well|update|news|fyi|big\s+news)\b[:,!]?\s*)+", re.I)
 
 _WHO = r"(?:i|we|(?:the\s+)?user)"
@@ -86,7 +65,10 @@ _EVENT_RE = re.compile(
     rf"\s+(?:new\s+)?(?P<mods>(?:{_W}\s+){{0,2}}?)(?P<kind>{_W})(?:\s+from\s+(?:the|a|an)\s+{_W})?{_RECENT}$"
     # "One roommate moved out", "one of my cats died": the counted kind itself ends (a lead, never alone)
     rf"|^(?:(?P<some2>one|an?)\s+(?:of\s+(?:my|our|the)\s+)?|(?:my|our|the)\s+)(?P<kind2>{_W})\s+"
-    rf"(?:{_ENDED}){_RECENT}$",
+    rf"(?:{_ENDED}){_RECENT}$"
+    # "We just had twins!", "Baby number four arrived yesterday!": children said by their number
+    rf"|^(?:(?:i|we)\s+)?(?P<just>just\s+)?(?:had|welcomed)\s+(?P<twins>twins|triplets)(?P<when>{_RECENT})$"
+    rf"|^(?:baby|kid|child)\s+(?:number|no\.?)\s+(?P<nth3>{_NUM})\s+(?:arrived|is\s+here|was\s+born){_RECENT}$",
     re.I)
 _HELD_STATE_RE = re.compile(
     rf"^(?:(?P<be>i'm|i\s+am|we're|were|we\s+are|there\s+are|there's|it's|that's)\s+"
@@ -94,7 +76,7 @@ _HELD_STATE_RE = re.compile(
     rf"|(?P<pv>(?:i|we)(?:'ve|\s+have)\s+(?P<now0>now\s+)?(?:visited|been\s+to))\s+"
     rf"|(?P<sv>(?:i|we)\s+{_W})\s+)?(?:now\s+)?(?:(?P<dir>down|up)\s+to\s+|(?P<at>at)\s+)?(?:just\s+)?"
     rf"(?P<n>{_NUM}|a\s+single)(?:\s+(?P<mods>(?:{_W}\s+){{0,2}}?)(?P<kind>(?!now\b){_W}))?(?P<visited>\s+visited)?"
-    rf"(?P<now>\s+now)?(?:\s+after\s+{_SHRUNK})?"
+    rf"(?P<now>\s+now)?(?:\s+after\s+{SHRUNK})?"
     # "since one died": the reason is one of the kind ending, nothing that may undo or scope the count
     rf"(?:\s+(?:since|because)\s+(?:one|it|the\s+other(?:\s+one)?|one\s+of\s+them)\s+(?:{_ENDED}))?$", re.I)
 _KEYW = rf"(?!(?:is|on|at|has|runs|now|down|up|to)\b){_W}"  # a key's word, never the verb after it
@@ -107,11 +89,12 @@ _KEYED_CHANGE_RE = re.compile(
 _KEYED_STATE_RE = re.compile(
     rf"^(?:(?P<poss>the|my|our)\s+)?(?P<key>{_KEYW}(?:\s+{_KEYW})?)\s+(?:is\s+|'s\s+)?(?:now\s+)?"
     rf"(?:runs\s+on|on|at|has|(?P<dir>down|up)\s+to)"
-    rf"\s+(?P<n>{_NUM})\s+(?P<mods>(?:{_W}\s+){{0,2}}?)(?P<kind>{_W})(?P<now>\s+now)?(?:\s+after\s+{_SHRUNK})?$",
+    rf"\s+(?P<n>{_NUM})\s+(?P<mods>(?:{_W}\s+){{0,2}}?)(?P<kind>{_W})(?P<now>\s+now)?(?:\s+after\s+{SHRUNK})?$",
     re.I)
-# "We're a three-cat household now."
-_HOUSEHOLD_STATE_RE = re.compile(rf"^(?:we're|we\s+are|i'm|i\s+am)\s+(?:now\s+)?an?\s+(?P<n>{_NUM})-(?P<kind>{_W})\s+"
-                                 r"(?:household|family|home)(?P<now>\s+now)?$", re.I)
+# "We're a three-cat household now.", "I'm a mother of three now."
+_HOUSEHOLD_STATE_RE = re.compile(
+    rf"^(?:we're|we\s+are|i'm|i\s+am)\s+(?:now\s+)?an?\s+(?:(?P<n>{_NUM})-(?P<kind>{_W})\s+(?:household|family|home)"
+    rf"|{PARENT}\s+of\s+(?P<n2>{_NUM}))(?P<now>\s+now)?$", re.I)
 _PROGRESS_RE = re.compile(
     rf"^(?:(?:i'm|i\s+am)\s+)?(?P<now1>now\s+)?on\s+(?P<unit>{_UNITS})\s+(?P<n>\d{{1,3}})(?P<now2>\s+now)?$"
     rf"|^(?:i\s+)?(?:just\s+|finally\s+)?(?:started|finished|completed|reached|got\s+to|moved\s+on\s+to)\s+"
@@ -147,9 +130,15 @@ def _lead(stored: _Stored, clause: str, anaphor: bool = False) -> tuple[_Read, f
     ev = _EVENT_RE.match(clause)
     if ev is None:
         return None
-    kind = ev.group("kind") or ev.group("kind2")
+    kind = ev.group("kind") or ev.group("kind2") or "child"
     if not (anaphor and kind.lower() == "one") and _kind(kind) != stored.kind:
         return None
+    if ev.group("twins"):
+        if not (ev.group("just") or ev.group("when")):
+            return None  # "We had twins.": the two children the user has may be the twins
+        return _Read(delta=2 if ev.group("twins").lower() == "twins" else 3, sign=1, alone=True), frozenset()
+    if ev.group("nth3"):
+        return _Read(value=_number(ev.group("nth3")), sign=1, alone=True), frozenset()
     mods = _mods(ev.group("mods"))
     if not _same_mods(stored, mods, False) or not _we_may_hold(stored, ev.group("who") or ""):
         return None
@@ -164,9 +153,8 @@ def _lead(stored: _Stored, clause: str, anaphor: bool = False) -> tuple[_Read, f
     return _Read(delta=sign * (1 if some in ("a", "an") else (_number(some) or 0)), sign=sign), mods
 
 
-# Who a "we" may be beside a stored count: the user's household (children, pets, things at home), never
-# a team or an agency beside the user's own clients, engineers or students.
-_HOUSEHOLD = frozenset("child son daughter cat dog pet fish horse bird chicken rabbit hamster".split())
+# Who a "we" may be beside a stored count: the user's household (children, pets), never a team or an
+# agency beside the user's own clients, engineers or students.
 
 
 def _we_may_hold(stored: _Stored, who: str) -> bool:
@@ -207,10 +195,16 @@ def _state(stored: _Stored, clause: str, led: bool) -> tuple[int | None, int, fr
     after an event that names it (`led`)."""
     home = _HOUSEHOLD_STATE_RE.match(clause)
     if home is not None:
-        ok = home.group("now") and _kind(home.group("kind")) == stored.kind and _we_may_hold(stored, "we")
-        return (_number(home.group("n")), 0, frozenset()) if ok else None
+        kind = _kind(home.group("kind")) if home.group("kind") else "child"
+        ok = home.group("now") and kind == stored.kind and _we_may_hold(stored, "we")
+        return (_number(home.group("n") or home.group("n2")), 0, frozenset()) if ok else None
     st = _HELD_STATE_RE.match(clause)
-    if st is None or not (st.group("now") or st.group("now0") or st.group("dir") or (st.group("at") and st.group("be"))):
+    if st is None:
+        return None
+    # "The user has three kids." beside "The user has two kids.": the memorizer's whole fact said anew
+    restated = ((st.group("hv") or "").lower().startswith(("user", "the user")) and stored.verb in _HAVE
+                and stored.kind in _HOUSEHOLD)
+    if not (st.group("now") or st.group("now0") or st.group("dir") or (st.group("at") and st.group("be")) or restated):
         return None
     be = (st.group("be") or "").lower()
     if be and not (st.group("dir") or st.group("at") or be.startswith(("there", "it", "that"))):
@@ -282,21 +276,6 @@ def _rhythm(stored: _Stored, clause: str) -> _Read | None:
 
 
 _CLAUSES_RE = re.compile(rf"\s*[,;]\s*(?:so\s+|and\s+)?|\s+so\s+|\s+and\s+(?=(?:now\s+)?(?:we|i)\b|\d|{_NUM}\b)", re.I)
-_CAPITAL_RE = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w.-]*)")
-_STOCK_CAPITALS = frozenset(["I", "I'm", "I've"] + [m.capitalize() for m in _MONTHS])
-
-
-def _someone_else(existing: str, incoming: str, stored: _Stored) -> bool:
-    """Whether the incoming memory may be another's: a name the stored memory does not have ("Sam",
-    "Black Friday"), or a person it names that is not the counted kind ("my sister", "the neighbours")."""
-    for sentence in split_sentences(incoming):
-        for word in _CAPITAL_RE.findall(sentence.strip()):
-            if word not in _STOCK_CAPITALS and word.lower() not in existing.lower():
-                return True
-    people = {_kind(w) for w in re.findall(r"[a-z]+", incoming.lower())} & (lx.PERSON_ROLES | {"child"})
-    return bool(people - {stored.kind, "household", "family"})  # "a three-cat household" is the user's
-
-
 def _clean(stored: _Stored, sentence: str) -> str | None:
     """The sentence without its opener ("So", "Update:"), chatter tail ("lol") and capital, or None
     when a lead line scopes it ("Her kids: three now", "Staging: scaled to 5 nodes")."""
@@ -320,6 +299,8 @@ def _reads(stored: _Stored, incoming: str) -> list[_Read] | None:
         text = _clean(stored, sentence)
         if text is None:
             return None
+        if not text:
+            continue  # "Lol."
         if stored.frame == "held":
             found = [c.strip() for c in _CLAUSES_RE.split(text) if c.strip()]
             if len(found) == 1 and not (_lead(stored, found[0], anaphor=True) or _HELD_STATE_RE.match(found[0])
@@ -349,13 +330,7 @@ def count_update(existing: str, incoming: str) -> tuple[str, str, str] | None:
     stored = _stored(existing)
     if stored is None:
         return None
-    if any(rx.search(incoming) for rx in (_REFUSE_RE, _BACK_TO_RE, _FOR_RE, _AFTER_RE)):
-        return None
-    if _GOAL_RE.search(incoming) and not (stored.frame == "keyed" and _GOAL_RE.search(stored.key)):
-        return None  # "my goal is 5 clients", "aiming for 5 days a week": a wish, not the count
-    if re.search(r"\bthis\s+year\b", incoming, re.I) and stored.verb != "this year":
-        return None  # "18 books this year": so far, not the stored count
-    if _someone_else(existing, incoming, stored):
+    if refused(existing, incoming, stored):
         return None
     reads = _reads(stored, incoming)
     if not reads:
