@@ -165,10 +165,10 @@ TARGETED = [
     #                                   another actor, four waves before each fix: 1 FP of 282 at first run (an older
     #                                   reading), 7 of 89, 0 of 25, 1 of 24 (an older rule, `displaced`: marked debatable);
     #                                   corpus_attack37_findings.md)
-    ("corpus_attack43.jsonl", 700, 120, 0.86),  # 105 of 120 (104 of 108 not debatable; a count or progress
-    #                                   said anew, counts.py: six waves before each fix: 0 FPs of 292 at first run, 4 of
+    ("corpus_attack43.jsonl", 750, 129, 0.86),  # 114 of 129 (113 of 117 not debatable; a count or progress
+    #                                   said anew, counts.py: seven waves before each fix: 0 FPs of 292 at first run, 4 of
     #                                   140 ("we" of an agency or a team), 0 of 107, 0 of 64, 0 of 62, 8 of 52 ("User has
-    #                                   a meeting": a thing of now, not a count kept); corpus_attack43_findings.md)
+    #                                   a meeting": a thing of now, not a count kept), 0 of 53; corpus_attack43_findings.md)
 ]
 
 

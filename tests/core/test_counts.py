@@ -17,7 +17,8 @@ CAUGHT = [
     ("Course progress: module 3 of 10", "On module 7 now.", "7"),
     ("Prod runs on 3 m5.large instances.", "Scaled prod to 5 m5.xlarge nodes.", "5"),
     ("User runs 3 times a week.", "upped it to runing 5 days a week for marathon training", "5"),
-    ("User's Goodreads goal: 30 books this year", "Being realistic this year: lowered my Goodreads goal to 20 books.", "20"),
+    ("User's Goodreads goal: 30 books this year",
+     "Being realistic this year: lowered my Goodreads goal to 20 books.", "20"),
     ("I have two cats.", "We have three cats now; we adopted another one.", "3"),
     ("We have three dogs.", "We rehomed one of our dogs, so it's just two now.", "2"),
     ("I have 2 roommates.", "One roommate moved out; I'm down to one.", "1"),
@@ -30,6 +31,9 @@ CAUGHT = [
     ("I have two kids.", "We just had twins!", "4"),
     ("I have three kids.", "Baby number four arrived yesterday!", "4"),
     ("I have two kids.", "I'm a mother of three now.", "3"),
+    ("The user works with 3 freelance clients.", "The user is now down to 2 clients.", "2"),  # the memorizer's voice
+    ("User's Goodreads goal: 30 books this year", "The user's Goodreads goal is now 20 books.", "20"),
+    ("Course progress: module 3 of 10", "The user is now on module 7.", "7"),
 ]
 
 LOOKALIKES = [
@@ -65,6 +69,9 @@ LOOKALIKES = [
     ("I have two kids.", "We have eight kids now."),  # a jump no birth explains
     ("I have two kids.", "We have one kid now."),  # one left home, not gone
     ("I have two kids.", "My wife is a mother of three now."),
+    ("User has 2 cats.", "The user's sister now has 3 cats."),
+    ("User has 2 cats.", "The user now feeds 3 cats."),
+    ("The user works with 3 freelance clients.", "The user's team is now down to 2 clients."),
 ]
 
 

@@ -58,7 +58,7 @@ _STORED_KEYED = [
     re.compile(rf"^(?:(?P<poss>my|our)\s+)?(?P<key>(?:the\s+)?{W}(?:\s+{W})?)\s+(?:runs\s+on|is\s+on|has|uses)\s+"
                rf"(?P<n>{NUM})\s+"
                rf"(?P<mods>(?:{W}\s+){{0,2}}?)(?P<kind>{W})$", re.I),
-    re.compile(rf"^(?:(?:the\s+)?user's\s+|my\s+|our\s+)?(?P<key>{W}(?:\s+{W})?)(?::|\s+is)\s+(?P<n>{NUM})\s+"
+    re.compile(rf"^(?:(?:the\s+)?user's\s+|my\s+|our\s+)?(?P<key>{W}(?:\s+{W})?)(?P<colon>:|\s+is)\s+(?P<n>{NUM})\s+"
                rf"(?P<mods>(?:{W}\s+){{0,2}}?)(?P<kind>{W})(?P<tail>\s+this\s+year)?$", re.I),
 ]
 _STORED_PROGRESS = [
@@ -79,7 +79,7 @@ class Stored:
     mods: frozenset[str]
     n: int
     verb: str = ""  # the held verb, or "this year" for a keyed count of this year
-    loose: bool = False  # a keyed "Label: N things" is the user's: "my label" names it too
+    loose: bool = False  # a keyed "Label: N things" is the user's: "my label" names it, "label is now N" says it
 
 
 def number(word: str) -> int | None:
@@ -156,7 +156,7 @@ def stored_count(existing: str) -> Stored | None:
             key = f"my {key}" if m.groupdict().get("poss") else key
             tail = "this year" if m.groupdict().get("tail") else ""
             return Stored("keyed", key, kind_of(m.group("kind")), mods, number(m.group("n")) or 0, tail,
-                          loose="tail" in m.groupdict())
+                          loose=(m.groupdict().get("colon") or "").startswith(":"))
     return None
 
 

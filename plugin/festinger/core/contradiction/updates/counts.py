@@ -51,6 +51,7 @@ __all__ = ["by_count_update", "count_update"]
 _RECENT = rf"(?:\s+(?:yesterday|today|this\s+morning|last\s+(?:week|weekend|night)|in\s+(?:{'|'.join(MONTHS)})))?"
 _CUE_RE = re.compile(r"\d|\b(?:" + "|".join((*NUMBER_WORDS, *_ORDINALS[2:]))
                      + r"|another|twice|once|single|twins|triplets)\b", re.I)
+_NOW_RE = re.compile(r"\bnow\b", re.I)
 _CHATTER_TAIL_RE = re.compile(r"(?:[\s.!,]+|(?:^|\s+)(?:lol|haha|lmao|yay|woo+)\b|\s*:\)|\s*:d\b)+$", re.I)
 _LEAD_RE = re.compile(r"^(?:(?:so|and|ok|okay|well|update|news|fyi|big\s+news)\b[:,!]?\s*)+", re.I)
 
@@ -70,11 +71,13 @@ _EVENT_RE = re.compile(
     rf"|^(?:(?:i|we)\s+)?(?P<just>just\s+)?(?:had|welcomed)\s+(?P<twins>twins|triplets)(?P<when>{_RECENT})$"
     rf"|^(?:baby|kid|child)\s+(?:number|no\.?)\s+(?P<nth3>{_NUM})\s+(?:arrived|is\s+here|was\s+born){_RECENT}$",
     re.I)
+_USER = r"(?:the\s+)?user"  # the memorizer's third person: "The user now has 3 cats."
 _HELD_STATE_RE = re.compile(
-    rf"^(?:(?P<be>i'm|i\s+am|we're|were|we\s+are|there\s+are|there's|it's|that's)\s+"
-    rf"|(?P<hv>(?:i|we)(?:'ve\s+got|\s+now\s+have|\s+have)|(?:the\s+)?user(?:\s+now)?\s+has)\s+"
-    rf"|(?P<pv>(?:i|we)(?:'ve|\s+have)\s+(?P<now0>now\s+)?(?:visited|been\s+to))\s+"
-    rf"|(?P<sv>(?:i|we)\s+{_W})\s+)?(?:now\s+)?(?:(?P<dir>down|up)\s+to\s+|(?P<at>at)\s+)?(?:just\s+)?"
+    rf"^(?:(?P<be>i'm|i\s+am|we're|were|we\s+are|there\s+are|there's|it's|that's|{_USER}\s+is|{_USER}'s)\s+"
+    rf"|(?P<hv>(?:i|we)(?:'ve\s+got|\s+now\s+have|\s+have)|{_USER}(?:\s+now)?\s+has)\s+"
+    rf"|(?P<pv>(?:i|we)(?:'ve|\s+have)\s+(?:now\s+)?(?:visited|been\s+to))\s+"
+    rf"|(?P<sv>(?:i|we|{_USER})\s+(?:now\s+)?{_W}(?:\s+with)?)\s+)?"
+    rf"(?:now\s+)?(?:(?P<dir>down|up)\s+to\s+|(?P<at>at)\s+)?(?:just\s+)?"
     rf"(?P<n>{_NUM}|a\s+single)(?:\s+(?P<mods>(?:{_W}\s+){{0,2}}?)(?P<kind>(?!now\b){_W}))?(?P<visited>\s+visited)?"
     rf"(?P<now>\s+now)?(?:\s+after\s+{SHRUNK})?"
     # "since one died": the reason is one of the kind ending, nothing that may undo or scope the count
@@ -84,11 +87,12 @@ _CHANGE = r"scaled|upped|bumped|raised|lowered|increased|decreased|reduced|cut|d
 _UP = frozenset("upped bumped raised increased grew expanded up".split())
 _DOWN = frozenset("lowered decreased reduced cut dropped shrank down".split())
 _KEYED_CHANGE_RE = re.compile(
-    rf"^(?:(?:i|we)\s+)?(?:just\s+)?(?P<v>{_CHANGE})\s+(?:(?P<poss>my|our|the)\s+)?(?P<key>{_KEYW}(?:\s+{_KEYW})?)\s+"
+    rf"^(?:(?:i|we|{_USER})\s+)?(?:just\s+)?(?P<v>{_CHANGE})\s+(?:(?P<poss>my|our|the|{_USER}'s)\s+)?"
+    rf"(?P<key>{_KEYW}(?:\s+{_KEYW})?)\s+"
     rf"(?:(?P<dir>up|down)\s+)?to\s+(?P<n>{_NUM})(?:\s+(?P<mods>(?:{_W}\s+){{0,2}}?)(?P<kind>{_W}))?$", re.I)
 _KEYED_STATE_RE = re.compile(
-    rf"^(?:(?P<poss>the|my|our)\s+)?(?P<key>{_KEYW}(?:\s+{_KEYW})?)\s+(?:is\s+|'s\s+)?(?:now\s+)?"
-    rf"(?:runs\s+on|on|at|has|(?P<dir>down|up)\s+to)"
+    rf"^(?:(?P<poss>the|my|our|{_USER}'s)\s+)?(?P<key>{_KEYW}(?:\s+{_KEYW})?)\s+"
+    rf"(?:(?:is\s+|'s\s+)?(?:now\s+)?(?:runs\s+on|on|at|has|(?P<dir>down|up)\s+to)|(?:is|'s)\s+(?P<isnow>now))"
     rf"\s+(?P<n>{_NUM})\s+(?P<mods>(?:{_W}\s+){{0,2}}?)(?P<kind>{_W})(?P<now>\s+now)?(?:\s+after\s+{SHRUNK})?$",
     re.I)
 # "We're a three-cat household now.", "I'm a mother of three now."
@@ -96,11 +100,13 @@ _HOUSEHOLD_STATE_RE = re.compile(
     rf"^(?:we're|we\s+are|i'm|i\s+am)\s+(?:now\s+)?an?\s+(?:(?P<n>{_NUM})-(?P<kind>{_W})\s+(?:household|family|home)"
     rf"|{PARENT}\s+of\s+(?P<n2>{_NUM}))(?P<now>\s+now)?$", re.I)
 _PROGRESS_RE = re.compile(
-    rf"^(?:(?:i'm|i\s+am)\s+)?(?P<now1>now\s+)?on\s+(?P<unit>{_UNITS})\s+(?P<n>\d{{1,3}})(?P<now2>\s+now)?$"
-    rf"|^(?:i\s+)?(?:just\s+|finally\s+)?(?:started|finished|completed|reached|got\s+to|moved\s+on\s+to)\s+"
+    rf"^(?:(?:i'm|i\s+am|{_USER}\s+is|{_USER}'s)\s+)?(?P<now1>now\s+)?on\s+(?P<unit>{_UNITS})\s+(?P<n>\d{{1,3}})"
+    rf"(?P<now2>\s+now)?$"
+    rf"|^(?:(?:i|{_USER})\s+)?(?:just\s+|finally\s+)?(?:started|finished|completed|reached|got\s+to|moved\s+on\s+to)\s+"
     rf"(?P<unit2>{_UNITS})\s+(?P<n2>\d{{1,3}})$", re.I)
 _RHYTHM_RE = re.compile(
-    rf"^(?:i\s+)?(?:just\s+)?(?:(?P<v>upped|bumped|increased|raised|cut|dropped|reduced|lowered|moved|pushed)"
+    rf"^(?:(?:i|{_USER})\s+)?(?:now\s+)?(?:just\s+)?"
+    rf"(?:(?P<v>upped|bumped|increased|raised|cut|dropped|reduced|lowered|moved|pushed)"
     rf"(?:\s+it|\s+my\s+(?P<g1>[a-z]+))?(?:\s+(?P<vd>back|up|down))?\s+to\s+|(?P<dir>down|up)\s+to\s+)?"
     rf"(?:(?P<g2>[a-z]+)\s+)?(?P<n>{_NUMX})(?:\s+(?:times|days)|\s*x|\s+(?P<noun>[a-z]+s))?\s+(?:a|per|each)\s+"
     rf"(?P<period>week|month)(?P<now>\s+now)?(?:\s+for\s+[a-z]+\s+(?:training|prep))?$", re.I)
@@ -204,7 +210,7 @@ def _state(stored: _Stored, clause: str, led: bool) -> tuple[int | None, int, fr
     # "The user has three kids." beside "The user has two kids.": the memorizer's whole fact said anew
     restated = ((st.group("hv") or "").lower().startswith(("user", "the user")) and stored.verb in _HAVE
                 and stored.kind in _HOUSEHOLD)
-    if not (st.group("now") or st.group("now0") or st.group("dir") or (st.group("at") and st.group("be")) or restated):
+    if not (_NOW_RE.search(clause) or st.group("dir") or (st.group("at") and st.group("be")) or restated):
         return None
     be = (st.group("be") or "").lower()
     if be and not (st.group("dir") or st.group("at") or be.startswith(("there", "it", "that"))):
@@ -214,7 +220,8 @@ def _state(stored: _Stored, clause: str, led: bool) -> tuple[int | None, int, fr
     visits = "visited" in stored.verb or "been" in stored.verb
     if (st.group("pv") or st.group("visited")) and not visits:
         return None
-    if st.group("sv") and _stem(st.group("sv").split()[-1]) != _stem(stored.verb.split()[0]):
+    verb = [w for w in (st.group("sv") or "").lower().split() if w not in ("now", "with")][-1:]
+    if verb and _stem(verb[0]) != _stem(stored.verb.split()[0]):
         return None  # "I feed 3 cats now" beside "has 2 cats": another count of cats
     if st.group("hv") and stored.verb.split()[0] not in _HAVE and not stored.verb.startswith("works"):
         return None  # "I have 7 engineers now" beside "manages 5 engineers"
@@ -231,15 +238,17 @@ def _keyed(stored: _Stored, clause: str) -> _Read | None:
     m = _KEYED_CHANGE_RE.match(clause) or _KEYED_STATE_RE.match(clause)
     if m is None:
         return None
+    if m.groupdict().get("isnow") and not stored.loose:
+        return None  # "The file is now 5 MB" beside "The file is 2 MB": a thing of one conversation, not a label
     key = " ".join(m.group("key").lower().split())
-    key = f"my {key}" if (m.group("poss") or "").lower() in ("my", "our") else key
+    key = f"my {key}" if (m.group("poss") or "").lower() not in ("", "the") else key
     if key != stored.key and not (stored.loose and key.removeprefix("my ") == stored.key):
         return None  # "our API" is not surely "the API"; "Goodreads goal" is "User's Goodreads goal"
     if m.group("kind") and (_kind(m.group("kind")) != stored.kind
                             or not _same_mods(stored, _mods(m.group("mods")), True)):
         return None
     changed = m.groupdict().get("v")
-    if not (changed or m.group("dir") or m.groupdict().get("now")):
+    if not (changed or m.group("dir") or _NOW_RE.search(clause)):
         return None
     words = {(changed or "").lower(), (m.group("dir") or "").lower()}
     sign = 1 if words & _UP else -1 if words & _DOWN else 0
@@ -268,7 +277,7 @@ def _rhythm(stored: _Stored, clause: str) -> _Read | None:
         return None  # "upped it to 5 days a week": which habit is not said
     if not any(_stem(a) == stored.key for a in acts):
         return None
-    if not (m.group("v") or m.group("dir") or m.group("now")):
+    if not (m.group("v") or m.group("dir") or _NOW_RE.search(clause)):
         return None
     words = {(m.group(g) or "").lower() for g in ("v", "vd", "dir")}
     sign = 1 if words & _UP else -1 if words & _DOWN else 0
