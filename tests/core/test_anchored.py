@@ -34,6 +34,9 @@ CAUGHT = [
     ("The retry count is 3.", "Correction: the retry count is 5."),
     ("The user's office is in Building 4.", "The user's office is in Building 9 now."),
     ("The user's mobile is +44 7700 900123.", "The user has a new mobile number: +44 7700 900456."),
+    # a refusing word that only begins a compound ("no-meeting", "second-hand") refuses nothing
+    ("No-meeting day: Wednesday", "No-meeting day changed to Thursday."),
+    ("No-meeting day: Wednesday", "No-meeting day is Thursday now."),
 ]
 
 LOOKALIKES = [
@@ -53,6 +56,8 @@ LOOKALIKES = [
     ("I take 50 mg of sertraline daily.", "My wife's doctor bumped her sertraline up to 100 mg."),
     ("I take 50 mg of sertraline daily.", "My son's sertraline was raised to 100 mg."),
     ("My salary is $85,000.", "Tom's salary is now $95,000."),
+    ("No-meeting day: Wednesday", "The design team's no-meeting day is Thursday now."),
+    ("No-meeting day: Wednesday", "No-meeting day might move to Thursday."),
     ("My email is marisol@yahoo.com.", "My new colleague's email is marisol.c@acme.com."),
     ("My meeting is at 3pm.", "Our meeting was moved to 4pm."),
     ("The weekly sync is on Tuesdays.", "My weekly sync is on Thursdays now."),

@@ -165,6 +165,13 @@ TARGETED = [
     #                                   another actor, four waves before each fix: 1 FP of 282 at first run (an older
     #                                   reading), 7 of 89, 0 of 25, 1 of 24 (an older rule, `displaced`: marked debatable);
     #                                   corpus_attack37_findings.md)
+    ("corpus_attack42.jsonl", 470, 77, 0.85),  # 67 of 77 (thing_end: a stored thing said ended in any clause,
+    #                                   five waves before each fix: 5 FPs of 210 at first run, 11 of 129, 2 of 83, 3 of 47
+    #                                   (older rules' readings, relabelled debatable), 0 of 23; news before an unread
+    #                                   sentence is not sure, as everywhere: 7 misses; corpus_attack42_findings.md)
+    ("corpus_attack44.jsonl", 360, 78, 0.90),  # 72 of 78 (the user's instructions to the assistant reversed or
+    #                                   replaced, six waves before each fix: 0 FPs of 187 at first run, 14 of 72, 2 of 52,
+    #                                   0 of 22, 1 of 36, 0 of 11; 2 of 78 on main; 8 pairs debatable; findings file)
     ("corpus_attack43.jsonl", 750, 129, 0.86),  # 114 of 129 (113 of 117 not debatable; a count or progress
     #                                   said anew, counts.py: seven waves before each fix: 0 FPs of 292 at first run, 4 of
     #                                   140 ("we" of an agency or a team), 0 of 107, 0 of 64, 0 of 62, 8 of 52 ("User has

@@ -68,6 +68,11 @@ COMPATIBLE = [
     ("I imagine: I live in Paris.", "I live in Boston, not Paris."),
     ("The user's name is Sam.", "My name is Agent Zero, not Sam."),
     ("The user calls his mother on Sundays.", "The user calls his father on Sundays, not his mother."),
+    # another predicate of the same thing: the start is not the end, the departure not the landing
+    ("Code freeze starts Dec 15.", "Code freeze ends Dec 18, not Dec 15."),
+    ("My shift starts at 7am.", "My shift ends at 3pm, not 7am."),
+    ("Registration opens May 1.", "Registration closes May 20, not May 1."),
+    ("My flight leaves at 9:10.", "My flight arrives at 11:40, not 9:10."),
 ]
 
 

@@ -32,7 +32,7 @@ from .config import ProxyConfig
 from .loopguard import Guarded, SessionTable, guard
 from . import recall
 from .recall import Graph
-from .relaying import relay, stream
+from .relaying import RelayedResponse, relay, stream
 from .upstream import Upstream, UpstreamError, request_headers
 
 MAX_BODY_BYTES = 64 * 1024 * 1024  # images travel base64 inside chat requests
@@ -284,7 +284,7 @@ async def _ollama_via_openai(request: web.Request, body: dict, generate: bool,
                 return _fail("ollama", up.status, _error_text(raw))
             out = translate.chat_response(json.loads(raw), model, generate)
             return web.json_response(out)
-        resp = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
+        resp = RelayedResponse(headers={"Content-Type": "application/x-ndjson"})
         await resp.prepare(request)
         await stream(resp, translate.chat_stream(up.content.__aiter__(), model, generate),
                      after_first)

@@ -27,6 +27,7 @@ from festinger.core.contradiction.events.event_sentences import said_again
 from festinger.core.contradiction.grammar.closed_values import needs_news
 from festinger.core.contradiction.explain import make_verdict
 from festinger.core.contradiction.updates.frames import frame_correction
+from festinger.core.contradiction.updates.instructions import by_instruction
 from festinger.core.contradiction.grammar.groups import group_statements, same_kind_or_named
 from festinger.core.contradiction.events.jobchange import employer_as_work
 from festinger.core.contradiction.updates.keyvalue import bare_key_value_pair
@@ -42,6 +43,7 @@ from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_em
                                                           by_possession_ended, by_residence_ended, by_status_ended)
 from festinger.core.contradiction.reread.reread import by_rereading
 from festinger.core.contradiction.updates.role_holders import by_role_holder
+from festinger.core.contradiction.updates.thing_end import by_thing_end
 from festinger.core.contradiction.grammar.refinement import contrasts_a_kind_of, corrects_another, refines
 from festinger.core.contradiction.grammar.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.updates.self_correction import plain_correction
@@ -88,7 +90,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_clause_end(existing, incoming)
             or by_displaced(existing, incoming) or by_state_ended(existing, incoming)
             or by_anchored_value(existing, incoming) or by_role_holder(existing, incoming)
-            or by_anchored_phrase(existing, incoming))
+            or by_anchored_phrase(existing, incoming) or by_thing_end(existing, incoming)
+            or by_instruction(existing, incoming))
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:

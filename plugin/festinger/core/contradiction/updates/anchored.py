@@ -84,7 +84,8 @@ _CORRECTED_RE = re.compile(r"^(?:correction|scratch\s+that|sorry|oops|my\s+mista
 # (the words as a tree, `alternation`: the same yes or no as their flat list, ~3x faster)
 _SIGNAL_RE = re.compile(rf"\b(?i:{alternation(lx.CHANGE_WORDS - {'up', 'down', 'new'})})\b|\b(?i:down)\s+to\b"
                         r"|\b[Nn]ew\b(?!\s+[A-Z])")  # "New York" is no news
-_REFUSED_RE = re.compile(rf"\b(?:{'|'.join(sorted(lx.REFUSED_WORDS))})\b|n't\b|\b(?:{'|'.join(re.escape(p) for p in lx.REFUSED_PHRASES)})\b"
+# (a refusing word as the first half of a compound is no refusal: "No-meeting day", "second-hand")
+_REFUSED_RE = re.compile(rf"\b(?:{'|'.join(sorted(lx.REFUSED_WORDS))})\b(?!-[a-z])|n't\b|\b(?:{'|'.join(re.escape(p) for p in lx.REFUSED_PHRASES)})\b"
                          r"|[?\"()\[\]~]|(?<=\d)\s*[-–]\s*(?=\d)", re.I)
 _WORD_RE = re.compile(r"[a-z][a-z0-9'+#&-]*")
 
@@ -96,6 +97,8 @@ def clauses_of(text: str) -> list[str]:
 
 @per_text(maxsize=1024)  # asked by anchored and anchored_phrase of the same two memories
 def _clauses(text: str) -> tuple[str, ...]:
+    if len(text) > 4000:
+        return ()  # no markup or spacing makes a pasted page one short clause: not cleaned at all
     text = " ".join(clean(text).split())
     if not text or len(text) > _MAX_CHARS or "\n" in text.strip() or text.lstrip()[:1] in "#>*-":
         return ()

@@ -51,6 +51,7 @@ from festinger.core.contradiction.updates.change_gates import PRONOUN_RE, UNDOIN
 from festinger.core.contradiction.updates.held import Held, holding, names_object, words
 from festinger.core.contradiction.updates.named_end import ends_held
 from festinger.core.contradiction.updates.named_end_guards import PERIOD_RE, other_instance
+from festinger.core.contradiction.updates.stored_thing import one_occurrence
 from festinger.core.contradiction.verdict import Contradiction, ended_verdict
 
 __all__ = ["by_clause_end", "clause_ended"]
@@ -137,10 +138,18 @@ def clause_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
             # the clause and all that follows it in the sentence: named_end's continuation guards read it
             said = _as_holder(held, s[start:], k, before + " " + s[:start], text)
             if said is not None and not others_refuse(incoming, _raw(sentence, s[start:]), said, held.value) and (
-                    ends_held(held, said)):
+                    ends_held(held, said)) and not _one_of_several(held, s[start:]) and not (
+                    one_occurrence(existing, s[start:])):
                 return held.owner, held.value, s[start:]
         before += " " + s
     return None
+
+
+def _one_of_several(held: Held, clause: str) -> bool:
+    """"The user has chickens" / "Rehomed the chicken": one of the stored plural, not all of them."""
+    last = held.value.split()[-1] if held.value.split() else ""
+    plural = last.islower() and last.endswith("s") and not last.endswith("ss") and len(last) > 3
+    return plural and not said_alone(clause, last)
 
 
 def _stored_holding(existing: str) -> Held | None:

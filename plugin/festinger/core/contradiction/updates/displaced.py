@@ -362,7 +362,9 @@ def _same_kind(old: str, new: str) -> bool:
         return False
     digits = any(c.isdigit() for c in old)
     if digits and any(c.isdigit() for c in new):
-        return True
+        # "Dec 18" for "Dec 15", never "ends Dec 18": a word in front that the old value lacks is
+        # another predicate ("Code freeze starts Dec 15" / "... ends Dec 18, not Dec 15")
+        return not (n[0].isalpha() and n[0].islower() and not (o and o[0].isalpha() and o[0].islower()))
     o_named = bool(o) and o[0][:1].isupper()
     n_named = n[0][:1].isupper() or n[0].lower() in ("a", "an", "the")
     return o_named == n_named or not o_named

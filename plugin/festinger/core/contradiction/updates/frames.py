@@ -79,8 +79,8 @@ class FrameCorrection:
 
 def frame_correction(existing: str, incoming: str) -> FrameCorrection | None:
     """The incoming sentence that denies, by name, the value an existing sentence states."""
-    if not isinstance(existing, str) or not isinstance(incoming, str) or not _DENIAL_WORD_RE.search(incoming):
-        return None  # the common case, at the cost of one scan
+    if not isinstance(existing, str) or not isinstance(incoming, str) or not _DENIAL_WORD_RE.search(incoming, 0, 4000):
+        return None  # the common case, at the cost of one scan (of what `_denials` reads)
     denials = _denials(incoming[:4000])
     if not denials:
         return None

@@ -37,6 +37,7 @@ from festinger.core.contradiction.updates.named_end_guards import (JUST_NOW_RE, 
 from festinger.core.contradiction.text.cues import Cue
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.person_left import role_holder_left
+from festinger.core.contradiction.updates.stored_thing import one_occurrence
 from festinger.core.contradiction.grammar.refinement import refines
 from festinger.core.contradiction.text.situation import sets_temporary_scene
 from festinger.core.contradiction.verdict import Contradiction, ended_verdict
@@ -161,7 +162,8 @@ def named_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
         s = expand_contractions(sentence)
         if held.verb in ch.WORK_VERBS and _NEXT_JOB_RE.search(incoming.replace(sentence, " ")):
             continue  # a departure told beside the next job ("... I start at BCG Platinion on Monday"): jobchange's
-        if not others_refuse(incoming, sentence, s, held.value) and not unsure_change(s) and ends_held(held, s):
+        if not others_refuse(incoming, sentence, s, held.value) and not unsure_change(s) and ends_held(held, s) and (
+                not one_occurrence(existing, s)):  # "a milk delivery every morning" / "... was cancelled today"
             return held.owner, held.value, sentence
     return None
 
