@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from festinger.core.contradiction.updates.anchored import by_anchored_value, read_slot
-from tests.core.detector_checks import silent
+from tests.core.detector_checks import caught, silent
 
 CAUGHT = [
     ("Team sync: Mondays 2pm", "Team sync is now Wednesdays at 11am."),
@@ -82,7 +82,6 @@ LOOKALIKES = [
     # a thing of one conversation, one of many, a tally
     ("The file is 2 MB.", "The file is now 5 MB."),
     ("User has an appointment on Tuesday.", "The appointment was moved to Thursday."),
-    ("I've visited 27 countries.", "I'm now at 29 countries visited."),
     ("My marathon PB is 4:05:30.", "Dad finished Boston! New marathon PB: 3:41:00."),
     # a correction of another slot, a model number, another instance, a habit's day, a same mailbox
     ("My birthday is March 3.", "Sorry, my mom's birthday is March 13."),
@@ -124,3 +123,11 @@ def test_never_raises_on_odd_input():
     for text in ("", " ", "\x00" * 50, "$" * 400, "9" * 1000, "Team sync: " + "Mondays " * 80):
         assert by_anchored_value(text, "Team sync is now Wednesdays at 11am.") is None
         assert by_anchored_value("Team sync: Mondays 2pm", text) is None
+
+
+def test_a_tally_is_no_anchored_slot_but_a_count():
+    # "countries visited" is no slot of the anchored rule; the count rule (counts.py) reads the new
+    # tally, as corpus_attack16 labels it
+    assert by_anchored_value("I've visited 27 countries.", "I'm now at 29 countries visited.") is None
+    caught("I've visited 27 countries.", "I'm now at 29 countries visited.")
+

@@ -177,6 +177,10 @@ TARGETED = [
     ("corpus_attack44.jsonl", 360, 78, 0.90),  # 72 of 78 (the user's instructions to the assistant reversed or
     #                                   replaced, six waves before each fix: 0 FPs of 187 at first run, 14 of 72, 2 of 52,
     #                                   0 of 22, 1 of 36, 0 of 11; 2 of 78 on main; 8 pairs debatable; findings file)
+    ("corpus_attack43.jsonl", 750, 129, 0.86),  # 114 of 129 (113 of 117 not debatable; a count or progress
+    #                                   said anew, counts.py: seven waves before each fix: 0 FPs of 292 at first run, 4 of
+    #                                   140 ("we" of an agency or a team), 0 of 107, 0 of 64, 0 of 62, 8 of 52 ("User has
+    #                                   a meeting": a thing of now, not a count kept), 0 of 53; corpus_attack43_findings.md)
 ]
 
 

@@ -117,7 +117,6 @@ COUNT_LOOKALIKES = [
     ("I have two kids at home.", "We have three kids now."),  # a scoped stored count
     ("I have two cats.", "We have three cats now at the shelter."),  # an unread tail
     ("I've run 4 marathons.", "I just finished my 5th marathon."),  # a count of things done
-    ("I've visited 27 countries.", "I'm now at 29 countries visited."),
     ("I have two kids.", "We have eight kids now."),  # a jump no birth explains
     ("I have two kids.", "We have one kid now."),  # fewer: not this rule
     ("I have two kids.", "We just celebrated our third anniversary."),  # a milestone
@@ -151,3 +150,11 @@ def test_count_lookalikes_are_left_alone(existing, incoming):
 @pytest.mark.parametrize("existing,incoming", COUNT_CATCHES)
 def test_changed_count_is_caught(existing, incoming):
     caught(existing, incoming)
+
+
+def test_a_tally_is_no_household_count_but_a_count():
+    # not this rule's (a count of places been to); the count rule (counts.py) reads the new tally,
+    # as corpus_attack16 labels it
+    assert count_changed("I've visited 27 countries.", "I'm now at 29 countries visited.") is None
+    caught("I've visited 27 countries.", "I'm now at 29 countries visited.")
+

@@ -34,6 +34,7 @@ from festinger.core.contradiction.updates.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.grammar.may_both_hold import may_both_hold
 from festinger.core.contradiction.updates.named_end import by_named_end
 from festinger.core.contradiction.updates.clause_end import by_clause_end
+from festinger.core.contradiction.updates.counts import by_count_update
 from festinger.core.contradiction.events.ended_states import by_state_ended
 from festinger.core.contradiction.grammar.places import left_lone_district, same_place, software_namesake
 from festinger.core.contradiction.events.quitting import QUIT_VERBS, quit_as_denial, quit_as_verb
@@ -82,7 +83,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
             or by_possession_ended(existing, incoming) or by_migration(existing, incoming)
-            or by_age_or_count(existing, incoming) or _by_event(existing, incoming)
+            or by_age_or_count(existing, incoming) or by_count_update(existing, incoming)
+            or _by_event(existing, incoming)
             or by_rereading(existing, incoming, _match, _by_statements)
             or by_value_update(existing, incoming, _match) or by_named_end(existing, incoming)
             or by_clause_end(existing, incoming)
