@@ -71,15 +71,22 @@ ATTACKS = [
     ("corpus_attack34.jsonl", 0.48),  # 30 of 60 after session 11's three rules; 24 of 60 (written blind from a ten-line description of the four rule
     #                                   families of 2026-11-27 session 10 while they were written, never tuned on:
     #                                   0 of 520 FPs at every run; 11 of 60 with displaced alone)
-    ("corpus_attack26.jsonl", 0.38),  # 56 of 145 after session 11's three rules; 53 of 145 after session 10's four rules (anchored 7, displaced 2,
+    ("corpus_attack26.jsonl", 0.38),  # 58 of 145 after session 12's rules; 56 of 145 after session 11's three rules; 53 of 145 after session 10's four rules (anchored 7, displaced 2,
     #                                   ended_states 1); 43 of 145 (written blind from a six-line description of the updates24
     #                                   rules while they were written, never tuned on: 0 of 468 FPs on main and
     #                                   on each branch at every run; 18 of 145 before the rules)
-    ("corpus_attack39.jsonl", 0.26),  # 29 of 105 (written blind from a twelve-line description of session 11's three
+    ("corpus_attack39.jsonl", 0.26),  # 30 of 105 after session 12's rules; 29 of 105 (written blind from a twelve-line description of session 11's three
     #                                   rule families while they were written, never tuned on: 0 of 596 FPs at every
     #                                   run; 13 of 105 before them)
-    ("corpus_attack40.jsonl", 0.46),  # 34 of 70 (written blind in twenty minutes against session 11's merged rules,
-    #                                   told what they read and asked for false positives: 0 of 550; 19 of 70 before)
+    ("corpus_attack40.jsonl", 0.50),  # 36 of 70 after session 12's rules; 34 of 70 (written blind in twenty minutes
+    #                                   against session 11's merged rules, told what they read and asked for false
+    #                                   positives: 0 of 550; 19 of 70 before)
+    ("corpus_attack45.jsonl", 0.17),  # 33 of 181 (written blind from a description of session 12's four readings --
+    #                                   partial names, ended things, counts, instructions -- while they were written,
+    #                                   never tuned on: 0 of 686 FPs at every merge; 11 of 181 before them)
+    ("corpus_attack46.jsonl", 0.12),  # 15 of 110 (written blind in the LLM memorizer's style -- long, mixed and
+    #                                   pasted memories -- against the same description: 0 of 530 FPs at every merge;
+    #                                   8 of 110 before them)
 ]
 
 
