@@ -20,12 +20,12 @@ from festinger_testkit.contradiction_eval import evaluate, labelled_sets, load_c
 CORPUS_DEV_RECALL_FLOOR = 0.77  # 183 of 235 after session 11's three rules; 180 of 235 after session 10's four rules (178 before them; 163 before the updates24 rules)
 CORPUS_HOLDOUT_RECALL_FLOOR = 0.55  # 62 of 111 after session 11's rules; 61 of 111 after session 10's rules (56 before them, 49 before the updates24 rules)
 # The everyday updates written blind on 2026-11-27 (13.5 % caught at their first run)
-UPDATES_DEV_RECALL_FLOOR = 0.71  # 177 of 246 after session 11's rules; 173 of 246 after session 10's rules, tuned on it (123 before; 33 at its first run)
-UPDATES_HOLDOUT_RECALL_FLOOR = 0.27  # 28 of 102 after session 11's rules; 27 of 102 after session 10's rules (24 before; 14 at its first run; never tuned on)
+UPDATES_DEV_RECALL_FLOOR = 0.73  # 181 of 246 after session 12's rules; 177 of 246 after session 11's rules; 173 of 246 after session 10's rules, tuned on it (123 before; 33 at its first run)
+UPDATES_HOLDOUT_RECALL_FLOOR = 0.28  # 29 of 102 after session 12's rules; 28 of 102 after session 11's rules; 27 of 102 after session 10's rules (24 before; 14 at its first run; never tuned on)
 # The second blind set of everyday updates (2026-11-27, session 10: 560 pairs in 28 categories written
 # by a writer who read no code): 0 of 280 look-alikes flagged and 8 of 280 updates caught at its first run
-UPDATES25_DEV_RECALL_FLOOR = 0.26  # 52 of 196 after session 11's three rules, tuned on it; 15 of 196 after session 10's rules (role_holders tuned on it: 8); 5 at its first run
-UPDATES25_HOLDOUT_RECALL_FLOOR = 0.09  # 8 of 84 after session 11's rules; 5 of 84 after session 10's rules (3 at its first run; never tuned on)
+UPDATES25_DEV_RECALL_FLOOR = 0.43  # 86 of 196 after session 12's four rules, tuned on it; 52 of 196 after session 11's three rules; 15 of 196 after session 10's rules (role_holders tuned on it: 8); 5 at its first run
+UPDATES25_HOLDOUT_RECALL_FLOOR = 0.13  # 11 of 84 after session 12's rules; 8 of 84 after session 11's rules; 5 of 84 after session 10's rules (3 at its first run; never tuned on)
 
 
 def _false_positives(result) -> str:
