@@ -88,6 +88,13 @@ class VectorShadow:
     def search(self, db: Any, vector: np.ndarray, n: int) -> Optional[tuple[np.ndarray, np.ndarray]]:
         """(1 x n scores, 1 x n positions) exactly as the exact scan ranks them, or None: the
         caller scans exactly. The caller holds the store's lock."""
+        # Every FAISS call on one OpenMP thread: even a one-row decode (the spot check's
+        # reconstruct) opens a parallel region, and the woken thread then spins beside the
+        # scan (FAISS 1.11 on a busy 2-core host: 45 ms a search instead of 7).
+        with one_faiss_thread():
+            return self._search(db, vector, n)
+
+    def _search(self, db: Any, vector: np.ndarray, n: int) -> Optional[tuple[np.ndarray, np.ndarray]]:
         xb = _flat_ip_view(db.index)
         if (xb is None or xb.shape[0] < self.min_rows or n <= 0 or vector.dtype != np.float32
                 or vector.shape != (1, xb.shape[1])):
@@ -106,8 +113,7 @@ class VectorShadow:
         codes, t, query_err = query_codes(query, self._scale)
         if t == 0.0:
             return None  # a zero or non-finite query: nothing to shortlist by
-        with one_faiss_thread():  # one query: waking OpenMP threads costs more than it saves
-            approx, short = self._codes.search(codes.astype(np.float32).reshape(1, -1), m)
+        approx, short = self._codes.search(codes.astype(np.float32).reshape(1, -1), m)
         # Re-scored exactly: the shortlist, the outliers and the rows not encoded yet (a
         # slice: no copy). Same BLAS dot products as the full scan, so the same floats.
         picked = np.union1d(short[0][short[0] >= 0], np.asarray(self._outliers, dtype=np.int64))
