@@ -77,29 +77,25 @@ class RowErrors:
     more are kept out: the shadow re-scores them exactly), so ``|x| <= 127.5 / scale``."""
 
     scale: np.ndarray
-    dim_err: np.ndarray = field(init=False)  # per dimension: largest |x - codes / scale|
-    row_err: float = 0.0     # largest Euclidean norm of a row's x - codes / scale
     code_norm: float = 0.0   # largest Euclidean norm of a row's codes
     row_norm: float = 0.0    # largest Euclidean norm of a row
 
-    def __post_init__(self) -> None:
-        self.dim_err = np.zeros(self.scale.shape[0])
+    @property
+    def dim_err(self) -> np.ndarray:
+        """Per dimension, the most ``|x - codes / scale|`` can be: rint of a float32 product
+        is within 0.5 of it, the product within a roundoff of ``x * scale`` (|.| <= 127.5).
+        Known without looking at the rows, so encoding costs no pass for it."""
+        return (0.5 + 128.0 * _U32) / self.scale.astype(np.float64)
 
     @property
     def abs_max(self) -> float:
         return float(np.max((CODE_MAX + 0.5) / self.scale.astype(np.float64))) if self.scale.size else 0.0
 
-    def add(self, rows: np.ndarray, scaled: np.ndarray, codes: np.ndarray) -> None:
-        """``scaled`` = rows x scale (overwritten), ``codes`` its rounding, all float32."""
-        if rows.shape[0] == 0:
+    def add(self, squared_norms: np.ndarray, codes: np.ndarray) -> None:
+        """Rows just encoded: their squared norms and their codes (float32)."""
+        if codes.shape[0] == 0:
             return
-        self.row_norm = max(self.row_norm, float(np.sqrt(np.einsum("ij,ij->i", rows, rows).max())))
-        resid = np.subtract(scaled, codes, out=scaled)  # in code units: |resid| <= 0.5
-        np.abs(resid, out=resid)
-        per_dim = resid.max(axis=0).astype(np.float64) / self.scale.astype(np.float64)
-        self.dim_err = np.maximum(self.dim_err, per_dim)
-        np.divide(resid, self.scale, out=resid)  # back to the rows' own units
-        self.row_err = max(self.row_err, float(np.sqrt(np.einsum("ij,ij->i", resid, resid).max())))
+        self.row_norm = max(self.row_norm, float(np.sqrt(squared_norms.max())))
         self.code_norm = max(self.code_norm, float(np.sqrt(np.einsum("ij,ij->i", codes, codes).max())))
 
 
@@ -109,14 +105,14 @@ def error_bound(query: np.ndarray, query_err: np.ndarray, rows: RowErrors) -> fl
     With ``s`` the shadow's per-dimension scale, ``c`` a row's codes and ``k / t`` the query's
     (:func:`query_codes`), ``exact - approximate`` is
 
-        sum((x - c / s) * q)   the row's rounding:   <= min(Hoelder, Cauchy-Schwarz) bound
+        sum((x - c / s) * q)   the row's rounding:   <= Hoelder bound with ``dim_err``
       + sum(c * query_err)     the query's rounding: <= min(Hoelder, Cauchy-Schwarz) bound
 
     plus float32 rounding of the exact BLAS dot product, at most (d + 2) roundoffs of the sum
     of |terms| (the integer scan has none), counted twice over for slack."""
     q = np.abs(np.asarray(query, dtype=np.float64).reshape(-1))
     e = np.abs(np.asarray(query_err, dtype=np.float64).reshape(-1))
-    row_part = min(float(q @ rows.dim_err), rows.row_err * float(np.sqrt(q @ q)))
+    row_part = float(q @ rows.dim_err)
     query_part = min(CODE_MAX * float(e.sum()), rows.code_norm * float(np.sqrt(e @ e)))
     rounding = (q.size + 2) * _U32 * rows.abs_max * float(q.sum())
     return row_part + query_part + 4.0 * rounding
