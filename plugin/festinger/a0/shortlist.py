@@ -1,6 +1,6 @@
 """Top-n selection for the conflict check's neighbour search: pure numpy, no FAISS, no state.
 
-Two jobs, both shared by the exact scan and the shortlist path (:mod:`.vector_shadow`) so the
+Three jobs, shared by the exact scan and the shortlist path (:mod:`.vector_shadow`) so the
 two give the same answer:
 
 - :func:`top_n`: the ``n`` best scores in one fixed order (score descending, then position
@@ -12,6 +12,8 @@ two give the same answer:
   lowest, so its exact score is at most that plus the approximation's error bound; when the
   shortlist's n-th exact score is strictly above that, no row left out can enter (nor tie
   into) the top-n.
+- :func:`settle`: the last ranks re-scored in float64, so both paths agree to the bit even
+  where BLAS's float32 blocking would not.
 """
 
 from __future__ import annotations
