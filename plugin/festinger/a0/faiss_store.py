@@ -29,6 +29,9 @@ from typing import Any, Callable, Iterator, Optional
 
 import numpy as np
 
+from ..logs import log
+from .shortlist import rounding_band, settle
+
 
 class VectorPositions:
     """id -> index position for one store, rebuilt only when langchain replaced its map."""
@@ -170,27 +173,38 @@ def _flat_ip_view(index: Any) -> Optional[np.ndarray]:
 
 def _search(index: Any, vector: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     """Exact inner-product top-n. For Agent Zero's IndexFlatIP one BLAS matrix-vector product
-    (both cores) beats faiss's single-query loop (one core) about 2x on a 100k store."""
+    (both cores) beats faiss's single-query loop (one core) about 2x on a 100k store; the last
+    few are settled in float64 (:func:`.shortlist.settle`: the same scores and order as the
+    shortlist path of :mod:`.vector_shadow`, whatever BLAS's blocking)."""
     xb = _flat_ip_view(index)
     if xb is None or n >= xb.shape[0]:
         return index.search(vector, n)
-    scores = xb @ vector[0]
-    top = np.argpartition(-scores, n - 1)[:n]
-    top = top[np.argsort(-scores[top], kind="stable")]
-    return scores[top].reshape(1, -1), top.reshape(1, -1)
+    scores, positions = settle(xb, None, xb @ vector[0], n, vector, rounding_band(vector))
+    return scores.reshape(1, -1), positions.reshape(1, -1)
 
 
-def nearest(db: Any, vector: np.ndarray, n: int) -> list[tuple[str, Any, float]]:
+def nearest(db: Any, vector: np.ndarray, n: int, shadow: Any = None) -> list[tuple[str, Any, float]]:
     """(id, live Document, relevance) of the ``n`` nearest vectors, best first.
 
     The caller holds the store's lock (:func:`festinger.a0.memory_events.store_lock`): the
     zero-copy view of FAISS's vector buffer is only valid while no writer can grow it, and
     Agent Zero's writes (wrapped by ``memory_events.install``) take that lock.
+
+    ``shadow`` (a :class:`.vector_shadow.VectorShadow` the caller keeps for this store, only
+    ever used under its lock) answers large stores from an 8-bit shortlist when it can prove
+    the answer is the exact scan's; otherwise the exact scan runs.
     """
     total = db.index.ntotal
     if total == 0 or n <= 0:
         return []
-    scores, positions = _search(db.index, vector, min(n, total))
+    found = None
+    if shadow is not None:
+        try:
+            found = shadow.search(db, vector, min(n, total))
+        except Exception as exc:  # an optimisation only: never the reason a check fails
+            shadow.drop()
+            log.warning("vector shadow failed, scanning exactly: %s: %s", type(exc).__name__, exc)
+    scores, positions = found if found is not None else _search(db.index, vector, min(n, total))
     relevance = relevance_fn(db)
     mapping = db.index_to_docstore_id
     docs = docs_of(db) if hasattr(db.docstore, "_dict") else None

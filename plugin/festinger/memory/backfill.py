@@ -35,6 +35,7 @@ from ..core.servable import is_servable
 from .conflicts import apply_decisions, decide_conflicts
 from .folder_store import FolderStore
 from ..a0.faiss_store import VectorPositions, nearest, size, vector_of
+from ..a0.vector_shadow import VectorShadow
 
 Progress = Callable[[int, int], None]
 CHECKED_KEY = "conflict_checked"   # lineage: when backfill replayed this memory's conflict check
@@ -179,6 +180,7 @@ def _replay_pass(store: FolderStore, docs: dict[str, Any], settings: ClassifierS
         else:
             todo.append(doc_id)
     positions = VectorPositions()
+    shadow = VectorShadow()  # the folder is this process's alone: no writer to stay in step with
     total = size(store.db)
     for n, doc_id in enumerate(todo, 1):
         later.discard(doc_id)
@@ -186,7 +188,8 @@ def _replay_pass(store: FolderStore, docs: dict[str, Any], settings: ClassifierS
         meta = doc.metadata
         cls = read_classification(meta)
         if cls is not None and is_servable(meta) and not check_input(doc.page_content, meta, settings.max_text_chars):
-            neighbours = _earlier_neighbours(store, docs, doc_id, doc.page_content, positions, later, top_k, total)
+            neighbours = _earlier_neighbours(store, docs, doc_id, doc.page_content, positions, shadow, later,
+                                                  top_k, total)
             result = ClassificationResult(cls, read_lineage(meta), origin_of(meta))
             decisions = decide_conflicts(doc_id, doc, result, neighbours, top_k=top_k, settings=settings,
                                          detector=detector, now_iso=now_iso, skip_ids=frozenset(later))
@@ -205,13 +208,13 @@ def _replay_pass(store: FolderStore, docs: dict[str, Any], settings: ClassifierS
 
 
 def _earlier_neighbours(store: FolderStore, docs: dict[str, Any], doc_id: str, text: str,
-                        positions: VectorPositions, later: set[str], top_k: int,
+                        positions: VectorPositions, shadow: VectorShadow, later: set[str], top_k: int,
                         total: int) -> list[tuple[str, Any, float]]:
     """The nearest memories of ``doc_id`` among those replayed before it (best first)."""
     vec = vector_of(store.db, doc_id, text, positions)
     want = min(total, 4 * top_k + 1)
     while True:
-        found = nearest(store.db, vec, want)
+        found = nearest(store.db, vec, want, shadow)
         earlier = [(i, docs[i], s) for i, _, s in found if i in docs and i not in later]
         if len(earlier) > 4 * top_k or want >= total:
             return earlier

@@ -10,6 +10,7 @@ import time
 from typing import Any, Callable, Optional
 
 from ..a0.faiss_store import VectorPositions
+from ..a0.vector_shadow import VectorShadow
 from ..a0.memory_store import current_memory
 from ..logs import report_exception
 from .state import StoreState, _Base
@@ -158,5 +159,6 @@ class Batching(_Base):
             with self._lock:
                 if getattr(memory, "db", None) is not getattr(st.memory, "db", None):
                     st.positions = VectorPositions()
+                    st.shadow = VectorShadow()
                 st.memory = memory
         return True

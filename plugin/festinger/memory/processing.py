@@ -138,7 +138,7 @@ class Processing(_Base):
         top_k = self.config.conflict_top_k
         try:
             vec = vector_of(db, item.doc_id, text, st.positions)
-            neighbours = nearest(db, vec, min(4 * top_k + len(unprocessed) + 1, 200))
+            neighbours = nearest(db, vec, min(4 * top_k + len(unprocessed) + 1, 200), st.shadow)
             for nid, ndoc, _ in neighbours:
                 nmeta = getattr(ndoc, "metadata", None)
                 if isinstance(nmeta, dict) and nid not in result.before:

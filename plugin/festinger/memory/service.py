@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..a0 import agent_state, memory_events
 from ..a0.faiss_store import VectorPositions
+from ..a0.vector_shadow import VectorShadow
 from ..a0.memory_store import MemoryUnavailable, memory_class, memory_for, subdir_of
 from ..core.classification import ClassifierSettings
 from ..logs import log, report_exception
@@ -186,6 +187,7 @@ class MemoryService(Intake, Batching, Processing, Persistence, FirstSightSweep, 
             elif st.memory is not memory:
                 if getattr(st.memory, "db", None) is not getattr(memory, "db", None):
                     st.positions = VectorPositions()  # Agent Zero reloaded the store
+                    st.shadow = VectorShadow()  # (it would notice; this frees the old codes now)
                 st.memory = memory
             return st
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Literal, Optional
 
 from ..a0.faiss_store import VectorPositions
+from ..a0.vector_shadow import VectorShadow
 from ..core.classification import ClassificationResult, ClassifierSettings
 from ..core.metadata import LINEAGE_KEY, Classification
 from . import context as mctx
@@ -66,6 +67,8 @@ class StoreState:
     key: str
     memory: Any
     positions: VectorPositions = field(default_factory=VectorPositions)
+    # The 8-bit copy of the store's vectors for the conflict check (checks its own step)
+    shadow: VectorShadow = field(default_factory=VectorShadow)
     timer: Any = None
     first_pending_at: Optional[float] = None
     lock: Optional[asyncio.Lock] = None
