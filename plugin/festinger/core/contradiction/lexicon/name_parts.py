@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from festinger.core.contradiction.lexicon.nouns import MODEL_LINE_WORDS, PRODUCT_MAKES
+from festinger.core.contradiction.lexicon.nouns import MODEL_LINE_WORDS
 from festinger.core.contradiction.lexicon.tech import EMPLOYER_BRANDS
 
 # Tiers and editions: a plan or a model of the thing, never the thing ("the Pro", "Standard").
