@@ -87,6 +87,9 @@ ATTACKS = [
     ("corpus_attack46.jsonl", 0.12),  # 15 of 110 (written blind in the LLM memorizer's style -- long, mixed and
     #                                   pasted memories -- against the same description: 0 of 530 FPs at every merge;
     #                                   8 of 110 before them)
+    ("corpus_attack47.jsonl", 0.45),  # 26 of 52 (written blind in twenty minutes against the description of session
+    #                                   12's merged state, asked for false positives: 0 of 448 at its one run; 8 of 52
+    #                                   on the session's starting commit)
 ]
 
 
