@@ -16,7 +16,21 @@ def c(id, source="agent_inferred", validity=None, utility="tactical", age=0, kno
 
 def test_criterion_4_newer_user_assertion_wins_by_recency_when_all_else_equal():
     r = resolve(c("old", "user_asserted", age=0), c("new", "user_asserted", age=5))
+    assert (r.winner.id, r.loser.id, r.rule) == ("new", "old", Rule.USER_UPDATE)
+    r = resolve(c("old", age=0), c("new", age=5))
     assert (r.winner.id, r.loser.id, r.rule) == ("new", "old", Rule.RECENCY)
+
+
+def test_the_users_newer_statement_wins_over_their_older_one_whatever_its_utility():
+    # "The user has a cat named Miso." (a stated fact: load_bearing) / "Miso passed away last week."
+    # (news, no stated fact: tactical): by utility alone the news would be deprecated
+    r = resolve(c("has-cat", "user_asserted", utility="load_bearing", age=0),
+                c("cat-died", "user_asserted", utility="tactical", age=5))
+    assert (r.winner.id, r.loser.id, r.rule) == ("cat-died", "has-cat", Rule.USER_UPDATE)
+    # the newer of the two wins even when it is the stored one (a store classified out of order)
+    r = resolve(c("newer", "user_asserted", utility="tactical", age=9),
+                c("older", "user_asserted", utility="load_bearing", age=1))
+    assert r.winner.id == "newer"
 
 
 def test_criterion_5_user_beats_agent_regardless_of_recency():

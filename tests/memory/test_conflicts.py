@@ -244,7 +244,7 @@ async def test_health_counters_and_change_listener(world):
     stats = w.ms.stats(agent)
     assert stats["conflicts_resolved_this_session"] == 1 and stats["deprecated_this_session"] == 1
     assert stats["last_classification_run"] and stats["pending"] == 0 and stats["unclassified"] == 0
-    assert w.ms.conflict_log()[-1]["rule"] == "recency"
+    assert w.ms.conflict_log()[-1]["rule"] == "user_update"
 
 
 async def test_agent_zero_v1_layout(world):

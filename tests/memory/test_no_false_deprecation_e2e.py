@@ -101,3 +101,58 @@ async def test_a_real_update_of_the_same_memory_still_deprecates_it(world, with_
     await w.sim.communicate(agent, "What is my name?", [respond("Maria")])
     recalled = _recalled(w)
     assert "the user's name is Maria." in recalled and "The user's name is Alice." not in recalled
+
+
+# Session 12's readings, end to end: a stored thing ended in any clause, a name said by a part, a count,
+# an instruction. Their look-alikes leave the user's memory as it was; their real updates deprecate it.
+NEW_READINGS_LOOK_ALIKES = [
+    pytest.param(("I have a cat named Miso.", "The user has a cat named Miso."),
+                 ("My sister's cat Pepper passed away last week.", "The user's sister's cat Pepper passed away last week."),
+                 id="another-persons-pet-ended"),
+    pytest.param(("Please never use emojis in your replies.", "User wants no emojis in replies."),
+                 ("For the birthday card text, emojis are fine.", "Emojis are fine for the birthday card text."),
+                 id="scoped-instruction"),
+    pytest.param(("I have 2 cats.", "User has 2 cats."),
+                 ("My mom adopted another cat, she has 3 now.", "The user's mom adopted another cat, she has 3 cats now."),
+                 id="another-persons-count"),
+]
+
+
+@pytest.mark.parametrize("first,second", NEW_READINGS_LOOK_ALIKES)
+async def test_new_readings_leave_the_users_memory_alone(world, with_recall, first, second):
+    w = world(extension_dirs=with_recall)
+    agent = w.agent()
+    await w.say(agent, first[0], "Noted.", fragments=[first[1]])
+    await w.settle()
+    mine = await w.find(agent, first[1])
+    before = _state(mine)
+    assert before[0] == "confirmed"
+    await w.say(agent, second[0], "Noted.", fragments=[second[1]])
+    await w.settle()
+    assert _state(mine) == before
+    assert read_lineage(mine.metadata).superseded_by is None
+    assert w.ms.stats()["conflicts_resolved_this_session"] == 0
+
+
+NEW_READINGS_UPDATES = [
+    pytest.param(("We have a cat named Miso.", "The user has a cat named Miso."),
+                 ("Miso passed away last week. Still very sad about it.", "The user's cat Miso passed away last week."),
+                 id="pet-ended"),
+    pytest.param(("A cleaner comes every Tuesday.", "A cleaner comes every Tuesday."),
+                 ("We stopped the cleaner, doing it ourselves to save money.", "We stopped the cleaner, doing it ourselves to save money."),
+                 id="service-ended"),
+]
+
+
+@pytest.mark.parametrize("first,second", NEW_READINGS_UPDATES)
+async def test_new_readings_deprecate_what_really_ended(world, with_recall, first, second):
+    w = world(extension_dirs=with_recall)
+    agent = w.agent()
+    await w.say(agent, first[0], "Noted.", fragments=[first[1]])
+    await w.settle()
+    await w.say(agent, second[0], "Noted.", fragments=[second[1]])
+    await w.settle()
+    old = await w.find(agent, first[1])
+    new = await w.find(agent, second[1])
+    assert read_classification(old.metadata).validity.value == "deprecated"
+    assert read_lineage(old.metadata).superseded_by == new.metadata["id"]

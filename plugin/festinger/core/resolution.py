@@ -1,14 +1,20 @@
 """Who wins when two memories contradict each other (pure, deterministic).
 
-The spec's priority order, applied strictly one rule after the other:
+The spec's priority order, one rule after the other:
 1. ``user_asserted`` beats every other source;
 2. then ``confirmed`` beats ``inferred``;
 3. then ``load_bearing`` > ``tactical`` > ``archived``;
 4. then the more recent memory, only as the last tiebreak (equal or unknown times: the
    incoming memory, which by definition landed later).
-Two guards come before the order, both from the spec:
+Guards come before the order, from the spec:
 - an explicit correction by the user ("actually, it's X") always supersedes (Contradiction
   Detection rule 3) — only when the incoming memory is itself user_asserted;
+- between two memories of the user's own words, the more recent one wins whatever their
+  utility (the same rule 3, "recency of user assertion"): the detector only flags a pair when
+  the newer memory says the older no longer holds, and the news of a change is often no
+  "stated fact" ("Miso passed away last week.", "We stopped the cleaner"), so it is tactical
+  where the fact it ends is load_bearing; by the order alone the user's news would be
+  deprecated and the fact they just said is over would stay in recall;
 - imported knowledge documents are never deprecated by anything but the user's own words,
   and two knowledge documents never deprecate each other.
 Nothing here deletes: the caller marks the loser deprecated and links both.
@@ -26,6 +32,7 @@ from .metadata import Classification, Source, Utility, Validity
 
 class Rule(str, Enum):
     USER_CORRECTION = "user_correction"
+    USER_UPDATE = "user_update"
     SOURCE = "source"
     VALIDITY = "validity"
     UTILITY = "utility"
@@ -70,6 +77,9 @@ def _decide(existing: Contender, incoming: Contender, contradiction_kind: Option
     if _is_user(incoming) and (incoming.correction or contradiction_kind == "correction"):
         return incoming, Rule.USER_CORRECTION, "explicit correction by the user always supersedes"
     ue, ui = _is_user(existing), _is_user(incoming)
+    if ue and ui:
+        w = _newer(existing, incoming)
+        return w, Rule.USER_UPDATE, "the user's more recent statement supersedes their older one"
     if ue != ui:
         w = existing if ue else incoming
         return w, Rule.SOURCE, "user_asserted beats " + (incoming if ue else existing).classification.source.value
