@@ -1,0 +1,74 @@
+"""The user's news that a thing ended supersedes the fact it ends, in the REAL Agent Zero (skipped
+unless A0_ROOT or A0_TREES is set; see tests/real_a0/runtime.py).
+
+1  "We have a cat named Miso."                             -> "The user has a cat named Miso."
+2  "Miso passed away last week. Still very sad about it."  -> "The user's cat Miso passed away last week."
+3  "Do I still have a cat?"                                -> recall must not hand the model the old fact
+
+The detector read the pair right from session 12 on, and the resolver then deprecated the NEWS:
+the old memory is a stated fact (load_bearing), the news is not (tactical), and utility came before
+recency. Between two memories of the user's own words the newer now wins (core/resolution.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+import pytest
+
+from a0_harness import A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster
+from fake_llm_server import FakeLLMServer
+from fake_models import HashEmbedder, ScriptedLLM, final_response
+from test_real_pack_behaviour import explain, first_request_for, recalled_part
+
+CAT = "The user has a cat named Miso."
+NEWS = "The user's cat Miso passed away last week."
+SAY_CAT = "We have a cat named Miso."
+SAY_NEWS = "Miso passed away last week. Still very sad about it."
+ASK = "Do I still have a cat?"
+
+
+def _classified(text: str, validity: str) -> Dict[str, Any]:
+    return {"text": text, "meta": {"classification.validity": validity}}
+
+
+TURNS: List[tuple] = [
+    (SAY_CAT, [CAT], [final_response("Miso is a lovely name.")], {"wait_for": [_classified(CAT, "confirmed")]}),
+    # classified and conflict-checked in one pass: once the news is classified, the deprecation has landed
+    (SAY_NEWS, [NEWS], [final_response("I'm so sorry.")], {"wait_for": [_classified(NEWS, "confirmed")]}),
+    (ASK, [], [final_response("Sadly, no.")], {}),
+]
+
+
+@pytest.fixture(scope="module")
+def news_chat(a0_pristine, a0_python, tmp_path_factory):
+    root = copy_tree(a0_pristine, tmp_path_factory.mktemp("ended-news") / "a0")
+    install_pack(root, a0_python)
+    a0 = A0Install(root=root, python=a0_python, layout=detect_layout(root))
+    script = ScriptedLLM(fragments_by_message={text: frags for text, frags, _, _ in TURNS})
+    messages: List[Any] = []
+    for text, _, replies, pause in TURNS:
+        script.queue_main(*replies)
+        messages.append({"text": text, **pause, **({"wait_timeout": 45} if "wait_for" in pause else {})})
+    with FakeLLMServer(script=script, embedder=HashEmbedder()) as server:
+        run = a0.run_chat(server, messages, memory={"memory_recall_interval": 1}, name="ended-news")
+        yield {"a0": a0, "run": run, "server": server}
+    stop_leftover_postmaster(root / "usr" / "festinger" / "pgdata")
+
+
+def test_the_news_supersedes_the_fact_it_ends(news_chat):
+    run = news_chat["run"]
+    run.assert_clean()
+    assert run.pauses[0]["wait"]["met"] and run.pauses[1]["wait"]["met"], explain(news_chat, "memories never landed")
+    cats = [m for m in run.memories if m["text"] == CAT]
+    news = [m for m in run.memories if m["text"] == NEWS]
+    assert len(cats) == 1 and len(news) == 1, explain(news_chat, "expected one memory of each")
+    old, new = cats[0]["metadata"], news[0]["metadata"]
+    assert new["classification"]["validity"] == "confirmed", explain(news_chat, f"the news: {new}")
+    assert old["classification"]["validity"] == "deprecated", explain(news_chat, f"the old fact: {old}")
+    assert old["lineage"].get("superseded_by") == new["id"], old
+
+
+def test_the_ended_fact_is_not_recalled(news_chat):
+    req = first_request_for(news_chat["server"], ASK)
+    assert CAT not in recalled_part(req), explain(news_chat, "the deprecated fact was recalled", req)
