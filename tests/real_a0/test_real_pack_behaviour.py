@@ -25,14 +25,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import List, Optional
 
 import pytest
 
-from a0_harness import (A0Install, ChatRun, copy_tree, detect_layout, install_pack, processes_mentioning,
-                        stop_leftover_postmaster)
+from a0_harness import ChatRun, processes_mentioning
 from fake_llm_server import FakeLLMServer
-from fake_models import ChatRequest, HashEmbedder, ScriptedLLM, final_response, tool_call
+from fake_models import ChatRequest, final_response, tool_call
+from scripted_chat import classified as _classified, scripted_chat
 
 PYTHON_OLD = "The user's project uses Python 3.9."
 PYTHON_NEW = "The user's project uses Python 3.11."
@@ -51,9 +51,6 @@ DOBBY_FACT = "dobby -isa worker in context of agent_pool"
 GNOMMOWEB_LINE = "gnommoweb: [glitch_university] repo"
 DOBBY_LINE = "dobby: [agent_pool] worker"
 
-
-def _classified(text: str, validity: str) -> Dict[str, Any]:
-    return {"text": text, "meta": {"classification.validity": validity}}
 
 
 # (user message, what the memorizer extracts from it, the model's replies, the user's pause)
@@ -77,19 +74,9 @@ TURNS: List[tuple] = [
 
 @pytest.fixture(scope="module")
 def behaviour(a0_pristine, a0_python, tmp_path_factory):
-    root = copy_tree(a0_pristine, tmp_path_factory.mktemp("behaviour") / "a0")
-    install_pack(root, a0_python)
-    a0 = A0Install(root=root, python=a0_python, layout=detect_layout(root))
-    script = ScriptedLLM(fragments_by_message={text: frags for text, frags, _, _ in TURNS})
-    messages: List[Any] = []
-    for text, _, replies, pause in TURNS:
-        script.queue_main(*replies)
-        messages.append({"text": text, **pause, **({"wait_timeout": 45} if "wait_for" in pause else {})})
-    with FakeLLMServer(script=script, embedder=HashEmbedder()) as server:
-        run = a0.run_chat(server, messages, memory={"memory_recall_interval": 1}, name="behaviour")
-        left_running = processes_mentioning(root / "usr" / "festinger")
-        yield {"a0": a0, "run": run, "server": server, "left_running": left_running}
-    stop_leftover_postmaster(root / "usr" / "festinger" / "pgdata")
+    with scripted_chat(a0_pristine, a0_python, tmp_path_factory, "behaviour", TURNS) as chat:
+        chat["left_running"] = processes_mentioning(chat["root"] / "usr" / "festinger")
+        yield chat
 
 
 # --------------------------------------------------------------------------- helpers

@@ -14,13 +14,12 @@ Alice.", so turn 3 recalled nothing: the worst failure the pack can have.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import List
 
 import pytest
 
-from a0_harness import A0Install, copy_tree, detect_layout, install_pack, stop_leftover_postmaster
-from fake_llm_server import FakeLLMServer
-from fake_models import HashEmbedder, ScriptedLLM, final_response
+from fake_models import final_response
+from scripted_chat import classified as _classified, scripted_chat
 from test_real_pack_behaviour import explain, first_request_for, recalled_part
 
 NAME = "The user's name is Alice."
@@ -28,10 +27,6 @@ SON = "The user has a son. His name is Leo."
 SAY_NAME = "My name is Alice."
 SAY_SON = "I have a son. His name is Leo."
 ASK_NAME = "What is my name?"
-
-
-def _classified(text: str, validity: str) -> Dict[str, Any]:
-    return {"text": text, "meta": {"classification.validity": validity}}
 
 
 TURNS: List[tuple] = [
@@ -47,18 +42,8 @@ TURNS: List[tuple] = [
 
 @pytest.fixture(scope="module")
 def son_chat(a0_pristine, a0_python, tmp_path_factory):
-    root = copy_tree(a0_pristine, tmp_path_factory.mktemp("son-name") / "a0")
-    install_pack(root, a0_python)
-    a0 = A0Install(root=root, python=a0_python, layout=detect_layout(root))
-    script = ScriptedLLM(fragments_by_message={text: frags for text, frags, _, _ in TURNS})
-    messages: List[Any] = []
-    for text, _, replies, pause in TURNS:
-        script.queue_main(*replies)
-        messages.append({"text": text, **pause, **({"wait_timeout": 45} if "wait_for" in pause else {})})
-    with FakeLLMServer(script=script, embedder=HashEmbedder()) as server:
-        run = a0.run_chat(server, messages, memory={"memory_recall_interval": 1}, name="son-name")
-        yield {"a0": a0, "run": run, "server": server}
-    stop_leftover_postmaster(root / "usr" / "festinger" / "pgdata")
+    with scripted_chat(a0_pristine, a0_python, tmp_path_factory, "son-name", TURNS) as chat:
+        yield chat
 
 
 def test_the_users_name_stays_confirmed_after_a_sons_name(son_chat):
