@@ -118,17 +118,24 @@ NEW_READINGS_LOOK_ALIKES = [
 ]
 
 
-@pytest.mark.parametrize("first,second", NEW_READINGS_LOOK_ALIKES)
-async def test_new_readings_leave_the_users_memory_alone(world, with_recall, first, second):
-    w = world(extension_dirs=with_recall)
+async def _one_then_another(w, first, second):
+    """The user says `first` then `second` (each memorized as given); (first's memory, its state
+    before the second landed, second's memory)."""
     agent = w.agent()
     await w.say(agent, first[0], "Noted.", fragments=[first[1]])
     await w.settle()
     mine = await w.find(agent, first[1])
     before = _state(mine)
-    assert before[0] == "confirmed"
     await w.say(agent, second[0], "Noted.", fragments=[second[1]])
     await w.settle()
+    return mine, before, await w.find(agent, second[1])
+
+
+@pytest.mark.parametrize("first,second", NEW_READINGS_LOOK_ALIKES)
+async def test_new_readings_leave_the_users_memory_alone(world, with_recall, first, second):
+    w = world(extension_dirs=with_recall)
+    mine, before, _ = await _one_then_another(w, first, second)
+    assert before[0] == "confirmed"
     assert _state(mine) == before
     assert read_lineage(mine.metadata).superseded_by is None
     assert w.ms.stats()["conflicts_resolved_this_session"] == 0
@@ -147,12 +154,7 @@ NEW_READINGS_UPDATES = [
 @pytest.mark.parametrize("first,second", NEW_READINGS_UPDATES)
 async def test_new_readings_deprecate_what_really_ended(world, with_recall, first, second):
     w = world(extension_dirs=with_recall)
-    agent = w.agent()
-    await w.say(agent, first[0], "Noted.", fragments=[first[1]])
-    await w.settle()
-    await w.say(agent, second[0], "Noted.", fragments=[second[1]])
-    await w.settle()
-    old = await w.find(agent, first[1])
-    new = await w.find(agent, second[1])
+    old, before, new = await _one_then_another(w, first, second)
+    assert before[0] == "confirmed"
     assert read_classification(old.metadata).validity.value == "deprecated"
     assert read_lineage(old.metadata).superseded_by == new.metadata["id"]
