@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from festinger.core.contradiction.compare import detect_contradiction
-from festinger.core.contradiction.updates.counts import by_count_update, count_update
+from festinger.core.contradiction.recall_verdicts import by_count_update
+from festinger.core.contradiction.updates.counts import count_update
 
 CAUGHT = [
     ("User has two children.", "We had our third baby in May! Three kids now.", "3"),

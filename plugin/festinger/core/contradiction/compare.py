@@ -34,12 +34,11 @@ from festinger.core.contradiction.updates.keyvalue import bare_key_value_pair
 from festinger.core.contradiction.grammar.may_both_hold import may_both_hold
 from festinger.core.contradiction.updates.named_end import by_named_end
 from festinger.core.contradiction.updates.clause_end import by_clause_end
-from festinger.core.contradiction.updates.counts import by_count_update
 from festinger.core.contradiction.events.ended_states import by_state_ended
 from festinger.core.contradiction.grammar.places import left_lone_district, same_place, software_namesake
 from festinger.core.contradiction.events.quitting import QUIT_VERBS, quit_as_denial, quit_as_verb
-from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_employer_ended, by_event_moved,
-                                                          by_job_left, by_life_event, by_migration,
+from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_count_update, by_employer_ended,
+                                                          by_event_moved, by_job_left, by_life_event, by_migration,
                                                           by_possession_ended, by_residence_ended, by_status_ended)
 from festinger.core.contradiction.reread.reread import by_rereading
 from festinger.core.contradiction.updates.role_holders import by_role_holder

@@ -1,5 +1,5 @@
 """The one-sentence recall rules' findings as verdicts: each rule (jobchange, possessions,
-migration, lifecycle, rescheduled, ages, residence, events) reads two memories and says what changed;
+migration, lifecycle, rescheduled, ages, counts, residence, events) reads two memories and says what changed;
 these wrap that in a `Contradiction` with its explanation. `compare` tries them after the
 statement path found nothing."""
 
@@ -10,6 +10,7 @@ from typing import Callable, Optional
 from festinger.core.contradiction.events.ages import age_changed, count_changed
 from festinger.core.contradiction.events.event_statuses import status_event_ended
 from festinger.core.contradiction.events.events import life_event_ended
+from festinger.core.contradiction.updates.counts import count_update
 from festinger.core.contradiction.updates.keyvalue_change import key_value_replaced
 from festinger.core.contradiction.events.jobchange import employer_ended, job_left
 from festinger.core.contradiction.events.lifecycle import status_ended
@@ -23,7 +24,7 @@ from festinger.core.contradiction.verdict import Contradiction, clip
 Rule = Callable[[str, str], Optional[tuple[str, str]]]
 Verdict = Callable[[str, str], Optional[Contradiction]]
 
-__all__ = ["by_age_or_count", "by_employer_ended", "by_event_moved", "by_job_left", "by_key_value_replaced", "by_life_event", "by_migration",
+__all__ = ["by_age_or_count", "by_count_update", "by_employer_ended", "by_event_moved", "by_job_left", "by_key_value_replaced", "by_life_event", "by_migration",
            "by_possession_ended", "by_residence_ended", "by_status_ended"]
 
 
@@ -45,6 +46,8 @@ by_migration = _replaced_by(migrated_away, "migrated")
 by_key_value_replaced = _replaced_by(key_value_replaced, "was replaced")
 # "The standup is at 9am" / "The standup was moved to 10am": one event, another time (rescheduled)
 by_event_moved = _replaced_by(event_moved, "was moved")
+# "User has 2 cats." / "adopted another cat, we're at 3 now": a count or progress said anew (counts)
+by_count_update = _replaced_by(count_update, "changed")
 
 
 def by_status_ended(existing: str, incoming: str) -> Contradiction | None:

@@ -92,13 +92,12 @@ _WORD_RE = re.compile(r"[a-z][a-z0-9'+#&-]*")
 
 def clauses_of(text: str) -> list[str]:
     """The clauses of a one-sentence memory (a cause before ";" is its own clause), or [] for more."""
-    return list(_clauses(text) if len(text) <= 4000 else _clauses.__wrapped__(text))  # (a pasted log is not kept)
+    # no markup or spacing makes a pasted page one short clause: not cleaned at all, nor kept
+    return list(_clauses(text)) if len(text) <= 4000 else []
 
 
 @per_text(maxsize=1024)  # asked by anchored and anchored_phrase of the same two memories
 def _clauses(text: str) -> tuple[str, ...]:
-    if len(text) > 4000:
-        return ()  # no markup or spacing makes a pasted page one short clause: not cleaned at all
     text = " ".join(clean(text).split())
     if not text or len(text) > _MAX_CHARS or "\n" in text.strip() or text.lstrip()[:1] in "#>*-":
         return ()

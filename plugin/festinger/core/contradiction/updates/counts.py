@@ -44,9 +44,8 @@ from festinger.core.contradiction.updates.count_frames import ORDINALS as _ORDIN
 from festinger.core.contradiction.updates.count_frames import HOUSEHOLD as _HOUSEHOLD, W as _W
 from festinger.core.contradiction.updates.count_frames import kind_of as _kind, mods_of as _mods, number as _number
 from festinger.core.contradiction.updates.count_frames import stem as _stem, stored_count as _stored
-from festinger.core.contradiction.verdict import Contradiction, clip
 
-__all__ = ["by_count_update", "count_update"]
+__all__ = ["count_update"]
 
 _RECENT = rf"(?:\s+(?:yesterday|today|this\s+morning|last\s+(?:week|weekend|night)|in\s+(?:{'|'.join(MONTHS)})))?"
 _CUE_RE = re.compile(r"\d|\b(?:" + "|".join((*NUMBER_WORDS, *_ORDINALS[2:]))
@@ -367,13 +366,3 @@ def count_update(existing: str, incoming: str) -> tuple[str, str, str] | None:
     slot = {"held": f"user {stored.kind} count", "keyed": f"{stored.key} {stored.kind} count",
             "progress": f"user {stored.key}", "rhythm": f"user {stored.key} per {stored.kind}"}[stored.frame]
     return slot, str(stored.n), str(now)
-
-
-def by_count_update(existing: str, incoming: str) -> Contradiction | None:
-    """The verdict of `count_update`: the stored count no longer holds."""
-    found = count_update(existing, incoming)
-    if found is None:
-        return None
-    slot, was, now = found
-    return Contradiction("value", slot, was, now, f"the {slot} went {was} -> {now}: {clip(incoming)!r} "
-                         f"(existing: {clip(existing)!r})")
