@@ -46,6 +46,7 @@ from festinger.core.contradiction.updates.thing_end import by_thing_end
 from festinger.core.contradiction.grammar.refinement import contrasts_a_kind_of, corrects_another, refines
 from festinger.core.contradiction.grammar.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.updates.self_correction import plain_correction
+from festinger.core.contradiction.updates.slot_values import by_slot_value
 from festinger.core.contradiction.grammar.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.grammar.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 from festinger.core.contradiction.updates.value_updates import by_value_update
@@ -90,7 +91,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_displaced(existing, incoming) or by_state_ended(existing, incoming)
             or by_anchored_value(existing, incoming) or by_role_holder(existing, incoming)
             or by_anchored_phrase(existing, incoming) or by_thing_end(existing, incoming)
-            or by_instruction(existing, incoming))
+            or by_instruction(existing, incoming) or by_slot_value(existing, incoming))
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:

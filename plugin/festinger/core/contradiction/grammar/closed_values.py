@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.grammar.schedules import compare_schedules
 from festinger.core.contradiction.grammar.timezones import compare_timezones, zone_may_follow_travel
 from festinger.core.contradiction.grammar.values import Relation, Statement, Value
 
-__all__ = ["closed_value_relation", "needs_news"]
+__all__ = ["closed_value_relation", "needs_news", "news_only_conflict"]
 
 
 def closed_value_relation(va: Value, vb: Value) -> Relation | None:
@@ -25,6 +26,9 @@ def closed_value_relation(va: Value, vb: Value) -> Relation | None:
     zones = compare_timezones(a, b)
     if zones is not None:
         return zones
+    found = _news_only_relation(a, b)
+    if found is not None:
+        return found
     x, y = (_SPELLINGS.get(v, v) for v in (a.strip().lower(), b.strip().lower()))
     if any(x in g and y in g for g in lx.DIET_GROUPS):
         return Relation.SAME if x == y else Relation.CONFLICT
@@ -54,7 +58,62 @@ def needs_news(a: Statement, b: Statement) -> bool:
     x, y = a.values[0].display, b.values[0].display
     if compare_timezones(x, y) is not None:
         return zone_may_follow_travel(a, b)
+    if _news_only_relation(x, y) is not None:
+        return not (b.update or b.correction)
     return _identifier(x) and _identifier(y) and not (b.update or b.correction)
+
+
+def news_only_conflict(a: Value, b: Value) -> bool:
+    """Whether two values are a region, a meeting platform or a recurring event's days that differ."""
+    return _news_only_relation(a.display, b.display) is Relation.CONFLICT
+
+
+def _news_only_relation(a: str, b: str) -> Relation | None:
+    """Cloud regions ("AWS eu-west-1" / "eu-central-1"), meeting platforms ("Zoom" / "Google Meet")
+    and the days of a recurring event ("first Thursday" / "last Wednesday"): values one slot holds
+    one of, that a team may as well hold two of at once, so they only replace each other when the
+    incoming memory announces it (`needs_news`)."""
+    return _compare_regions(a, b) or _compare_platforms(a, b) or compare_schedules(a, b)
+
+
+# "eu-west-1", "us-east-1a" (AWS), "europe-west1", "us-central1-a" (GCP): a region, and a zone in it.
+_REGION_CODE_RE = re.compile(r"^(?:([a-z]{2}(?:-[a-z]+)+-\d+)([a-z]?)|([a-z]+-[a-z]+\d+)(?:-([a-z]))?)$")
+_PROVIDERS = frozenset("aws gcp azure amazon google cloud region zone in the".split())
+
+
+def _compare_regions(a: str, b: str) -> Relation | None:
+    """Two values that name one cloud region each and nothing else than a provider: the regions
+    differ, or one is a zone of the other ("us-east-1" / "us-east-1a": COMPATIBLE)."""
+    ra, rb = _region_code(a), _region_code(b)
+    if ra is None or rb is None:
+        return None
+    if ra[0] != rb[0]:
+        return Relation.CONFLICT
+    return Relation.SAME if ra[1] == rb[1] else (Relation.COMPATIBLE if not (ra[1] and rb[1]) else Relation.CONFLICT)
+
+
+def _region_code(text: str) -> tuple[str, str] | None:
+    words = text.lower().replace("(", " ").replace(")", " ").split()
+    codes = [m for m in map(_REGION_CODE_RE.match, words) if m]
+    if len(codes) != 1 or len(words) > 4 or any(w not in _PROVIDERS for w in words if not _REGION_CODE_RE.match(w)):
+        return None  # "eu-west-1 and us-east-1", "eu-west-1 for the API": not one region alone
+    m = codes[0]
+    return (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4) or "")
+
+
+# Video-call platforms a meeting is held on ("Standup is on Zoom"): one at a time for one meeting.
+_PLATFORMS = {"zoom": "zoom", "google meet": "meet", "meet": "meet", "hangouts": "meet", "google hangouts": "meet",
+              "microsoft teams": "teams", "ms teams": "teams", "teams": "teams", "webex": "webex",
+              "cisco webex": "webex", "skype": "skype", "jitsi": "jitsi", "jitsi meet": "jitsi",
+              "whereby": "whereby", "gotomeeting": "gotomeeting", "bluejeans": "bluejeans", "discord": "discord",
+              "facetime": "facetime", "slack huddles": "slack", "slack huddle": "slack", "huddles": "slack"}
+
+
+def _compare_platforms(a: str, b: str) -> Relation | None:
+    x, y = (_PLATFORMS.get(" ".join(v.lower().split()).removeprefix("a ").removesuffix(" calls")) for v in (a, b))
+    if x is None or y is None:
+        return None
+    return Relation.SAME if x == y else Relation.CONFLICT
 
 
 _SPELLINGS = {"pescetarian": "pescatarian", "omnivorous": "omnivore"}

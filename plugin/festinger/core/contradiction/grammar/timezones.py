@@ -4,8 +4,10 @@ The grammar reads "My timezone is UTC-3" as a bare phrase, which compares with n
 UTC-4" as a place. A time zone is one value at a time, and it is written in few ways: an offset
 ("UTC+8", "GMT-03:00"), an abbreviation ("CET", "PST"), a region's name ("Eastern time") or an
 IANA name ("Europe/Amsterdam"). Two of them differ for sure only when every offset the one may
-mean differs from every offset the other may mean ("CET" is +1 or +2, so "UTC+2" may be it), or
-when both are IANA names that differ. Anything else (an IANA name against an offset) is unknown.
+mean differs from every offset the other may mean ("CET" is +1 or +2, so "UTC+2" may be it), when
+both are IANA names that differ, or when two names keep no region in common ("PST" / "MST" share -7
+in summer but are two zones; "PST" / "America/Los_Angeles" / "Pacific time" are one,
+`lexicon.TIMEZONE_REGIONS`). Anything else (an unlisted IANA name against an offset) is unknown.
 """
 
 from __future__ import annotations
@@ -18,9 +20,9 @@ from festinger.core.contradiction.grammar.values import Relation, Statement
 __all__ = ["as_timezone_slot", "compare_timezones", "timezone_offsets", "zone_may_follow_travel"]
 
 _OFFSET_RE = re.compile(r"^(?:utc|gmt)\s*([+-−])\s*(\d{1,2})(?::?(\d{2}))?$", re.I)
-_IANA_RE = re.compile(r"^(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Z][\w+-]*"
-                      r"(?:/[A-Z][\w+-]*)?$")
-_REGION_RE = re.compile(r"^(\w+)\s+(?:standard\s+)?time$", re.I)
+_IANA_RE = re.compile(r"^(?:(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Z][\w+-]*"
+                      r"(?:/[A-Z][\w+-]*)?|US/(?:Pacific|Mountain|Central|Eastern|Arizona))$")
+_REGION_RE = re.compile(r"^(\w+(?:\s+european)?)\s+(?:standard\s+|summer\s+|daylight\s+)?time$", re.I)
 
 
 def timezone_offsets(text: str) -> frozenset[float] | None:
@@ -47,11 +49,41 @@ def compare_timezones(a: str, b: str) -> Relation | None:
     oa, ob = timezone_offsets(a), timezone_offsets(b)
     if (oa is None and not iana_a) or (ob is None and not iana_b):
         return None
+    ra, rb = _regions(a), _regions(b)
+    if ra and rb:
+        # "PST" / "PDT" / "Pacific time" / "America/Los_Angeles" are one zone; "PST" / "MST" two
+        return (Relation.SAME if oa == ob else Relation.COMPATIBLE) if ra & rb else Relation.CONFLICT
+    oa, ob = oa or _iana_offsets(a), ob or _iana_offsets(b)
     if oa is None or ob is None:
-        return Relation.UNKNOWN  # "Europe/Berlin" against "UTC+1": no table of IANA offsets here
+        return Relation.UNKNOWN  # an unlisted IANA name against "UTC+1"
     if oa == ob:
         return Relation.SAME
     return Relation.CONFLICT if not oa & ob else Relation.UNKNOWN
+
+
+def _regions(text: str) -> frozenset[str]:
+    """The regions that keep a written zone ("CST": US Central, China), empty for an offset or an unlisted name."""
+    t = " ".join(text.strip().strip("()").split())
+    if _IANA_RE.match(t):
+        region = lx.IANA_ZONE_REGIONS.get(t.lower())
+        return frozenset((region,)) if region else frozenset()
+    if t.isupper() or t.lower() in ("utc", "gmt"):
+        return lx.TIMEZONE_REGIONS.get(t.lower(), frozenset())
+    m = _REGION_RE.match(t)
+    return lx.TIMEZONE_REGIONS.get(m.group(1).lower(), frozenset()) if m else frozenset()
+
+
+def _iana_offsets(text: str) -> frozenset[float] | None:
+    """The offsets of a listed IANA name: those of the names its region alone keeps ("Europe/Paris": CET)."""
+    region = lx.IANA_ZONE_REGIONS.get(text.strip().lower())
+    return _REGION_OFFSETS.get(region) if region else None
+
+
+_REGION_OFFSETS: dict[str, frozenset[float]] = {}
+for _name, _offsets in lx.TIMEZONE_OFFSETS.items():
+    if len(lx.TIMEZONE_REGIONS.get(_name, ())) == 1:
+        (_region,) = lx.TIMEZONE_REGIONS[_name]
+        _REGION_OFFSETS[_region] = _REGION_OFFSETS.get(_region, frozenset()) | _offsets
 
 
 # "I'm in UTC-4", "I'm on Eastern time now after the move", "The user is in UTC+8 now": the person's zone.

@@ -3,12 +3,15 @@
 An abbreviation that names two zones ("CST": US Central or China; "IST": India or Ireland) or a
 zone with daylight saving ("CET" is +1 in winter, +2 in summer; "EST" is said of Eastern time all year,
 so "EST" and "EDT" are one zone) lists every offset it may mean, so two zones only differ for sure
-when their offsets share none.
+when their offsets share none. Offsets alone miss most moves ("PST" and "MST" share -7 in summer),
+so every abbreviation, region name and common IANA name also lists the regions that keep it
+(`TIMEZONE_REGIONS`): two names of no common region are two zones ("PST" / "MST", "EST" / "CST"),
+and the standard and summer names of one region are one zone ("PST" / "PDT", "GMT" / "BST").
 """
 
 from __future__ import annotations
 
-__all__ = ["TIMEZONE_OFFSETS", "TIMEZONE_REGION_NAMES"]
+__all__ = ["IANA_ZONE_REGIONS", "TIMEZONE_OFFSETS", "TIMEZONE_REGIONS", "TIMEZONE_REGION_NAMES"]
 
 TIMEZONE_OFFSETS: dict[str, frozenset[float]] = {k: frozenset(v) for k, v in {
     "utc": (0,), "gmt": (0,), "wet": (0, 1), "west": (0, 1), "bst": (0, 1), "cet": (1, 2), "cest": (1, 2),
@@ -23,5 +26,55 @@ TIMEZONE_OFFSETS: dict[str, frozenset[float]] = {k: frozenset(v) for k, v in {
 # "Pacific time", "Eastern time": the region's zone, standard or daylight.
 TIMEZONE_REGION_NAMES: dict[str, frozenset[float]] = {k: frozenset(v) for k, v in {
     "pacific": (-8, -7), "mountain": (-7, -6), "central": (-6, -5), "eastern": (-5, -4), "atlantic": (-4, -3),
-    "alaska": (-9, -8), "hawaii": (-10,), "greenwich": (0,),
+    "alaska": (-9, -8), "hawaii": (-10,), "greenwich": (0,), "central european": (1, 2), "eastern european": (2, 3),
+    "western european": (0, 1), "british": (0, 1), "india": (5.5,), "indian": (5.5,), "japan": (9,), "china": (8,),
+    "korea": (9,), "moscow": (3,),
 }.items()}
+
+# The regions that keep a zone under that name. "GMT" and "UTC" are said of the UK, Ireland,
+# Portugal and Iceland in winter; "IST" is India or Ireland; "CST" US Central or China; "AST"
+# Atlantic or Arabia. A name missing here is only compared by its offsets.
+_ZERO = ("utc", "uk", "ireland", "portugal", "iceland", "west-africa")
+TIMEZONE_REGIONS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
+    "utc": _ZERO, "gmt": _ZERO, "wet": ("portugal", "canary"), "west": ("portugal", "canary"), "bst": ("uk",),
+    "cet": ("cet",), "cest": ("cet",), "met": ("cet",), "eet": ("eet",), "eest": ("eet",), "msk": ("moscow",),
+    "gst": ("gulf",), "pkt": ("pakistan",), "ist": ("india", "ireland"), "npt": ("nepal",), "ict": ("indochina",),
+    "wib": ("west-indonesia",), "sgt": ("singapore",), "hkt": ("hong-kong",), "awst": ("aus-west",),
+    "pht": ("philippines",), "cst": ("us-central", "china"), "cdt": ("us-central",), "jst": ("japan",),
+    "kst": ("korea",), "acst": ("aus-central",), "acdt": ("aus-central",), "aest": ("aus-east",),
+    "aedt": ("aus-east",), "nzst": ("nz",), "nzdt": ("nz",), "est": ("us-eastern",), "edt": ("us-eastern",),
+    "mst": ("us-mountain",), "mdt": ("us-mountain",), "pst": ("us-pacific",), "pdt": ("us-pacific",),
+    "akst": ("alaska",), "akdt": ("alaska",), "hst": ("hawaii",), "ast": ("atlantic", "arabia"),
+    "adt": ("atlantic",), "brt": ("brasilia",), "art": ("argentina",), "clt": ("chile",), "cat": ("central-africa",),
+    "eat": ("east-africa",), "wat": ("west-africa",), "sast": ("south-africa",),
+    # region names: "Pacific time", "Central European Time"
+    "pacific": ("us-pacific",), "mountain": ("us-mountain",), "central": ("us-central",),
+    "eastern": ("us-eastern",), "atlantic": ("atlantic",), "alaska": ("alaska",), "hawaii": ("hawaii",),
+    "greenwich": _ZERO, "central european": ("cet",), "eastern european": ("eet",),
+    "western european": ("portugal", "canary"), "british": ("uk",), "india": ("india",), "indian": ("india",),
+    "japan": ("japan",), "china": ("china",), "korea": ("korea",), "moscow": ("moscow",),
+}.items()}
+# Common IANA names and the region whose zone they are; any other IANA name is compared by name only.
+IANA_ZONE_REGIONS: dict[str, str] = {
+    **dict.fromkeys(("america/los_angeles", "america/vancouver", "america/tijuana", "us/pacific"), "us-pacific"),
+    **dict.fromkeys(("america/denver", "america/phoenix", "america/edmonton", "america/boise", "us/mountain",
+                     "us/arizona"), "us-mountain"),
+    **dict.fromkeys(("america/chicago", "america/winnipeg", "america/mexico_city", "us/central"), "us-central"),
+    **dict.fromkeys(("america/new_york", "america/toronto", "america/detroit", "america/montreal",
+                     "us/eastern"), "us-eastern"),
+    "america/halifax": "atlantic", "america/anchorage": "alaska", "pacific/honolulu": "hawaii",
+    "europe/london": "uk", "europe/dublin": "ireland", "europe/lisbon": "portugal", "atlantic/reykjavik": "iceland",
+    **dict.fromkeys(("europe/" + c for c in ("paris berlin amsterdam madrid rome brussels vienna zurich stockholm "
+                                             "oslo copenhagen prague warsaw budapest belgrade luxembourg "
+                                             "zagreb ljubljana bratislava").split()), "cet"),
+    **dict.fromkeys(("europe/" + c for c in "athens helsinki kiev kyiv bucharest sofia riga tallinn vilnius".split()),
+                    "eet"),
+    "africa/cairo": "eet", "europe/moscow": "moscow", "asia/kolkata": "india", "asia/calcutta": "india",
+    "asia/tokyo": "japan", "asia/seoul": "korea", "asia/shanghai": "china", "asia/hong_kong": "hong-kong",
+    "asia/singapore": "singapore", "asia/manila": "philippines", "australia/sydney": "aus-east",
+    "australia/melbourne": "aus-east", "australia/brisbane": "aus-east", "australia/perth": "aus-west",
+    "australia/adelaide": "aus-central", "pacific/auckland": "nz", "asia/dubai": "gulf", "asia/karachi": "pakistan",
+    "asia/bangkok": "indochina", "asia/ho_chi_minh": "indochina", "asia/jakarta": "west-indonesia",
+    "america/sao_paulo": "brasilia", "america/argentina/buenos_aires": "argentina", "america/santiago": "chile",
+    "africa/lagos": "west-africa", "africa/nairobi": "east-africa", "africa/johannesburg": "south-africa",
+}
