@@ -12,7 +12,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.grammar.schedules import compare_schedules
-from festinger.core.contradiction.grammar.timezones import compare_timezones, zone_may_follow_travel
+from festinger.core.contradiction.grammar.timezones import compare_timezones, timezone_offsets, zone_may_follow_travel
 from festinger.core.contradiction.grammar.values import Relation, Statement, Value
 
 __all__ = ["closed_value_relation", "needs_news", "news_only_conflict"]
@@ -69,11 +69,12 @@ def news_only_conflict(a: Value, b: Value) -> bool:
 
 
 def _news_only_relation(a: str, b: str) -> Relation | None:
-    """Cloud regions ("AWS eu-west-1" / "eu-central-1"), meeting platforms ("Zoom" / "Google Meet")
-    and the days of a recurring event ("first Thursday" / "last Wednesday"): values one slot holds
-    one of, that a team may as well hold two of at once, so they only replace each other when the
-    incoming memory announces it (`needs_news`)."""
-    return _compare_regions(a, b) or _compare_platforms(a, b) or compare_schedules(a, b)
+    """Cloud regions ("AWS eu-west-1" / "eu-central-1"), meeting platforms ("Zoom" / "Google Meet"),
+    the days of a recurring event ("first Thursday" / "last Wednesday"), codes ("SFO" / "OAK",
+    "en-US" / "en-GB") and the members of a short enumeration ("aisle" / "window", "Gold" /
+    "Platinum"): values one slot holds one of, that two things may as well hold one each, so they
+    only replace each other when the incoming memory announces it (`needs_news`)."""
+    return _compare_regions(a, b) or _compare_platforms(a, b) or compare_schedules(a, b) or _compare_codes(a, b)
 
 
 # "eu-west-1", "us-east-1a" (AWS), "europe-west1", "us-central1-a" (GCP): a region, and a zone in it.
@@ -117,3 +118,26 @@ def _compare_platforms(a: str, b: str) -> Relation | None:
 
 
 _SPELLINGS = {"pescetarian": "pescatarian", "omnivorous": "omnivore"}
+
+
+# "SFO", "PST", "QA": an all-capitals code; "en-US", "pt_BR": a locale. A code has no synonyms but
+# its long form ("UCL" / "University College London" is not two codes) and a longer code holding it.
+_CAPS_CODE_RE = re.compile(r"^[A-Z]{2,5}$")
+_LOCALE_RE = re.compile(r"^[a-z]{2}[-_][A-Z]{2}$")
+# Enumerations whose members exclude each other for one slot: a size, a tier, a seat, a log level.
+_ENUMS = (frozenset("xxs xs s m l xl xxl xxxl small medium large".split()),
+          frozenset("bronze silver gold platinum diamond".split()),
+          frozenset("aisle window middle".split()),
+          frozenset("trace debug info warn warning error fatal critical".split()))
+
+
+def _compare_codes(a: str, b: str) -> Relation | None:
+    x, y = a.strip(), b.strip()
+    if timezone_offsets(x) is not None or timezone_offsets(y) is not None:
+        return None  # "AEST" / "AET": an unlisted zone name may be the listed one's
+    if (_CAPS_CODE_RE.match(x) and _CAPS_CODE_RE.match(y)) or (_LOCALE_RE.match(x) and _LOCALE_RE.match(y)):
+        return Relation.SAME if x.lower() == y.lower() else Relation.CONFLICT
+    lx_, ly = x.lower(), y.lower()
+    if any(lx_ in e and ly in e for e in _ENUMS):
+        return Relation.SAME if lx_ == ly or {lx_, ly} == {"warn", "warning"} else Relation.CONFLICT
+    return None

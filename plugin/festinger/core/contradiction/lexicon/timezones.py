@@ -22,6 +22,8 @@ TIMEZONE_OFFSETS: dict[str, frozenset[float]] = {k: frozenset(v) for k, v in {
     "cdt": (-6, -5), "mst": (-7, -6), "mdt": (-7, -6), "pst": (-8, -7), "pdt": (-8, -7), "akst": (-9, -8),
     "akdt": (-9, -8), "hst": (-10,), "ast": (-4, 3),
     "brt": (-3,), "art": (-3,), "clt": (-4, -3), "cat": (2,), "eat": (3,), "wat": (1,), "sast": (2,),
+    # the region's zone whatever the season: "PT", "ET", "AET"
+    "pt": (-8, -7), "mt": (-7, -6), "ct": (-6, -5), "et": (-5, -4), "akt": (-9, -8), "aet": (10, 11),
 }.items()}
 # "Pacific time", "Eastern time": the region's zone, standard or daylight.
 TIMEZONE_REGION_NAMES: dict[str, frozenset[float]] = {k: frozenset(v) for k, v in {
@@ -46,7 +48,8 @@ TIMEZONE_REGIONS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "mst": ("us-mountain",), "mdt": ("us-mountain",), "pst": ("us-pacific",), "pdt": ("us-pacific",),
     "akst": ("alaska",), "akdt": ("alaska",), "hst": ("hawaii",), "ast": ("atlantic", "arabia"),
     "adt": ("atlantic",), "brt": ("brasilia",), "art": ("argentina",), "clt": ("chile",), "cat": ("central-africa",),
-    "eat": ("east-africa",), "wat": ("west-africa",), "sast": ("south-africa",),
+    "eat": ("east-africa",), "wat": ("west-africa",), "sast": ("south-africa",), "pt": ("us-pacific",),
+    "mt": ("us-mountain",), "ct": ("us-central",), "et": ("us-eastern",), "akt": ("alaska",), "aet": ("aus-east",),
     # region names: "Pacific time", "Central European Time"
     "pacific": ("us-pacific",), "mountain": ("us-mountain",), "central": ("us-central",),
     "eastern": ("us-eastern",), "atlantic": ("atlantic",), "alaska": ("alaska",), "hawaii": ("hawaii",),

@@ -9,7 +9,7 @@ team" is the user's group, keyed "team", whose value is a plain phrase the value
 
 Here an announced or corrected value of one of these slots replaces the stored one when the two
 values are of one slot's kind (`closed_values.news_only_conflict`: regions, meeting platforms,
-event days; a phrase against a term: any kind `compare` judges), or, for the user's team, when both
+event days; a phrase against a term: any closed kind, time zones too), or, for the user's team, when both
 are names (capitalised or code-like) that neither refine nor abbreviate each other. Same key, scope and qualifier are
 required; a memory holding several values of the key, or an incoming one still saying the old
 value, is left alone.
@@ -18,10 +18,11 @@ value, is left alone.
 from __future__ import annotations
 
 from festinger.core.contradiction.explain import make_verdict
-from festinger.core.contradiction.grammar.closed_values import news_only_conflict
+from festinger.core.contradiction.grammar.closed_values import closed_value_relation, news_only_conflict
 from festinger.core.contradiction.grammar.comparison import compare, may_be_alias, squash
 from festinger.core.contradiction.grammar.statements import extract_statements
 from festinger.core.contradiction.grammar.values import Relation, Statement, Value
+from festinger.core.contradiction.updates.keyvalue_change import key_line_as_sentence
 from festinger.core.contradiction.verdict import Contradiction
 
 __all__ = ["by_slot_value"]
@@ -42,16 +43,24 @@ def by_slot_value(existing: str, incoming: str) -> Contradiction | None:
             if (b.update or b.correction) and not b.negated and len(b.values) == 1]
     if not news:
         return None
-    old = extract_statements(existing, allow_correction=False)
+    old, line = extract_statements(existing, allow_correction=False), False
+    if not old:  # "Deploy target: AWS eu-west-1", "Timezone: America/Los_Angeles": a bare line (keyvalue_change)
+        pair = key_line_as_sentence(existing, incoming)
+        old, line = (extract_statements(pair[0], allow_correction=False), True) if pair else ((), False)
     for b in news:
         for a in old:
-            if (a.negated or len(a.values) != 1 or a.key != b.key or a.scope != b.scope
+            if (a.negated or len(a.values) != 1 or not _one_key(a.key, b.key, line) or a.scope != b.scope
                     or a.qualifier != b.qualifier or not _replaced(a, b)):
                 continue
             if _several(a, old) or any(_says(c, a.values[0]) for c in news if c is not b):
                 continue  # two values stored for the key, or the incoming memory still says the old one
             return make_verdict("correction" if b.correction else "value", a, b)
     return None
+
+
+def _one_key(old: str, new: str, line: bool) -> bool:
+    """One key; a bare line's key ("Deploy target: ...") is the user's own ("my deploy target")."""
+    return old == new or line and new == f"user {old}"
 
 
 def _replaced(a: Statement, b: Statement) -> bool:
@@ -62,10 +71,11 @@ def _replaced(a: Statement, b: Statement) -> bool:
         return a.key.split()[0] != "user" and news_only_conflict(x, y)
     if a.rel not in _NAMED_RELS or b.rel not in _NAMED_RELS:
         return False
-    if a.rel != b.rel:
-        # a phrase against a term of one key, judged by what both are (a region, a time zone); two
-        # names alone are not enough ("a Pixel 7" / "Google Fi": the phone and its line)
-        return x.kind in _WORDS and y.kind in _WORDS and compare(x, y) is Relation.CONFLICT
+    if a.rel != b.rel or a.key != b.key:
+        # a phrase against a term of one key, or a bare line's key said as the user's, judged by what
+        # both are (a region, a time zone, a code: `closed_values`); two names or words alone are not
+        # enough ("a Pixel 7" / "Google Fi": the phone and its line; "Delta" / "pricey")
+        return x.kind in _WORDS and y.kind in _WORDS and closed_value_relation(x, y) is Relation.CONFLICT
     return a.rel == "state" and a.key in _GROUP_KEYS and _name_like(x) and _name_like(y) and _two_names(x, y)
 
 
