@@ -128,7 +128,7 @@ _LOCALE_RE = re.compile(r"^[a-z]{2}[-_][A-Z]{2}$")
 _ENUMS = (frozenset("xxs xs s m l xl xxl xxxl small medium large".split()),
           frozenset("bronze silver gold platinum diamond".split()),
           frozenset("aisle window middle".split()),
-          frozenset("trace debug info warn warning error fatal critical".split()))
+          frozenset("trace debug info warn warning error fatal critical".split())) + tuple(lx.PREFERENCE_GROUPS)
 
 
 def _compare_codes(a: str, b: str) -> Relation | None:
@@ -137,7 +137,12 @@ def _compare_codes(a: str, b: str) -> Relation | None:
         return None  # "AEST" / "AET": an unlisted zone name may be the listed one's
     if (_CAPS_CODE_RE.match(x) and _CAPS_CODE_RE.match(y)) or (_LOCALE_RE.match(x) and _LOCALE_RE.match(y)):
         return Relation.SAME if x.lower() == y.lower() else Relation.CONFLICT
-    lx_, ly = x.lower(), y.lower()
+    lx_, ly = (_ENUM_SPELLINGS.get(v.lower(), v.lower()) for v in (x, y))
     if any(lx_ in e and ly in e for e in _ENUMS):
-        return Relation.SAME if lx_ == ly or {lx_, ly} == {"warn", "warning"} else Relation.CONFLICT
+        return Relation.SAME if lx_ == ly else Relation.CONFLICT
     return None
+
+
+# One member written two ways: "M" is "medium", "WARN" is "warning".
+_ENUM_SPELLINGS = {"small": "s", "medium": "m", "large": "l", "x-large": "xl", "extra large": "xl",
+                   "x-small": "xs", "extra small": "xs", "xx-large": "xxl", "warn": "warning"}

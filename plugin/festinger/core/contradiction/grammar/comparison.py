@@ -278,7 +278,9 @@ def _cmp_term(a: Value, b: Value) -> Relation:
     if known_a or known_b:
         return Relation.UNKNOWN  # "PostgreSQL" vs "Supabase": an engine and a provider may both hold
     if may_be_alias(a.display, b.display):
-        return Relation.UNKNOWN  # "Coke" / "Coca-Cola", "IBM" / "International Business Machines"
+        # "Coke" / "Coca-Cola", "IBM" / "International Business Machines", "Gmail" / "Google Mail": may
+        # be one thing, so never a named replacement of one by the other (`replacement`)
+        return Relation.COMPATIBLE
     return Relation.CONFLICT  # two unknown identifiers for one single-valued key ("DEBUG" vs "WARNING")
 
 

@@ -10,18 +10,21 @@ team" is the user's group, keyed "team", whose value is a plain phrase the value
 Here an announced or corrected value of one of these slots replaces the stored one when the two
 values are of one slot's kind (`closed_values.news_only_conflict`: regions, meeting platforms,
 event days; a phrase against a term: any closed kind, time zones too), or, for the user's team, when both
-are names (capitalised or code-like) that neither refine nor abbreviate each other. Same key, scope and qualifier are
+are names (capitalised or code-like) that neither refine nor abbreviate each other, and so for a
+setting of the user's that names one thing ("my browser is Firefox" / "... Chrome now"). Same key, scope and qualifier are
 required; a memory holding several values of the key, or an incoming one still saying the old
 value, is left alone.
 """
 
 from __future__ import annotations
 
+from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.explain import make_verdict
 from festinger.core.contradiction.grammar.closed_values import closed_value_relation, news_only_conflict
-from festinger.core.contradiction.grammar.comparison import compare, may_be_alias, squash
+from festinger.core.contradiction.grammar.comparison import compare, is_known_term, may_be_alias, squash
 from festinger.core.contradiction.grammar.statements import extract_statements
-from festinger.core.contradiction.grammar.values import Relation, Statement, Value
+from festinger.core.contradiction.grammar.values import Relation, Statement, Value, canonical_term
+from festinger.core.contradiction.updates.keyvalue import bare_line
 from festinger.core.contradiction.updates.keyvalue_change import key_line_as_sentence
 from festinger.core.contradiction.verdict import Contradiction
 
@@ -33,6 +36,9 @@ _FRAME_RELS = frozenset(("on", "in", "at"))
 # The user's own group: "my team is Payments" (keyed "team", the user's possession).
 _GROUP_KEYS = frozenset(("team", "user team", "squad", "user squad"))
 _MAX_WORDS = 4
+# Heads of a user's key that name one thing used at a time ("my browser", "my DNS provider", "my
+# airline status"); people ("my doctor") are names, compared as such elsewhere.
+_ONE_THING_HEADS = (lx.SETTING_HEADS - lx.PERSON_ROLES) | frozenset("browser vpn service airline status".split())
 _WORDS = frozenset(("phrase", "term"))
 
 
@@ -44,9 +50,8 @@ def by_slot_value(existing: str, incoming: str) -> Contradiction | None:
     if not news:
         return None
     old, line = extract_statements(existing, allow_correction=False), False
-    if not old:  # "Deploy target: AWS eu-west-1", "Timezone: America/Los_Angeles": a bare line (keyvalue_change)
-        pair = key_line_as_sentence(existing, incoming)
-        old, line = (extract_statements(pair[0], allow_correction=False), True) if pair else ((), False)
+    if not old:  # "Deploy target: AWS eu-west-1", "Timezone: America/Los_Angeles": a bare line
+        old, line = extract_statements(_line_as_sentence(existing, incoming), allow_correction=False), True
     for b in news:
         for a in old:
             if (a.negated or len(a.values) != 1 or not _one_key(a.key, b.key, line) or a.scope != b.scope
@@ -56,6 +61,16 @@ def by_slot_value(existing: str, incoming: str) -> Contradiction | None:
                 continue  # two values stored for the key, or the incoming memory still says the old one
             return make_verdict("correction" if b.correction else "value", a, b)
     return None
+
+
+def _line_as_sentence(existing: str, incoming: str) -> str:
+    """A bare "Key: value" line as "The key is value." (`keyvalue_change`, also when the incoming
+    memory is a line itself: "Update: my browser is now Chrome."), else ""."""
+    pair = key_line_as_sentence(existing, incoming)
+    if pair is not None:
+        return pair[0]
+    found = bare_line(existing, attribute=True)
+    return f"The {found[0]} is {found[1]}." if found is not None and not found[2] else ""
 
 
 def _one_key(old: str, new: str, line: bool) -> bool:
@@ -76,7 +91,22 @@ def _replaced(a: Statement, b: Statement) -> bool:
         # both are (a region, a time zone, a code: `closed_values`); two names or words alone are not
         # enough ("a Pixel 7" / "Google Fi": the phone and its line; "Delta" / "pricey")
         return x.kind in _WORDS and y.kind in _WORDS and closed_value_relation(x, y) is Relation.CONFLICT
-    return a.rel == "state" and a.key in _GROUP_KEYS and _name_like(x) and _name_like(y) and _two_names(x, y)
+    if a.rel != "state":
+        return False
+    words = a.key.split()
+    if words[0] == "user" and _known_kind(x, y):
+        return True  # "my package manager is npm" / "... pnpm now": two tools of one kind, written as phrases
+    # the user's team, or a setting of the user's that names one thing ("my browser", "my DNS provider")
+    one = a.key in _GROUP_KEYS or words[0] == "user" and len(words) > 1 and words[-1] in _ONE_THING_HEADS
+    return one and _name_like(x) and _name_like(y) and _two_names(x, y)
+
+
+def _known_kind(x: Value, y: Value) -> bool:
+    """Two phrases that are known tools of one kind ("npm" / "pnpm", "Redis" / "Memcached")."""
+    if x.kind != "phrase" or y.kind != "phrase":
+        return False
+    tx, ty = (Value("term", canonical_term(v.display), v.display) for v in (x, y))
+    return is_known_term(tx) and is_known_term(ty) and compare(tx, ty) is Relation.CONFLICT
 
 
 def _name_like(v: Value) -> bool:
@@ -88,11 +118,15 @@ def _name_like(v: Value) -> bool:
 
 def _two_names(x: Value, y: Value) -> bool:
     """Neither name holds, refines or abbreviates the other ("AWS" / "AWS eu-west-1", "Search" /
-    "Search Relevance", "PM" / "Payments Mobile")."""
+    "Search Relevance", "PM" / "Payments Mobile"), and neither is of a kind judged elsewhere: a time
+    zone or another closed value ("PST" / "Pacific Time", the grammar's own comparison), a language
+    ("set the browser to German": the browser's language, not another browser)."""
     tx, ty = set(x.display.lower().split()), set(y.display.lower().split())
-    if tx <= ty or ty <= tx or squash(x.display) == squash(y.display):
+    if tx <= ty or ty <= tx or squash(x.display) == squash(y.display) or (tx | ty) & lx.LANGUAGES:
         return False
-    return not may_be_alias(x.display, y.display) and compare(x, y) is not Relation.COMPATIBLE
+    if closed_value_relation(x, y) is not None:
+        return False
+    return not may_be_alias(x.display, y.display) and compare(x, y) is Relation.UNKNOWN
 
 
 def _several(a: Statement, old: tuple[Statement, ...]) -> bool:
