@@ -18,6 +18,8 @@ value, is left alone.
 
 from __future__ import annotations
 
+import re
+
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.explain import make_verdict
 from festinger.core.contradiction.grammar.closed_values import closed_value_relation, news_only_conflict
@@ -36,9 +38,12 @@ _FRAME_RELS = frozenset(("on", "in", "at"))
 # The user's own group: "my team is Payments" (keyed "team", the user's possession).
 _GROUP_KEYS = frozenset(("team", "user team", "squad", "user squad"))
 _MAX_WORDS = 4
-# Heads of a user's key that name one thing used at a time ("my browser", "my DNS provider", "my
-# airline status"); people ("my doctor") are names, compared as such elsewhere.
-_ONE_THING_HEADS = (lx.SETTING_HEADS - lx.PERSON_ROLES) | frozenset("browser vpn service airline status".split())
+# Heads of a user's key that name one brand or service used at a time ("my browser", "my DNS
+# provider", "my airline status"). Not a layer of a stack ("framework", "engine", "VPN": "Next.js" /
+# "React", "Mullvad" / "WireGuard" both hold), nor people ("my doctor": names, compared elsewhere).
+_ONE_THING_HEADS = (lx.STRONG_SETTING_HEADS | frozenset(
+    "browser bank gym airline carrier isp insurer provider status target region host platform store".split())
+                    ) - lx.PERSON_ROLES
 _WORDS = frozenset(("phrase", "term"))
 
 
@@ -70,7 +75,17 @@ def _line_as_sentence(existing: str, incoming: str) -> str:
     if pair is not None:
         return pair[0]
     found = bare_line(existing, attribute=True)
-    return f"The {found[0]} is {found[1]}." if found is not None and not found[2] else ""
+    if found is not None and not found[2]:
+        return f"The {found[0]} is {found[1]}."
+    m = _NOTED_LINE_RE.match(existing.strip())
+    if m is None:
+        return ""
+    value = Value("phrase", m.group(2).lower(), m.group(2))
+    # "Timezone: CET (Paris)", "Region: eu-west-1 (Ireland)": a closed value and a note on where it is
+    return f"The {m.group(1).lower()} is {m.group(2)}." if closed_value_relation(value, value) else ""
+
+
+_NOTED_LINE_RE = re.compile(r"^([A-Za-z][\w -]{0,30}):\s+([^\s():]{2,40})\s+\([^()\n]{1,40}\)$")
 
 
 def _one_key(old: str, new: str, line: bool) -> bool:
@@ -103,10 +118,17 @@ def _replaced(a: Statement, b: Statement) -> bool:
 
 def _known_kind(x: Value, y: Value) -> bool:
     """Two phrases that are known tools of one kind ("npm" / "pnpm", "Redis" / "Memcached")."""
-    if x.kind != "phrase" or y.kind != "phrase":
+    if x.kind != "phrase" or y.kind != "phrase" or not (_known(x) and _known(y)):
         return False
-    tx, ty = (Value("term", canonical_term(v.display), v.display) for v in (x, y))
-    return is_known_term(tx) and is_known_term(ty) and compare(tx, ty) is Relation.CONFLICT
+    return compare(_as_term(x), _as_term(y)) is Relation.CONFLICT
+
+
+def _as_term(v: Value) -> Value:
+    return v if v.kind == "term" else Value("term", canonical_term(v.display), v.display)
+
+
+def _known(v: Value) -> bool:
+    return is_known_term(_as_term(v))
 
 
 def _name_like(v: Value) -> bool:
@@ -126,6 +148,8 @@ def _two_names(x: Value, y: Value) -> bool:
         return False
     if closed_value_relation(x, y) is not None:
         return False
+    if _known(x) or _known(y):
+        return False  # known tools are judged by their kinds (`_known_kind`); "Postgres" / "Supabase" both hold
     return not may_be_alias(x.display, y.display) and compare(x, y) is Relation.UNKNOWN
 
 
