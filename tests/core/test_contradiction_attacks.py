@@ -191,6 +191,11 @@ TARGETED = [
     #                                   said anew, counts.py: seven waves before each fix: 0 FPs of 292 at first run, 4 of
     #                                   140 ("we" of an agency or a team), 0 of 107, 0 of 64, 0 of 62, 8 of 52 ("User has
     #                                   a meeting": a thing of now, not a count kept), 0 of 53; corpus_attack43_findings.md)
+    ("corpus_attack49.jsonl", 490, 142, 0.72),  # 107 of 142 (single-valued slots whose values never compared:
+    #                                   time zones by region, cloud regions, meeting platforms, event days, codes,
+    #                                   enumerations, the user's team, one-brand settings; four waves: 0 FPs of 58 at
+    #                                   first run, 2 of 291 (grid of 44 slots), 1 of 83, 3 of 61 (+1 on main); 63 of
+    #                                   142 and 3 FPs on main; corpus_attack49_findings.md)
 ]
 
 

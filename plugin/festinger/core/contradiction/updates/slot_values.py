@@ -26,6 +26,7 @@ from festinger.core.contradiction.grammar.closed_values import closed_value_rela
 from festinger.core.contradiction.grammar.comparison import compare, is_known_term, may_be_alias, squash
 from festinger.core.contradiction.grammar.statements import extract_statements
 from festinger.core.contradiction.grammar.values import Relation, Statement, Value, canonical_term
+from festinger.core.contradiction.updates.anchored_phrase import describes_state
 from festinger.core.contradiction.updates.keyvalue import bare_line
 from festinger.core.contradiction.updates.keyvalue_change import key_line_as_sentence
 from festinger.core.contradiction.verdict import Contradiction
@@ -98,7 +99,7 @@ def _replaced(a: Statement, b: Statement) -> bool:
     if a.rel == b.rel and (a.rel in _FRAME_RELS or a.rel.startswith("do:")):
         # an event's platform or days ("on Zoom" / "on Google Meet", "meets Thursdays" / "... Wednesdays");
         # the user's own habits gain days ("goes to the gym on Mondays" / "... on Wednesdays now")
-        return a.key.split()[0] != "user" and news_only_conflict(x, y)
+        return a.key.split()[:1] != ["user"] and news_only_conflict(x, y)
     if a.rel not in _NAMED_RELS or b.rel not in _NAMED_RELS:
         return False
     if a.rel != b.rel or a.key != b.key:
@@ -108,7 +109,7 @@ def _replaced(a: Statement, b: Statement) -> bool:
         return x.kind in _WORDS and y.kind in _WORDS and closed_value_relation(x, y) is Relation.CONFLICT
     if a.rel != "state":
         return False
-    words = a.key.split()
+    words = a.key.split() or [""]
     if words[0] == "user" and _known_kind(x, y):
         return True  # "my package manager is npm" / "... pnpm now": two tools of one kind, written as phrases
     # the user's team, or a setting of the user's that names one thing ("my browser", "my DNS provider")
@@ -132,10 +133,13 @@ def _known(v: Value) -> bool:
 
 
 def _name_like(v: Value) -> bool:
-    """A name or a code ("Payments", "AWS eu-west-1", "k8s"), never a description ("small", "remote now")."""
+    """A name or a code ("Payments", "AWS eu-west-1", "k8s"), never a description, capitalised or not
+    ("small", "Expired", "Berlin-based", "Up-To-Date": a state word, or a compound of plain words)."""
     words = v.display.split()
-    return 0 < len(words) <= _MAX_WORDS and v.kind in ("phrase", "term") and all(
-        w[:1].isupper() or any(c.isdigit() for c in w) or "-" in w.strip("-") for w in words)
+    if not 0 < len(words) <= _MAX_WORDS or v.kind not in ("phrase", "term") or describes_state(v.display.lower()):
+        return False
+    return all((w[:1].isupper() or any(c.isdigit() for c in w))
+               and not set(w.lower().split("-")[1:]) & lx.SUBJECT_STOPWORDS for w in words)
 
 
 def _two_names(x: Value, y: Value) -> bool:
