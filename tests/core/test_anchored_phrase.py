@@ -22,6 +22,11 @@ CAUGHT = [
 ]
 
 KEPT = [
+    # one service named two ways, and a region of the stored provider (found by attack49's writer on main)
+    ("My email provider is Gmail.", "My email provider is Google Mail now."),
+    ("Email provider: Gmail", "Email provider: Google Mail now"),
+    ("My deploy target is AWS.", "My deploy target is us-west-2 now."),
+    ("Deploy target: GCP", "Deploy target is europe-west4 now."),
     ("Favorite cuisine: Thai", "Honestly my favourite cuisine is Ethiopian these days, Thai is a close second."),
     ("Favorite cuisine: Thai", "My wife's favorite cuisine is Ethiopian now."),
     ("Favorite cuisine: Thai", "I might switch my favorite cuisine to Ethiopian."),

@@ -93,6 +93,16 @@ def _compare_regions(a: str, b: str) -> Relation | None:
     return Relation.SAME if ra[1] == rb[1] else (Relation.COMPATIBLE if not (ra[1] and rb[1]) else Relation.CONFLICT)
 
 
+def names_a_region_of(a: str, b: str) -> bool:
+    """Whether one value is a cloud provider alone and the other a region ("AWS" / "us-west-2"): the
+    region says where in the provider's cloud, it replaces nothing."""
+    for provider, region in ((a, b), (b, a)):
+        words = provider.lower().split()
+        if words and all(w in _PROVIDERS for w in words) and any(map(_REGION_CODE_RE.match, region.lower().split())):
+            return True
+    return False
+
+
 def _region_code(text: str) -> tuple[str, str] | None:
     words = text.lower().replace("(", " ").replace(")", " ").split()
     codes = [m for m in map(_REGION_CODE_RE.match, words) if m]

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.updates.anchored import LABEL_RE, PRESENT_RE, announced, clauses_of, owner_of, refused
-from festinger.core.contradiction.grammar.comparison import squash
+from festinger.core.contradiction.grammar.closed_values import names_a_region_of
+from festinger.core.contradiction.grammar.comparison import may_be_alias, squash
 from festinger.core.contradiction.text.name_parts import find_part
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.verdict import Contradiction, clip
@@ -159,6 +160,15 @@ def _read(clause: str, *, incoming: bool) -> PhraseSlot | None:
     return None
 
 
+_PLAIN_NAME_RE = re.compile(r"[A-Za-z]+(?: [A-Za-z]+){0,3}")
+
+
+def _one_name_two_ways(x: str, y: str, wx: set[str], wy: set[str]) -> bool:
+    """"Gmail" / "Google Mail": plain names with no word in common that may be one name written two
+    ways (handles and titles are not: "jdoe" / "jane-doe-dev", "Marketing Lead" / "Marketing Manager")."""
+    return not wx & wy and bool(_PLAIN_NAME_RE.fullmatch(x) and _PLAIN_NAME_RE.fullmatch(y)) and may_be_alias(x, y)
+
+
 def _words(value: str) -> set[str]:
     return {w.strip(".'’") for w in re.split(r"[\s/-]+", value.lower()) if w.strip(".'’") and w != "the"}
 
@@ -179,6 +189,8 @@ def by_anchored_phrase(existing: str, incoming: str) -> Contradiction | None:
     a, b = _words(old.value), _words(new.value)
     if not a or not b or a <= b or b <= a or _same_said_shorter(old.value, new.value):
         return None  # the same value, or one said closer ("Thai" / "Thai street food")
+    if _one_name_two_ways(old.value, new.value, a, b) or names_a_region_of(old.value, new.value):
+        return None  # "Gmail" / "Google Mail": one service named two ways; "AWS" / "us-west-2": where in it
     if a & b and not (new.by_verb and _only_head_shared(old.value, new.value)):
         return None  # "he/him" / "he/they"; "Engineering Manager" / "Marketing Manager" only when a verb says changed
     if not owners & {"user", "group"} and not _own_slot(old.key):
