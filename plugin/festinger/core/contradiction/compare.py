@@ -49,6 +49,7 @@ from festinger.core.contradiction.updates.self_correction import plain_correctio
 from festinger.core.contradiction.grammar.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.grammar.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 from festinger.core.contradiction.updates.value_updates import by_value_update
+from festinger.core.contradiction.updates.slot_switch import by_slot_switch
 from festinger.core.contradiction.grammar.values import Relation, Value
 from festinger.core.contradiction.text.normalise import straight_apostrophes
 from festinger.core.contradiction.text.literal import said_alone
@@ -86,6 +87,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or _by_event(existing, incoming)
             or by_rereading(existing, incoming, _match, _by_statements)
             or by_value_update(existing, incoming, _match) or by_named_end(existing, incoming)
+            or by_slot_switch(existing, incoming, _detect)
             or by_clause_end(existing, incoming)
             or by_displaced(existing, incoming) or by_state_ended(existing, incoming)
             or by_anchored_value(existing, incoming) or by_role_holder(existing, incoming)
