@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.updates.anchored import by_anchored_value
 from festinger.core.contradiction.updates.anchored_phrase import by_anchored_phrase, describes_state
 from festinger.core.contradiction.grammar.comparison import compare, is_known_term
@@ -195,6 +196,8 @@ def _match(old, new, incoming: str, accept=None) -> Contradiction | None:
                 continue  # "I now live in Austin. Long-distance from the family in Denver is hard."
             if any(v.kind == "place" and software_namesake(v.norm, incoming) for v in b.values):
                 continue  # "I moved to Phoenix. I use LiveView now.": the framework, not the city
+            if _stand_in(b):
+                continue  # "My new phone is an iPhone 15 (work-issued)": another one beside the held one
             if accept is not None and not accept(a, b):
                 continue
             return found
@@ -209,6 +212,12 @@ GENERIC_USE_RELS = frozenset("use utilize utilise do:do".split())
 USE_RELS = GENERIC_USE_RELS | frozenset(
     "adopt leverage play wear eat drink smoke run run:on deploy:to deploy:on deploy:with deployed:on deployed:to "
     "hosted:on built:with build:with".split())
+
+
+def _stand_in(b: Statement) -> bool:
+    """Whether the incoming value names a stand-in or a second thing ("a loaner", "(work-issued)")."""
+    return any(w in ch.STAND_IN_WORDS or w.endswith("-issued") for v in b.values if v.kind in ("phrase", "term", "name")
+               for w in v.norm.split())
 
 
 def _place_named_after(a: Statement, b: Statement, incoming: str) -> bool:

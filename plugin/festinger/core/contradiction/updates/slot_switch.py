@@ -28,6 +28,7 @@ import re
 from typing import Callable, Optional
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.grammar.comparison import squash
 from festinger.core.contradiction.text.cues import Cue
 from festinger.core.contradiction.text.segment import split_sentences
@@ -92,17 +93,28 @@ _DEVICES = frozenset("laptop phone car computer tablet watch smartwatch tv deskt
 _SLOT_HEADS = (lx.SETTING_HEADS | lx.POSSESSION_NOUNS | _DEVICES | frozenset(w.split()[-1] for w in lx.PHRASE_SLOT_KEYS)
                | frozenset("cuisine pass carrier pharmacy vet salon barber hairdresser supermarket grocer browser "
                            "keyboard mouse airline car commute route time vpn supplier lender clinic practice".split()))
-# Words that make the value a setting, a plan or a place of the thing, not a new one.
-_SETTING_WORDS = frozenset("mode saver theme wallpaper background ringtone setting settings profile plan layout view "
-                           "silent vibrate garage driveway lot parking drawer shelf closet storage folder cloud "
-                           "billing autopay paperless font language ringer cover case keybindings bindings shortcuts colorscheme "
-                           "skin face password pin signature".split())
+# Words that make the value a setting, a part, a plan or a place of the thing, not a new one of its kind.
+_SETTING_WORDS = ch.SETTING_NOUNS | ch.STAND_IN_WORDS | frozenset(
+    "saver wallpaper background ringtone view vibrate garage driveway lot parking drawer shelf closet folder cloud "
+    "autopay paperless font language ringer cover case keybindings bindings shortcuts colorscheme skin face password "
+    "pin signature branch location site outlet gpu cpu tires tyres lens charger sim esim policy connector".split())
+# Values that say when, not which: "Moved my dentist to Tuesdays" is the appointment's day.
+_WHEN_RE = re.compile(r"(?<![\w'])(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
+                      r"nov(?:ember)?|dec(?:ember)?|"
+                      r"\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|\d{1,2}:\d\d|noon|midnight|mornings?|evenings?|weekends?)(?![\w'])", re.I)
+_TIME_HEADS = frozenset("time day days slot schedule standup stand-up meeting 1:1 one-on-one sync call class lesson session "
+                        "appointment shift practice date deadline hours window".split())
 _VALUE_STOPS = frozenset("for in on from and or but instead too also both still when if while until except "
                          "unless maybe probably soon eventually".split())
 # Tails that keep the old one: "Switched my phone to an iPhone 15, but I still use the Pixel for work".
 _KEEPING_RE = re.compile(r"(?<![\w'])(?:but|still|also|too|both|kept|keep|keeping|as\s+well|backup|spare|second|"
                          r"only|except|when|while|if|unless|until|for\s+work|for\s+now|temporar\w*|trial|test\w*)(?![\w'])",
                          re.I)
+# "Monthly transit pass: zones 1-2", "The user's monthly transit pass is ...": a stored slot of two or three words.
+_STORED_KEY_RE = re.compile(r"^\W*(?:(?:the\s+)?user'?s\s+|my\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){1,2})(?:\s*:|\s+is\s)", re.I)
+# Words that make a stored slot one of several: "work laptop", "old phone", "kids' dentist".
+_INSTANCE_WORDS = ch.STAND_IN_WORDS | lx.DEICTIC_MODIFIERS | frozenset(
+    "work personal home office school gaming travel family kids main primary secondary spare daily weekend".split())
 # A past said with its time: "in 2019", "back in college", "years ago", "last year", "as a student".
 _PAST_RE = re.compile(r"(?<![\w'])(?:in\s+(?:19|20)\d\d|back\s+in|years?\s+ago|last\s+year|as\s+a\s+(?:kid|student|teen)|"
                       r"in\s+college|in\s+school|when\s+I\s+was|at\s+the\s+time|used\s+to|planning|plan\s+to|going\s+to|"
@@ -120,6 +132,9 @@ def by_slot_switch(existing: str, incoming: str, detect: Detect) -> Contradictio
     if not values or said == incoming:
         return None
     found = detect(existing, said)
+    wider = _stored_key(existing) if found is None else ""
+    if wider:  # "Monthly transit pass: zones 1-2" / "Upgraded my pass to zones 1-4": the stored name of the slot
+        found = detect(existing, as_slot_sentence(incoming, wider)[0])
     if found is None or another_kind(found.old_value, found.new_value):
         return None
     new = squash(found.new_value)
@@ -136,15 +151,26 @@ def another_kind(old: str, new: str) -> bool:
     return squash(old) in lx.TECH_NAMES and squash(new) not in lx.TECH_NAMES and not any(w in lx.TECH_NAMES for w in words)
 
 
-def as_slot_sentence(text: str) -> tuple[str, frozenset[str]]:
-    """The memory with each everyday slot update said as "My <slot> is <value> now.", and those values (squashed)."""
+def _stored_key(existing: str) -> str:
+    """The stored memory's slot when it opens on one named more fully than a bare noun ("Monthly transit
+    pass: ...", "My monthly transit pass is ..."), with no word that makes it one of several ("work", "old")."""
+    m = _STORED_KEY_RE.match(existing)
+    if m is None:
+        return ""
+    words = m.group(1).lower().split()
+    return "" if any(w in _KEY_STOPS or w in _INSTANCE_WORDS or w in lx.OTHER_PERSON_WORDS for w in words) else " ".join(words)
+
+
+def as_slot_sentence(text: str, wider: str = "") -> tuple[str, frozenset[str]]:
+    """The memory with each everyday slot update said as "My <slot> is <value> now.", and those values (squashed);
+    a one-word slot that is the last word of `wider` (the stored memory's name for it) is said as `wider`."""
     lines, made, before = [], set(), 0
     for line in text.splitlines():
         out, changed = [], False
         for sentence in split_sentences(line):
             # only a sentence that opens the memory (after a short lead such as "Quick update." or a
             # heading line): after "Paced my girlfriend at the marathon." a "New PB: 3:58" may be hers
-            said = _rewrite(sentence) if before == 0 else None
+            said = _rewrite(sentence, wider) if before == 0 else None
             if said is not None:
                 made.add(said[1])
                 changed = True
@@ -154,7 +180,7 @@ def as_slot_sentence(text: str) -> tuple[str, frozenset[str]]:
     return "\n".join(lines), frozenset(made)
 
 
-def _rewrite(sentence: str) -> tuple[str, str] | None:
+def _rewrite(sentence: str, wider: str = "") -> tuple[str, str] | None:
     """The sentence said as "My <slot> is <value> now." (and its own clause after it), and the value."""
     if "?" in sentence or _PAST_RE.search(sentence):
         return None
@@ -168,7 +194,8 @@ def _rewrite(sentence: str) -> tuple[str, str] | None:
     bare = not re.match(r"(?:i|my|got|new|swapped|switched|changed|moved|upgraded|downgraded|updated|the)\b", body, re.I)
     if not _slot_ok(key, bare) or not _value_ok(key, value) or _KEEPING_RE.search(tail):
         return None
-    said = f"{lead.group(1)}My {key.lower()} is {value} now."
+    key = wider if wider and len(key.split()) == 1 and wider.split()[-1] == key.lower() else key.lower()
+    said = f"{lead.group(1)}My {key} is {value} now."
     rest = tail.lstrip(",;-\u2013\u2014 ").strip()
     if tail[:1] in ",;-\u2013\u2014" and rest:  # a clause of its own after the change: read as its own sentence
         said += " " + rest[:1].upper() + rest[1:] + ("" if rest[-1:] in ".!" else ".")
@@ -207,6 +234,10 @@ def _value_ok(key: str, value: str) -> bool:
     if any(w in lx.OTHER_PERSON_WORDS or w.endswith("'s") for w in low):
         return False  # "to Dan's", "to his old one": someone else's, or a place
     head = key.lower().split()[-1]
+    if _WHEN_RE.search(value) and head not in _TIME_HEADS:
+        return False  # "Moved my dentist to Tuesdays", "my gym to 6am": when, not which
+    if head in lx.PERSON_ROLES and any(w.lower().strip(".") in lx.TECH_NAMES for w in words):
+        return False  # "Moved my therapist to Zoom": how the sessions are held
     content = words[1:] if low[0] in ("a", "an") else words
     if not content:
         return False
