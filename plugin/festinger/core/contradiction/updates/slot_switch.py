@@ -31,6 +31,8 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.grammar.comparison import squash
 from festinger.core.contradiction.text.cues import Cue
+from festinger.core.contradiction.text.literal import said_alone
+from festinger.core.contradiction.text.name_parts import find_part
 from festinger.core.contradiction.text.segment import split_sentences
 from festinger.core.contradiction.verdict import Contradiction
 
@@ -97,7 +99,9 @@ _SLOT_HEADS = (lx.SETTING_HEADS | lx.POSSESSION_NOUNS | _DEVICES | frozenset(w.s
 _SETTING_WORDS = ch.SETTING_NOUNS | ch.STAND_IN_WORDS | frozenset(
     "saver wallpaper background ringtone view vibrate garage driveway lot parking drawer shelf closet folder cloud "
     "autopay paperless font language ringer cover case keybindings bindings shortcuts colorscheme skin face password "
-    "pin signature branch location site outlet gpu cpu tires tyres lens charger sim esim policy connector".split())
+    "pin signature mono sans serif branch location site outlet gpu cpu tires tyres lens charger sim esim policy connector".split())
+# Ways to pay that are no bank: "Switched my bank to Zelle" is how the user pays from it.
+_PAYMENT_APPS = frozenset("zelle venmo paypal cashapp revolut wise apple-pay".split())
 # Values that say when, not which: "Moved my dentist to Tuesdays" is the appointment's day.
 _WHEN_RE = re.compile(r"(?<![\w'])(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
                       r"nov(?:ember)?|dec(?:ember)?|"
@@ -115,6 +119,7 @@ _STORED_KEY_RE = re.compile(r"^\W*(?:(?:the\s+)?user'?s\s+|my\s+)?([a-z][\w-]*(?
 # Words that make a stored slot one of several: "work laptop", "old phone", "kids' dentist".
 _INSTANCE_WORDS = ch.STAND_IN_WORDS | lx.DEICTIC_MODIFIERS | frozenset(
     "work personal home office school gaming travel family kids main primary secondary spare daily weekend".split())
+_WAS_NOTE_RE = re.compile(r"\(\s*(?:was|previously|formerly|prev\.?|used\s+to\s+be)\s+[^()]{1,60}\)", re.I)
 # A past said with its time: "in 2019", "back in college", "years ago", "last year", "as a student".
 _PAST_RE = re.compile(r"(?<![\w'])(?:in\s+(?:19|20)\d\d|back\s+in|years?\s+ago|last\s+year|as\s+a\s+(?:kid|student|teen)|"
                       r"in\s+college|in\s+school|when\s+I\s+was|at\s+the\s+time|used\s+to|planning|plan\s+to|going\s+to|"
@@ -135,7 +140,7 @@ def by_slot_switch(existing: str, incoming: str, detect: Detect) -> Contradictio
     wider = _stored_key(existing) if found is None else ""
     if wider:  # "Monthly transit pass: zones 1-2" / "Upgraded my pass to zones 1-4": the stored name of the slot
         found = detect(existing, as_slot_sentence(incoming, wider)[0])
-    if found is None or another_kind(found.old_value, found.new_value):
+    if found is None or another_kind(found.old_value, found.new_value) or _named_again(found.old_value, incoming):
         return None
     new = squash(found.new_value)
     return found if new and any(v in new or new in v for v in values) else None
@@ -146,9 +151,22 @@ def another_kind(old: str, new: str) -> bool:
     Dracula theme", "Vim keybindings"), or the stored value is a known tool and the new one is not
     ("Vim" / "Solarized Dark": a colour scheme of the editor)."""
     words = [w.strip(".,").lower() for w in new.split()]
-    if any(w in _SETTING_WORDS for w in words):
+    if any(w in _SETTING_WORDS or w in _PAYMENT_APPS for w in words):
         return True
-    return squash(old) in lx.TECH_NAMES and squash(new) not in lx.TECH_NAMES and not any(w in lx.TECH_NAMES for w in words)
+    return _known(old) and not _known(new) and not any(w in lx.TECH_NAMES for w in words)
+
+
+def _named_again(old: str, incoming: str) -> bool:
+    """Whether the incoming memory names the stored value again, outside "(was ...)": "Got a new phone: an
+    iPhone 15; the Pixel is my backup" keeps the Pixel in some way."""
+    rest = _WAS_NOTE_RE.sub(" ", incoming)
+    if not any(c.isalpha() for c in old):
+        return said_alone(rest, old)  # "$1,800": whole, never by a part ("$1" of "$1,950")
+    return find_part(old, rest) is not None or said_alone(rest, old)
+
+
+def _known(value: str) -> bool:
+    return value.lower() in lx.TECH_NAMES or squash(value) in lx.TECH_NAMES
 
 
 def _stored_key(existing: str) -> str:
