@@ -103,7 +103,8 @@ _SETTING_WORDS = ch.SETTING_NOUNS | ch.STAND_IN_WORDS | frozenset(
 # Ways to pay that are no bank: "Switched my bank to Zelle" is how the user pays from it.
 _PAYMENT_APPS = frozenset("zelle venmo paypal cashapp revolut wise apple-pay".split())
 # Values that say when, not which: "Moved my dentist to Tuesdays" is the appointment's day.
-_WHEN_RE = re.compile(r"(?<![\w'])(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
+_WHEN_RE = re.compile(r"(?<![\w'])(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+                      r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
                       r"nov(?:ember)?|dec(?:ember)?|"
                       r"\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|\d{1,2}:\d\d|noon|midnight|mornings?|evenings?|weekends?)(?![\w'])", re.I)
 _TIME_HEADS = frozenset("time day days slot schedule standup stand-up meeting 1:1 one-on-one sync call class lesson session "
@@ -122,7 +123,8 @@ _INSTANCE_WORDS = ch.STAND_IN_WORDS | lx.DEICTIC_MODIFIERS | frozenset(
 _WAS_NOTE_RE = re.compile(r"\(\s*(?:was|previously|formerly|prev\.?|used\s+to\s+be)\s+[^()]{1,60}\)", re.I)
 # A past said with its time: "in 2019", "back in college", "years ago", "last year", "as a student".
 _PAST_RE = re.compile(r"(?<![\w'])(?:in\s+(?:19|20)\d\d|back\s+in|years?\s+ago|last\s+year|as\s+a\s+(?:kid|student|teen)|"
-                      r"in\s+college|in\s+school|when\s+I\s+was|at\s+the\s+time|used\s+to|planning|plan\s+to|going\s+to|"
+                      r"in\s+college|in\s+school|when\s+I\s+was|at\s+the\s+time|used\s+to|planning|going\s+to|"
+                      r"plans?\s+to\s+(?:switch|change|move|get|buy|upgrade|downgrade|swap|use|try)|"
                       r"thinking|might|maybe|should|would|will)(?![\w'])", re.I)
 
 
