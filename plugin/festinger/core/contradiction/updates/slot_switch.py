@@ -99,7 +99,7 @@ _SLOT_HEADS = (lx.SETTING_HEADS | lx.POSSESSION_NOUNS | _DEVICES | frozenset(w.s
 _SETTING_WORDS = ch.SETTING_NOUNS | ch.STAND_IN_WORDS | frozenset(
     "saver wallpaper background ringtone view vibrate garage driveway lot parking drawer shelf closet folder cloud "
     "autopay paperless font language ringer cover case keybindings bindings shortcuts colorscheme skin face password "
-    "pin signature mono sans serif branch location site outlet gpu cpu tires tyres lens charger sim esim policy connector".split())
+    "pin signature mono sans serif loop band strap bracelet mount holder dock hub branch location site outlet gpu cpu tires tyres lens charger sim esim policy connector".split())
 # Ways to pay that are no bank: "Switched my bank to Zelle" is how the user pays from it.
 _PAYMENT_APPS = frozenset("zelle venmo paypal cashapp revolut wise apple-pay".split())
 # Values that say when, not which: "Moved my dentist to Tuesdays" is the appointment's day.
@@ -149,13 +149,23 @@ def by_slot_switch(existing: str, incoming: str, detect: Detect) -> Contradictio
 
 
 def another_kind(old: str, new: str) -> bool:
-    """Whether a new value is a setting of the stored thing, not another one: it names a setting ("the
-    Dracula theme", "Vim keybindings"), or the stored value is a known tool and the new one is not
-    ("Vim" / "Solarized Dark": a colour scheme of the editor)."""
+    """Whether a new value is a setting of the stored thing, not another one: it names a setting, a part or
+    an accessory ("the Dracula theme", "Vim keybindings", "a Milanese Loop"), a known tool of another kind
+    ("PostgreSQL" / "AWS"), or the stored value is a known tool and the new one is not ("Vim" / "Solarized
+    Dark": a colour scheme of the editor)."""
     words = [w.strip(".,").lower() for w in new.split()]
     if any(w in _SETTING_WORDS or w in _PAYMENT_APPS for w in words):
         return True
+    kind = _category(old)
+    if kind and _category(new) != kind:
+        return True  # "Database: PostgreSQL" / "Moved my database to AWS": where it runs, not another database
     return _known(old) and not _known(new) and not any(w in lx.TECH_NAMES for w in words)
+
+
+def _category(value: str) -> str:
+    """The kind of a known tool ("PostgreSQL 16": database), or ""."""
+    low = value.lower()
+    return lx.TECH_CATEGORIES.get(low) or lx.TECH_CATEGORIES.get(low.split()[0] if low.split() else "") or ""
 
 
 def _named_again(old: str, incoming: str) -> bool:
