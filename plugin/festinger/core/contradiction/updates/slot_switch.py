@@ -55,6 +55,7 @@ _END = r"\s*(?:now\s*)?[.!]*\s*$"
 _OWNER = r"(?:my|(?:the\s+)?user(?:'s)?\s+(?:has\s+)?[a-z]+\s+(?:their|his|her))"
 _CHANGE = r"(?:switched|changed|moved|upgraded|downgraded|updated|swapped)"
 _I = r"(?:I\s+(?:have\s+|'ve\s+)?)?(?:(?:just|finally|recently)\s+)?"
+_GRADED_RE = re.compile(rf"^{_I}(?:(?:the\s+)?user\s+(?:has\s+)?)?(?:up|down)graded\s", re.I)
 # "Update:", "FYI -", a bullet: a lead that says nothing of the slot.
 _LEAD_RE = re.compile(r"^(?P<lead>(?:[-*\u2022]\s+)?)(?P<upd>(?:quick\s+)?(?:update|fyi|heads\s+up|news)\s*[:\u2013\u2014-]\s*)?",
                       re.I)
@@ -224,6 +225,8 @@ def _rewrite(sentence: str, wider: str = "") -> tuple[str, str] | None:
     bare = not re.match(r"(?:i|my|got|new|swapped|switched|changed|moved|upgraded|downgraded|updated|the)\b", body, re.I)
     if not _slot_ok(key, bare) or not _value_ok(key, value) or _KEEPING_RE.search(tail):
         return None
+    if _GRADED_RE.match(body) and not _graded_ok(key, value):
+        return None
     key = wider if wider and len(key.split()) == 1 and wider.split()[-1] == key.lower() else key.lower()
     said = f"{lead.group(1)}My {key} is {value} now."
     rest = tail.lstrip(",;-\u2013\u2014 ").strip()
@@ -241,6 +244,13 @@ def _match_shape(body: str, updated: bool) -> re.Match[str] | None:
     if m is None and updated:
         m = _UPDATED_RE.match(body)
     return m
+
+
+def _graded_ok(key: str, value: str) -> bool:
+    """An upgrade gives a new value to a tier, a device or a numbered thing ("my plan to Premium", "my phone to
+    an iPhone 15", "my pass to zones 1-4"); anything else upgraded keeps itself ("my airline to Premier Gold")."""
+    head = key.lower().split()[-1]
+    return head in ch.TIER_SLOTS or head in _DEVICES or any(c.isdigit() for c in value)
 
 
 def _slot_ok(key: str, bare: bool) -> bool:
