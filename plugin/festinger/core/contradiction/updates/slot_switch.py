@@ -151,20 +151,20 @@ def by_slot_switch(existing: str, incoming: str, detect: Detect) -> Contradictio
 
 def another_kind(old: str, new: str) -> bool:
     """Whether a new value is a setting of the stored thing, not another one: it names a setting, a part or
-    an accessory ("the Dracula theme", "Vim keybindings", "a Milanese Loop"), a known tool of another kind
-    ("PostgreSQL" / "AWS"), or the stored value is a known tool and the new one is not ("Vim" / "Solarized
-    Dark": a colour scheme of the editor)."""
+    an accessory ("the Dracula theme", "Vim keybindings", "a Milanese Loop"); a known tool of a listed kind
+    replaced by a known name of another kind or of none (a cloud excepted: "AWS" / "GCP" are both where things
+    run); or the stored value is a known tool and the new one is not ("Vim" / "Solarized Dark")."""
     words = [w.strip(".,").lower() for w in new.split()]
     if any(w in _SETTING_WORDS or w in _PAYMENT_APPS for w in words):
         return True
     kind = _category(old)
-    if kind and _category(new) != kind:
-        return True  # "Database: PostgreSQL" / "Moved my database to AWS": where it runs, not another database
+    if kind and kind != "cloud" and (_known(new) or _category(new)) and _category(new) != kind:
+        return True  # "Database: PostgreSQL" / "... to AWS" or "to RDS", "Editor: VS Code" / "... to WSL": a host
     return _known(old) and not _known(new) and not any(w in lx.TECH_NAMES for w in words)
 
 
 def _category(value: str) -> str:
-    """The kind of a known tool ("PostgreSQL 16": database), or ""."""
+    """The kind of a known tool ("PostgreSQL 16": database), or "" (also for a known tool of no listed kind)."""
     low = value.lower()
     return lx.TECH_CATEGORIES.get(low) or lx.TECH_CATEGORIES.get(low.split()[0] if low.split() else "") or ""
 
