@@ -23,6 +23,8 @@ CAUGHT = [
     ("Monthly transit pass: zones 1-2", "Upgraded my pass to zones 1-4 after we moved further out."),
     ("My bank is Chase.", "The user switched their bank to Ally."),
     ("My car is a Honda Civic.", "Got a new car: a Tesla Model 3."),
+    ("Subscription tier: Pro", "Downgraded my tier to Basic."),
+    ("Deploy target: AWS eu-west-1", "I switched my deploy target to GCP europe-west4."),  # a cloud for a cloud
 ]
 
 LEFT_ALONE = [
@@ -57,6 +59,10 @@ LEFT_ALONE = [
     ("My gym is PureGym.", "Moved my gym to the Camden branch."),
     ("My marathon PB is 4:05:30.", "Paced my girlfriend at the Berlin marathon. New marathon PB: 3:58:12."),
     ("My phone is a Pixel 7.", "Sam is an iPhone user now."),
+    ("Database: PostgreSQL", "Moved my database to AWS."),
+    ("Editor: VS Code", "Switched my editor to WSL."),
+    ("Airline: United", "Upgraded my airline to Premier Gold."),
+    ("My watch is an Apple Watch SE.", "Switched my watch to a Milanese Loop."),
 ]
 
 
