@@ -47,8 +47,9 @@ _GATE = Cue(r"(?:switched|changed|moved|upgraded|downgraded|updated|swapped|new|
 
 _KEY = r"(?P<key>[A-Za-z0-9][\w:/+&-]*(?:\s+[A-Za-z0-9][\w:/+&-]*){0,2})"
 _VAL = r"(?P<val>(?:[^,;()?]|,(?=\d{3})){1,60}?)"
-# Tails a change may carry: why or when it happened, or what the new one comes with ("zsh with oh-my-zsh").
-_TAIL = (r"(?P<tail>\s+(?:after|because|since|with|so|as)\s+[^;?]{1,120}|\s+(?:last\s+(?:week|weekend|night|month)|"
+# Tails a change may carry: why or when it happened, or what the new one comes with ("zsh with oh-my-zsh");
+# never "as ..." ("my browser to DuckDuckGo as the search engine": the new one's role, not the slot).
+_TAIL = (r"(?P<tail>\s+(?:after|because|since|with|so)\s+[^;?]{1,120}|\s+(?:last\s+(?:week|weekend|night|month)|"
          r"yesterday|today|this\s+(?:morning|week|month)|recently|finally|over\s+the\s+weekend|a\s+few\s+days\s+ago)"
          r"|\s*[,;\u2013\u2014]\s+[^?]{1,160}|\s+-\s+[^?]{1,160})?")
 _END = r"\s*(?:now\s*)?[.!]*\s*$"
@@ -110,7 +111,7 @@ _WHEN_RE = re.compile(r"(?<![\w'])(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days
                       r"\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|\d{1,2}:\d\d|noon|midnight|mornings?|evenings?|weekends?)(?![\w'])", re.I)
 _TIME_HEADS = frozenset("time day days slot schedule standup stand-up meeting 1:1 one-on-one sync call class lesson session "
                         "appointment shift practice date deadline hours window".split())
-_VALUE_STOPS = frozenset("for in on from and or but instead too also both still when if while until except "
+_VALUE_STOPS = frozenset("for in on from as and or but instead too also both still when if while until except "
                          "unless maybe probably soon eventually".split())
 # Tails that keep the old one: "Switched my phone to an iPhone 15, but I still use the Pixel for work".
 _KEEPING_RE = re.compile(r"(?<![\w'])(?:but|still|also|too|both|kept|keep|keeping|as\s+well|backup|spare|second|"
