@@ -184,6 +184,10 @@ TARGETED = [
     #                                   five waves before each fix: 5 FPs of 210 at first run, 11 of 129, 2 of 83, 3 of 47
     #                                   (older rules' readings, relabelled debatable), 0 of 23; news before an unread
     #                                   sentence is not sure, as everywhere: 7 misses; corpus_attack42_findings.md)
+    ("corpus_attack48.jsonl", 450, 95, 0.60),  # 60 of 95 (everyday updates that name the user's slot, slot_switch,
+    #                                   eight waves before each fix: 3 FPs of 99 at first run (an older rule's; 2 more in
+    #                                   attack27), 5 of 71, 4 of 89, 0 of 60, 3 of 54, 1 of 39, 0 of 25, 0 of 16; 20 of
+    #                                   453 on main; corpus_attack48_findings.md)
     ("corpus_attack44.jsonl", 360, 78, 0.90),  # 72 of 78 (the user's instructions to the assistant reversed or
     #                                   replaced, six waves before each fix: 0 FPs of 187 at first run, 14 of 72, 2 of 52,
     #                                   0 of 22, 1 of 36, 0 of 11; 2 of 78 on main; 8 pairs debatable; findings file)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.updates.anchored import by_anchored_value
 from festinger.core.contradiction.updates.anchored_phrase import by_anchored_phrase, describes_state
 from festinger.core.contradiction.grammar.comparison import compare, is_known_term
@@ -50,6 +51,7 @@ from festinger.core.contradiction.updates.slot_values import by_slot_value
 from festinger.core.contradiction.grammar.slots import corrects_by_key, per_period, same_slot
 from festinger.core.contradiction.grammar.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 from festinger.core.contradiction.updates.value_updates import by_value_update
+from festinger.core.contradiction.updates.slot_switch import by_slot_switch
 from festinger.core.contradiction.grammar.values import Relation, Value
 from festinger.core.contradiction.text.normalise import straight_apostrophes
 from festinger.core.contradiction.text.literal import said_alone
@@ -87,6 +89,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or _by_event(existing, incoming)
             or by_rereading(existing, incoming, _match, _by_statements)
             or by_value_update(existing, incoming, _match) or by_named_end(existing, incoming)
+            or by_slot_switch(existing, incoming, _detect)
             or by_clause_end(existing, incoming)
             or by_displaced(existing, incoming) or by_state_ended(existing, incoming)
             or by_anchored_value(existing, incoming) or by_role_holder(existing, incoming)
@@ -194,6 +197,8 @@ def _match(old, new, incoming: str, accept=None) -> Contradiction | None:
                 continue  # "I now live in Austin. Long-distance from the family in Denver is hard."
             if any(v.kind == "place" and software_namesake(v.norm, incoming) for v in b.values):
                 continue  # "I moved to Phoenix. I use LiveView now.": the framework, not the city
+            if _stand_in(b):
+                continue  # "My new phone is an iPhone 15 (work-issued)": another one beside the held one
             if accept is not None and not accept(a, b):
                 continue
             return found
@@ -208,6 +213,12 @@ GENERIC_USE_RELS = frozenset("use utilize utilise do:do".split())
 USE_RELS = GENERIC_USE_RELS | frozenset(
     "adopt leverage play wear eat drink smoke run run:on deploy:to deploy:on deploy:with deployed:on deployed:to "
     "hosted:on built:with build:with".split())
+
+
+def _stand_in(b: Statement) -> bool:
+    """Whether the incoming value names a stand-in or a second thing ("a loaner", "(work-issued)")."""
+    return any(w in ch.STAND_IN_WORDS or w.endswith("-issued") for v in b.values if v.kind in ("phrase", "term", "name")
+               for w in v.norm.split())
 
 
 def _place_named_after(a: Statement, b: Statement, incoming: str) -> bool:

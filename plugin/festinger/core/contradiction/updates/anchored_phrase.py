@@ -29,6 +29,7 @@ from festinger.core.contradiction.grammar.closed_values import names_a_region_of
 from festinger.core.contradiction.grammar.comparison import may_be_alias, squash
 from festinger.core.contradiction.text.name_parts import find_part
 from festinger.core.contradiction.text.normalise import expand_contractions
+from festinger.core.contradiction.updates.slot_switch import another_kind
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["by_anchored_phrase"]
@@ -198,6 +199,8 @@ def by_anchored_phrase(existing: str, incoming: str) -> Contradiction | None:
     if re.search(rf"\b{re.escape(old.value)}\b", expand_contractions(new.rest), re.I) or (
             find_part(old.value, new.rest) is not None):
         return None  # the stored value named again, whole or by a part ("the Kindle"): kept, compared, a second place
+    if another_kind(old.value, new.value):
+        return None  # "Editor: Vim" / "Switched my editor to Solarized Dark": a colour scheme of the editor
     slot = " ".join(old.key)
     return Contradiction("value", slot, old.value, new.value,
                          f"{slot!r} holds one value at a time and has a new one: {old.value!r} -> {new.value!r} "
