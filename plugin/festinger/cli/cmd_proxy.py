@@ -68,8 +68,10 @@ def run(args) -> int:
     if svc is not None:
         from ..loops.events import LoopEventLog
         state.event_log = LoopEventLog(svc.home)
+    from ..proxy import eventloop
+
     try:
-        asyncio.run(_serve(state, cfg_file))
+        eventloop.run(_serve(state, cfg_file))  # uvloop when installed (proxy/eventloop.py)
     except OSError as exc:
         raise UserFacingError(f"cannot listen on {cfg.listen}: {exc.strerror or exc}") from None
     finally:

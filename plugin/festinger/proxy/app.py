@@ -26,7 +26,7 @@ from ..logs import log
 from ..loops.events import LoopEventLog
 from ..web import security
 from ..web.http import HttpError, parse_json
-from . import answers, flattened, translate
+from . import answers, flattened, translate, wire
 from . import messages as m
 from .config import ProxyConfig
 from .loopguard import Guarded, SessionTable, guard
@@ -265,7 +265,7 @@ async def _send_chat(request: web.Request, api: str, body: dict, generate: bool 
 
     if api == "ollama" and await st.upstream.kind() == "openai":
         return await _ollama_via_openai(request, body, generate, after_first)
-    return await forward(request, json.dumps(body).encode(), after_first=after_first)
+    return await forward(request, wire.dumps(body), after_first=after_first)
 
 
 async def _ollama_via_openai(request: web.Request, body: dict, generate: bool,
@@ -274,8 +274,7 @@ async def _ollama_via_openai(request: web.Request, body: dict, generate: bool,
     req = translate.chat_request(body, generate)
     headers = request_headers(request.headers, st.cfg, st.cfg.session_header)
     headers["Content-Type"] = "application/json"
-    up = await st.upstream.open("POST", "/v1/chat/completions", headers,
-                                json.dumps(req).encode())
+    up = await st.upstream.open("POST", "/v1/chat/completions", headers, wire.dumps(req))
     model = str(body.get("model") or "")
     try:
         if up.status >= 400 or not req["stream"]:

@@ -11,7 +11,8 @@ fake Ollama answering at once, so the figures are the proxy's own cost.
 As deployed, the client, the proxy and the upstream are three processes: each runs in its
 own here, the proxy with a graph it builds itself (the same seeded data). In one process the
 three would share one GIL, and the proxy's counting after the first chunk would delay the
-client's own timestamp of that chunk.
+client's own timestamp of that chunk. The proxy processes run on the loop `festinger proxy`
+runs on (uvloop when installed, proxy/eventloop.py); the client and the upstream on asyncio's.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from aiohttp import web
 from festinger.core.loops import LoopSettings
 from festinger.graph.cues import scan_prompt
 from festinger.graph.recollection import RecollectionRenderer, recollect, run_pipeline
+from festinger.proxy import eventloop
 from festinger.proxy.app import ProxyState
 from festinger.proxy.config import ProxyConfig
 from festinger.proxy.server import ProxyServer
@@ -105,16 +107,20 @@ async def _fake_chat(request: web.Request) -> web.StreamResponse:
     return resp
 
 
-def _serve(conn: Connection, make_server) -> None:
+def _serve(conn: Connection, make_server, proxy_loop: bool = False) -> None:
     """In a child process: start the server `make_server()` builds (a coroutine returning
-    (url, stop coroutine factory)), send its URL, serve until the parent says stop."""
+    (url, stop coroutine factory)), send its URL, serve until the parent says stop.
+    `proxy_loop`: on the loop `festinger proxy` runs on (uvloop when installed)."""
     async def main() -> None:
         url, stop = await make_server()
         conn.send(url)
         await asyncio.get_running_loop().run_in_executor(None, conn.recv)
         await stop()
     try:
-        asyncio.run(main())
+        if proxy_loop:
+            eventloop.run(main())
+        else:
+            asyncio.run(main())
     finally:
         conn.close()
 
@@ -123,10 +129,11 @@ class _Child:
     """A server in a forked process (forked before the parent builds anything; a proxy builds its own
     graph, which takes seconds at full size)."""
 
-    def __init__(self, make_server) -> None:
+    def __init__(self, make_server, proxy_loop: bool = False) -> None:
         ctx = multiprocessing.get_context("fork")
         self.conn, child_end = ctx.Pipe()
-        self.proc = ctx.Process(target=_serve, args=(child_end, make_server), daemon=True)
+        self.proc = ctx.Process(target=_serve, args=(child_end, make_server, proxy_loop),
+                                daemon=True)
         self.proc.start()
         child_end.close()
         while not self.conn.poll(1.0):
@@ -220,10 +227,10 @@ def bench_proxy(quick: bool) -> list[dict]:
     upstream = _Child(_start_upstream)
     children = [upstream]
     try:
-        proxy = _Child(_proxy_factory(upstream.url, (n_tokens, n_edges)))
+        proxy = _Child(_proxy_factory(upstream.url, (n_tokens, n_edges)), proxy_loop=True)
         children.append(proxy)
         # the same proxy without the graph: its own HTTP hop, parsing and loop guard
-        bare = _Child(_proxy_factory(upstream.url, None))
+        bare = _Child(_proxy_factory(upstream.url, None), proxy_loop=True)
         children.append(bare)
         now = datetime.now(timezone.utc)
         cache, common = _build(n_tokens, n_edges, now)
