@@ -44,6 +44,7 @@ from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_co
 from festinger.core.contradiction.reread.reread import by_rereading
 from festinger.core.contradiction.updates.role_holders import by_role_holder
 from festinger.core.contradiction.updates.thing_end import by_thing_end
+from festinger.core.contradiction.updates.old_value_end import by_old_value_end
 from festinger.core.contradiction.grammar.refinement import contrasts_a_kind_of, corrects_another, refines
 from festinger.core.contradiction.grammar.replacement import announced_replacement, named_replacement, renamed
 from festinger.core.contradiction.updates.self_correction import plain_correction
@@ -94,7 +95,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_displaced(existing, incoming) or by_state_ended(existing, incoming)
             or by_anchored_value(existing, incoming) or by_role_holder(existing, incoming)
             or by_anchored_phrase(existing, incoming) or by_thing_end(existing, incoming)
-            or by_instruction(existing, incoming) or by_slot_value(existing, incoming))
+            or by_instruction(existing, incoming) or by_slot_value(existing, incoming)
+            or by_old_value_end(existing, incoming))
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:
