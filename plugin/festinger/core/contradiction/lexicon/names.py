@@ -29,3 +29,6 @@ NAME_TITLES = frozenset(
     "dr doctor prof professor mr mrs ms mx miss sir dame lady lord rev reverend fr father sr jr ii iii iv "
     "phd md esq mba msc bsc capt captain col gen lt sgt hon".split()
 )
+
+# Every given name the nickname table knows, short or full ("Tom", "Thomas"): a person, never a product.
+GIVEN_NAMES = frozenset(NICKNAMES) | frozenset(n for full in NICKNAMES.values() for n in full)

@@ -33,15 +33,16 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.events.event_context import stored_sentence
-from festinger.core.contradiction.lexicon.life_events import CONTEXT_STOPS
+from festinger.core.contradiction.lexicon.names import GIVEN_NAMES
 from festinger.core.contradiction.text.literal import said_alone
 from festinger.core.contradiction.grammar.places import is_known_place
 from festinger.core.contradiction.text.name_parts import appositive_other, find_part, is_generic_part
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.text.retraction import retracted_inline
 from festinger.core.contradiction.text.segment import split_sentences
-from festinger.core.contradiction.updates.change_gates import PRONOUN_RE, UNDOING_RE, unsure_change
-from festinger.core.contradiction.updates.named_end_guards import PERIOD_RE
+from festinger.core.contradiction.updates.old_value_gates import (LEAD_LABEL_RE, NEWS_LABELS, STOPS_RE, WORD_RE,
+                                                                  gates_pass, known, label_piece,
+                                                                  someone, stored_words)
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["by_old_value_end"]
@@ -50,7 +51,6 @@ __all__ = ["by_old_value_end"]
 _CUE_RE = re.compile(r"replaced|swapped|instead|rather\s+than|in\s+place\s+of|dropped|ditched|dumped|quit|left|"
                      r"\soff\s|away\s+from|got\s+rid|uninstalled|cancell?ed|retired|decommissioned|gave\s+up|"
                      r"stopped\s+using|done\s+with|drawer|gone|too\s|\sfrom\s", re.I)
-_WORD_RE = re.compile(r"[A-Za-z0-9][\w.+&'-]*[\w+&]|[A-Za-z0-9]")
 # A proper name that ends the stored sentence: "Netgear Nighthawk", "Pets at Home", "Fly.io", "1Password".
 _NAME = r"[A-Z0-9][\w.+&'-]*"
 _VALUE_RE = re.compile(rf"(?P<v>{_NAME}(?:\s+(?:(?:at|of|&|de|du|la|le)\s+)?{_NAME}){{0,4}})$")
@@ -61,13 +61,10 @@ _OWNER_RE = re.compile(r"^(?:(?:the\s+)?user(?:'s)?|i|my|we|our|(?:the|our)\s+te
 _STORED_REFUSE_RE = re.compile(
     r"(?<![\w'])(?:not|no|never|none|without|used\s+to|formerly|previously|until|anymore|was|were|had|did|"
     r"favou?rite|dream|wish\w*|goal|ideal|old|previous|former|first|next|future|planned|backup|spare|second|"
-    r"hometown|birthplace|birth|childhood|native|origin|alma|grew|raised|born|"
+    r"works|worked|employed|employer|job|studies|student|enrolled|attends|hometown|birthplace|birth|childhood|"
+    r"native|origin|alma|grew|raised|born|"
     r"likes?|loves?|prefers?|hates?|enjoys?|wants?|misses|recommends?|tried|visited|sometimes|occasionally|"
     r"also|too|still|both|either|except|only|and|or|but|while|for|(?:19|20)\d\d)(?![\w'])|[,;?\"()]", re.I)
-_THEIRS = (lx.PERSON_ROLES | lx.OTHER_PERSON_WORDS | lx.OCCUPATIONS | frozenset(
-    "he she his her him they their them client clients company department org organisation organization "
-    "marketing sales finance legal support ops design product".split())) - frozenset("i me my we us our user".split())
-
 # An incoming clause's opening: some adverbs, then I / we / the user / the team or nothing.
 _SUBJ = (r"^(?:(?:so|and|then|also|just|finally|recently|officially|already|eventually|well|ok|okay)\s+)*"
          r"(?:(?:i|we|the\s+user|user|the\s+team|our\s+team)\s+)?(?:(?:have|has|had|just|finally|recently|"
@@ -79,16 +76,17 @@ _NEW = (r"(?:(?:a|an|the|our|my)\s+)?(?P<new>(?-i:[A-Z0-9])[\w.+&'-]*(?:\s+(?-i:
         r"(?:\s+(?!(?:on|in|at|for|with|to|from|by|somewhere|anywhere|elsewhere|everywhere|here|there)\b)"
         r"(?-i:[a-z])[\w-]*(?<!ly)){0,2}?)")
 _AS = r"(?:\s+as\s+(?:the|our|my)\s+(?P<as>(?-i:[a-z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*){0,2}))?"
-_REPLACED_RE = re.compile(rf"{_SUBJ}(?:replaced|swapped(?:\s+out)?|substituted)\s+§A\s+(?:with|for|by)\s+{_NEW}"
-                          rf"{_AS}{_TAIL}", re.I)
+_REPLACED_RE = re.compile(rf"(?:{_SUBJ}(?:replaced|swapped(?:\s+out)?|substituted)\s+§A|"
+                          rf"^(?:so\s+)?§A\s+(?:was|got|has\s+been)"
+                          rf"\s+replaced)\s+(?:with|w/|for|by)\s+{_NEW}{_AS}{_TAIL}", re.I)
 # Endings that last by themselves, and those that also name a drop or a departure for the day.
 _STRONG = (r"moved\s+(?:off|away\s+from)|migrated\s+(?:off|away\s+from)|switched\s+away\s+from|got\s+rid\s+of|"
            r"uninstalled|decommissioned|retired|ditched|abandoned")
 _WEAK = r"dropped|dumped|quit|left|cancell?ed|gave\s+up(?:\s+on)?|stopped\s+using|(?:am|are)\s+done\s+with"
-_ENDED_RE = re.compile(rf"{_SUBJ}(?P<v>{_STRONG}|{_WEAK})\s+§A{_TAIL}", re.I)
+_ENDED_RE = re.compile(rf"{_SUBJ}(?P<v>{_STRONG}|{_WEAK})\s+§A(?:\s+for\s+{_NEW})?{_TAIL}", re.I)
 _STRONG_RE = re.compile(rf"^(?:{_STRONG})$", re.I)
-_INSTEAD_RE = re.compile(rf"^(?P<main>.{{3,160}}?)\s+(?:now\s+)?(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+§A"
-                         rf"(?P<tail>(?:\s+(?:now|these\s+days|nowadays|from\s+now\s+on|going\s+forward))*)$", re.I)
+_INSTEAD_RE = re.compile(r"^(?P<main>.{3,160}?)\s+(?:now\s+)?(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+§A"
+                         r"(?P<tail>(?:\s+(?:now|these\s+days|nowadays|from\s+now\s+on|going\s+forward))*)$", re.I)
 _GONE_RE = re.compile(r"^(?:(?:so|and|well)\s+)?§A(?:'s|\s+is|\s+has\s+been|\s+was|\s+got)\s+(?:now\s+)?"
                       r"(?:in\s+(?:a|the)\s+(?:drawer|cupboard|closet|box|loft|attic|basement|garage)|gone|history|"
                       r"retired|sold|wiped|(?:way\s+)?too\s+[a-z]+|collecting\s+dust)"
@@ -106,20 +104,7 @@ _INSTEAD_LASTS_RE = re.compile(r"(?<![\w'])(?:now|these\s+days|nowadays|from\s+n
 _OPENERS = frozenset("i we everything it our my the been getting using playing reading moved switched migrated "
                      "went now all".split())
 # A scope: a preposition with a plain noun the stored sentence does not have ("for wine", "on staging").
-_SCOPE_RE = re.compile(r"(?<![\w'])(?:for|on|at|in|during|with|from|to|into)\s+(?:(?:the|my|our|a|an)\s+)?"
-                       r"(?!(?:the|my|our|a|an)\s)(?P<n>(?-i:[a-z][\w-]*))", re.I)
-_SCOPE_OK = frozenset("good drawer cupboard closet box loft attic basement garage".split())
-_REPORTED_RE = re.compile(r"(?<![\w'])(?:according|apparently|heard|hears|reckons?|thinks?|claims?|claimed|"
-                          r"mentioned|suggested|suggests|proposed|asks?|wonder\w*|supposed|rumou?r\w*)(?![\w'])", re.I)
-_ONE_OFF_RE = re.compile(r"(?<![\w'])(?:today|tonight|yesterday|this\s+time|for\s+now|for\s+once|one-off|"
-                         r"this\s+(?:morning|afternoon|evening|week|month|sprint|weekend))(?![\w'])", re.I)
-_STOPS_RE = re.compile(rf"(?<![\w'])(?:{CONTEXT_STOPS})(?![\w'])", re.I)
-_LEAD_LABEL_RE = re.compile(r"^(?P<l>[^:]{1,30}):\s")
-_NEWS_LABELS = frozenset("update quick update fyi news heads up btw edit note small update big update".split())
 _CUT_RE = re.compile(r"\s*[,;]\s+|\s+[-\u2013\u2014]+\s+|\s+(?:and|so)\s+")
-_DEGREE_TOO_RE = re.compile(r"(?<![\w'])(?:way\s+)?too\s+(?=[a-z]{3,}(?![\w']))(?!much|many|now)", re.I)
-
-
 def by_old_value_end(existing: str, incoming: str) -> Contradiction | None:
     """The stored proper-name value named by the incoming memory as replaced, dropped or left, or None."""
     if not isinstance(existing, str) or not isinstance(incoming, str) or len(incoming) > 600:
@@ -150,9 +135,9 @@ def _stored(existing: str) -> tuple[str, str] | None:
     value, before = m.group("v"), s[:m.start()].strip()
     if is_known_place(value) or all(is_generic_part(w) for w in value.split()):
         return None  # a move reads places (its own rules); "a TV" is a kind, not a name
-    if _STORED_REFUSE_RE.search(before) or len(_WORD_RE.findall(before)) > 8:
+    if _STORED_REFUSE_RE.search(before) or len(WORD_RE.findall(before)) > 8:
         return None
-    if _someone(before):
+    if someone(before):
         return None  # "My sister's router:", "Marketing uses HubSpot": someone else's
     label = _LABEL_RE.match(s)
     if label is not None:
@@ -167,11 +152,11 @@ def _stored(existing: str) -> tuple[str, str] | None:
 
 def _plain_words(text: str, owner_ok: bool) -> bool:
     """Lower-case words after an opening owner or a capitalised first word; no possessive name."""
-    words = _WORD_RE.findall(text)
+    words = WORD_RE.findall(text)
     rest = words
     m = _OWNER_RE.match(text)
     if m is not None and owner_ok:
-        rest = _WORD_RE.findall(text[m.end():])
+        rest = WORD_RE.findall(text[m.end():])
     elif words:
         rest = [words[0].lower()] + words[1:]
     return all(w[:1].islower() and not w.endswith("'s") for w in rest)
@@ -180,12 +165,14 @@ def _plain_words(text: str, owner_ok: bool) -> bool:
 def _ended_in(sentence: str, value: str, incoming: str) -> str | None:
     """The incoming clause that ends the stored value, or None."""
     text = incoming.strip()
-    if "\n" in text or "?" in text or '"' in text or retracted_inline(text) or _STOPS_RE.search(text):
+    if "\n" in text or "?" in text or '"' in text or retracted_inline(text):
         return None
+    if any(m.group().lower() not in stored_words(sentence) for m in STOPS_RE.finditer(text)):
+        return None  # a story, a plan, a joke ("game" of "Main game: Elden Ring" is the slot's own word)
     text = expand_contractions(text.lstrip("-*\u2022 "))
-    lead = _LEAD_LABEL_RE.match(text)
+    lead = LEAD_LABEL_RE.match(text)
     if lead is not None:
-        if lead.group("l").strip().lower() not in _NEWS_LABELS:
+        if lead.group("l").strip().lower() not in NEWS_LABELS:
             return None  # "Staging: moved off Heroku": a scope or a heading, not news of the whole
         text = text[lead.end():]
     found = find_part(value, text) if not said_alone(text, value) else _whole(text, value)
@@ -207,34 +194,17 @@ def _ended_in(sentence: str, value: str, incoming: str) -> str | None:
     marked = text[:i] + "§A" + text[j:]
     if partial and re.search(r"(?<![\w'])left\s+§A", marked, re.I):
         return None  # "left Soho" of "WeWork Soho": a place is left; the whole name is the thing
-    if not _gates_pass(marked, sentence, value):
+    if not gates_pass(marked, sentence, value):
         return None
     sentences = [x.strip().rstrip(".!").strip() for x in split_sentences(marked) if x.strip(" .!")]
     if not sentences or len(sentences) > 3:
         return None
     clauses = [c.strip() for x in sentences for c in _CUT_RE.split(x) if c.strip()]
     own = [c for c in clauses if "§A" in c]
-    if len(own) != 1 or any(_label(c) for c in clauses[:clauses.index(own[0])]):
+    if len(own) != 1 or any(label_piece(c) for c in clauses[:clauses.index(own[0])]):
         return None  # "Docs site - replaced Lerna with ...", "On staging, dropped Zoom": a scope
     others = [c for c in clauses if "§A" not in c]
     return own[0] if _ends(own[0], others, sentence, value) else None
-
-
-_PREPOSITIONS = frozenset("on in at for with from during while when after before until within inside under over "
-                          "across by via".split())
-
-
-def _label(piece: str) -> bool:
-    """A piece that scopes what follows: opened by a preposition, or a few words with no verb."""
-    ws = [w.lower() for w in _WORD_RE.findall(piece)]
-    if not ws or ws[0] in _PREPOSITIONS:
-        return bool(ws)
-    verbish = any(w.endswith(("ed", "ing", "'s")) or w in _FINITE or _LASTS_RE.fullmatch(w) for w in ws)
-    return len(ws) <= 4 and not verbish
-
-
-_FINITE = frozenset("is are was were am be been has have had do does use uses run runs live lives go goes got "
-                    "get gets sold left quit".split())
 
 
 def _whole(text: str, value: str) -> tuple[int, int] | None:
@@ -267,107 +237,96 @@ def _free_after(after: str) -> bool:
     return m.group(1).lower() in _FOLLOWERS
 
 
-_FOLLOWERS = frozenset("with for by to as after entirely completely altogether now at last a is was has got "
+_FOLLOWERS = frozenset("with w for by to as after entirely completely altogether now at last a is was has got "
                        "and so in these nowadays from going".split())
-
-
-def _gates_pass(marked: str, sentence: str, value: str) -> bool:
-    """The whole memory: no undoing word, plan, hedge, old news, period, one-off day, person,
-    reported speech, nor a scope the stored sentence lacks."""
-    plain = _DEGREE_TOO_RE.sub("", marked)
-    if UNDOING_RE.search(plain) or unsure_change(plain) or PERIOD_RE.search(plain) or _ONE_OFF_RE.search(plain):
-        return False
-    if PRONOUN_RE.search(plain) or _REPORTED_RE.search(plain):
-        return False
-    stored = _stored_words(sentence)
-    if _someone(plain, frozenset(stored)):
-        return False
-    for m in _SCOPE_RE.finditer(plain):
-        n = m.group("n").lower()
-        if n not in _SCOPE_OK and not _known(n, stored):
-            return False
-    return True
-
-
-_DETS = frozenset("my our the a an your his her their this that user's".split())
-
-
-def _someone(text: str, stored: frozenset[str] = frozenset()) -> bool:
-    """A person or another group named: "my sister", "the marketing team"; never the head of a
-    compound ("password manager", "buys pet food": the word before it is a plain word)."""
-    words = _WORD_RE.findall(text)
-    for n, w in enumerate(words):
-        if w.lower().removesuffix("'s") in _THEIRS:
-            prev, nxt = words[n - 1] if n else "", words[n + 1].lower() if n + 1 < len(words) else ""
-            if nxt in stored and not w.endswith("'s"):
-                continue  # "the pet food" of "User buys pet food ...": a kind of thing
-            if not (prev[:1].islower() and prev.lower() not in _DETS and not prev.endswith("'s")) or w.endswith("'s"):
-                return True
-    return False
-
-
-def _stored_words(sentence: str) -> set[str]:
-    return {w.lower().removesuffix("'s") for w in _WORD_RE.findall(sentence)}
-
-
-def _known(word: str, stored: set[str]) -> bool:
-    """A word of the stored sentence, said alike ("repos"/"repo", "standup's")."""
-    w = word.lower().removesuffix("'s")
-    return any(w == s or (min(len(w), len(s)) >= 4 and (w.startswith(s) or s.startswith(w))) for s in stored)
 
 
 def _ends(own: str, others: list[str], sentence: str, value: str) -> bool:
     """Whether the clause naming the old value ends it, by one of the five shapes."""
-    stored = _stored_words(sentence)
+    stored = stored_words(sentence)
     m = _REPLACED_RE.match(own)
     if m is not None:
         role = (m.group("as") or "").split()  # "as the app cache": the stored slot's own word last
-        return _new_ok(m.group("new"), value) and (not role or _known(role[-1], stored))
+        return _new_ok(m.group("new"), value) and (not role or known(role[-1], stored))
     m = _FROM_RE.match(own)
     if m is not None:
-        obj = [w for w in _WORD_RE.findall(m.group("obj"))]
+        obj = [w for w in WORD_RE.findall(m.group("obj"))]
         # what moved is named by the stored sentence's words ("all our repos"): never the user or
         # "everything" alone ("User moved from Denver to Austin", "switched from Windows to WSL")
-        return (_new_ok(m.group("new"), value) and all(w.lower() in _OBJ_WORDS or _known(w, stored) for w in obj)
+        return (_new_ok(m.group("new"), value) and all(w.lower() in _OBJ_WORDS or known(w, stored) for w in obj)
                 and any(w.lower() not in _OBJ_WORDS for w in obj))
     m = _ENDED_RE.match(own)
     if m is not None:
         durable = _STRONG_RE.match(m.group("v")) or re.search(r"entirely|completely|altogether|for\s+good",
                                                              m.group("tail"), re.I)
+        if m.group("new") is not None:  # "Ditched LaunchDarkly for Flagsmith": what came instead
+            return _new_ok(m.group("new"), value)
         return bool(durable) or _told_instead(others, stored, value)
     m = _INSTEAD_RE.match(own)
     if m is not None:
         main = m.group("main")
         lasts = _INSTEAD_LASTS_RE.search(own)
-        return bool(lasts) and _opens_well(main, stored) and _names_new(main, value)
+        return bool(lasts) and _opens_well(main, stored) and _names_new(main, value) and _one_slot(main, stored)
     if _GONE_RE.match(own):
         return _told_instead(others, stored, value)
     return False
 
 
+_WHEN = lx.WEEKDAYS | lx.TIME_SCOPE_WORDS | frozenset(
+    "january february march april may june july august september october november december christmas easter "
+    "xmas thanksgiving diwali eid ramadan hanukkah halloween".split())
+
+
 def _new_ok(new: str, value: str) -> bool:
     """Another name than the old one, not a version or a part of it."""
     name = " ".join(w for w in new.split() if w[:1].isupper() or w[:1].isdigit())
+    if set(name.lower().split()) & _WHEN:
+        return False  # "left Acme for Christmas": a time, not what came instead
     return bool(name) and find_part(value, name) is None and value.lower() not in new.lower()
 
 
 def _names_new(clause: str, value: str) -> bool:
     """A capitalised name in the clause (not its first word alone, the old value's name aside)."""
-    words = _WORD_RE.findall(clause)
+    words = WORD_RE.findall(clause)
     names = [w for n, w in enumerate(words) if (w[:1].isupper() or w[:1].isdigit()) and (n > 0 or len(words) == 1)]
     return any(find_part(value, w) is None for w in names)
 
 
+_NAME_IS_RE = re.compile(r"^(?P<n>(?-i:[A-Z0-9])[\w.+&'-]*(?:\s+(?-i:[A-Z0-9])[\w.+&'-]*){0,3})\s+(?:is|are)\s+"
+                         r"(?:my|our|the)\s+(?P<k>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:\s+now)?$", re.I)
+
+
 def _opens_well(clause: str, stored: set[str]) -> bool:
     """A clause opened by its writer, "everything", a verb or a stored word, never someone else."""
-    words = _WORD_RE.findall(re.sub(_SUBJ, "", clause, count=1, flags=re.I)) or [""]
-    first = _WORD_RE.findall(clause)[0].lower().removesuffix("'s") if _WORD_RE.findall(clause) else ""
+    words = WORD_RE.findall(re.sub(_SUBJ, "", clause, count=1, flags=re.I)) or [""]
+    first = WORD_RE.findall(clause)[0].lower().removesuffix("'s") if WORD_RE.findall(clause) else ""
     if first in ("i", "we", "user") or first in _OPENERS and first not in ("the", "our", "my"):
         return True
+    m = _NAME_IS_RE.match(clause)
+    if m is not None and m.group("n").split()[0].lower() not in GIVEN_NAMES:
+        return known(m.group("k").split()[-1], stored)  # "Redis is the app cache now": the new one in the slot
     if first in ("the", "our", "my"):
-        second = _WORD_RE.findall(clause)[1] if len(_WORD_RE.findall(clause)) > 1 else ""
-        return _known(second, stored)
-    return _known(first, stored) or words[0][:1].islower() and words[0].lower().endswith(("ed", "ing"))
+        second = WORD_RE.findall(clause)[1] if len(WORD_RE.findall(clause)) > 1 else ""
+        return known(second, stored)
+    return known(first, stored) or words[0][:1].islower() and words[0].lower().endswith(("ed", "ing"))
+
+
+_CARRIERS = frozenset("use uses using get gets getting got buy buys buying shop shops shopping order orders ordering "
+                       "do does doing is are am be been play plays playing read reads reading run runs running "
+                       "live lives host hosts hosting go goes going now delivered the a an my our we i all "
+                       "everything it on in at from with via to".split())
+
+
+def _one_slot(main: str, stored: set[str]) -> bool:
+    """"X instead of A": every word is the stored sentence's, a carrier, or a kind word after the new
+    name ("Ecover tablets"); never another thing ("We buy wine at Lidl now instead of Tesco")."""
+    ws = WORD_RE.findall(main)
+    named = [k > 0 and w != "I" and (w[:1].isupper() or w[:1].isdigit()) for k, w in enumerate(ws)]
+    for n, w in enumerate(ws):
+        after_name = any(named[max(0, n - 2):n])
+        if not (named[n] or w.lower() in _CARRIERS or known(w, stored) or after_name):
+            return False
+    return True
 
 
 def _told_instead(others: list[str], stored: set[str], value: str) -> bool:
@@ -375,7 +334,7 @@ def _told_instead(others: list[str], stored: set[str], value: str) -> bool:
     Kobo Libra", "everything is in 1Password now", "been playing Baldur's Gate 3 exclusively"."""
     for c in others:
         if not _names_new(c, value) or not _opens_well(c, stored) or any(
-                is_known_place(w) for w in _WORD_RE.findall(c) if w[:1].isupper()):
+                is_known_place(w) for w in WORD_RE.findall(c) if w[:1].isupper()):
             continue  # "... and moved to Shoreditch": a move of home, not of the stored thing
         if _LASTS_RE.search(c) or _MOVED_TO_RE.match(c):
             return True
