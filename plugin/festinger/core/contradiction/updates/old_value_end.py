@@ -70,7 +70,8 @@ _SUBJ = (r"^(?:(?:so|and|then|also|just|finally|recently|officially|already|even
          r"(?:(?:i|we|the\s+user|user|the\s+team|our\s+team)\s+)?(?:(?:have|has|had|just|finally|recently|"
          r"officially|already|now|completely|fully|eventually|also)\s+)*")
 _TAIL = (r"(?P<tail>(?:\s+(?:entirely|completely|altogether|for\s+good|now|at\s+last|last\s+(?:week|month|year)|"
-         r"a\s+(?:week|month|year)\s+ago|(?:a\s+few|two|three|\d+)\s+(?:weeks|months)\s+ago|"
+         r"a\s+(?:week|month|year)\s+ago|(?:in|last)\s+(?:January|February|March|April|May|June|July|August|"
+         r"September|October|November|December)|(?:a\s+few|two|three|\d+)\s+(?:weeks|months)\s+ago|"
          r"after\s+(?:the|a|an)\s+[a-z]+(?:\s+[a-z]+)?))*)$")
 _NEW = (r"(?:(?:a|an|the|our|my)\s+)?(?P<new>(?-i:[A-Z0-9])[\w.+&'-]*(?:\s+(?-i:[A-Z0-9])[\w.+&'-]*){0,4}"
         r"(?:\s+(?!(?:on|in|at|for|with|to|from|by|somewhere|anywhere|elsewhere|everywhere|here|there)\b)"
@@ -83,13 +84,15 @@ _REPLACED_RE = re.compile(rf"(?:{_SUBJ}(?:replaced|swapped(?:\s+out)?|substitute
 _STRONG = (r"moved\s+(?:off|away\s+from)|migrated\s+(?:off|away\s+from)|switched\s+away\s+from|got\s+rid\s+of|"
            r"uninstalled|decommissioned|retired|ditched|abandoned")
 _WEAK = r"dropped|dumped|quit|left|cancell?ed|gave\s+up(?:\s+on)?|stopped\s+using|(?:am|are)\s+done\s+with"
-_ENDED_RE = re.compile(rf"{_SUBJ}(?P<v>{_STRONG}|{_WEAK})\s+§A(?:\s+for\s+{_NEW})?{_TAIL}", re.I)
+_ENDED_RE = re.compile(rf"{_SUBJ}(?P<v>{_STRONG}|{_WEAK})\s+§A(?:\s+(?:for|to|onto|in\s+favou?r\s+of)\s+{_NEW})?{_TAIL}",
+                       re.I)
 _STRONG_RE = re.compile(rf"^(?:{_STRONG})$", re.I)
 _INSTEAD_RE = re.compile(r"^(?P<main>.{3,160}?)\s+(?:now\s+)?(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+§A"
                          r"(?P<tail>(?:\s+(?:now|these\s+days|nowadays|from\s+now\s+on|going\s+forward))*)$", re.I)
-_GONE_RE = re.compile(r"^(?:(?:so|and|well)\s+)?§A(?:'s|\s+is|\s+has\s+been|\s+was|\s+got)\s+(?:now\s+)?"
+_GONE_RE = re.compile(r"^(?:(?:so|and|well)\s+)?§A(?:\s+(?:finally|just))?(?:\s+(?:died|broke(?:\s+down)?|"
+                      r"packed\s+up|bit\s+the\s+dust)|(?:'s|\s+is|\s+has\s+been|\s+was|\s+got)\s+(?:now\s+)?"
                       r"(?:in\s+(?:a|the)\s+(?:drawer|cupboard|closet|box|loft|attic|basement|garage)|gone|history|"
-                      r"retired|sold|wiped|(?:way\s+)?too\s+[a-z]+|collecting\s+dust)"
+                      r"retired|sold|wiped|(?:way\s+)?too\s+[a-z]+|collecting\s+dust))"
                       r"(?:\s+(?:now|these\s+days))?$", re.I)
 _FROM_RE = re.compile(rf"{_SUBJ}(?:migrated|moved|switched|transferred|ported|changed)\s+(?P<obj>[^,;]{{0,40}}?)\s*"
                       rf"(?:(?:over|away)\s+)?from\s+§A\s+(?:to|onto|into)\s+{_NEW}{_TAIL}", re.I)
@@ -97,7 +100,8 @@ _OBJ_WORDS = frozenset("all our my the everything it over".split())
 # What says the new state lasts, in a clause beside an ending: "X now", "moved to X", "exclusively".
 _LASTS_RE = re.compile(r"(?<![\w'])(?:now|these\s+days|nowadays|exclusively|full[\s-]time|from\s+now\s+on|"
                        r"going\s+forward)(?![\w'])", re.I)
-_MOVED_TO_RE = re.compile(rf"{_SUBJ}(?:moved|switched|migrated|went|changed|upgraded)\s+(?:over\s+)?to\s+", re.I)
+_MOVED_TO_RE = re.compile(rf"{_SUBJ}(?:(?:moved|switched|migrated|went|changed|upgraded)\s+(?:over\s+)?to|"
+                          r"replaced\s+(?:it|them)\s+with)\s+", re.I)
 _INSTEAD_LASTS_RE = re.compile(r"(?<![\w'])(?:now|these\s+days|nowadays|from\s+now\s+on|going\s+forward|"
                                r"switched|moved|migrated|changed|went)(?![\w'])", re.I)
 # A companion clause opens with its writer, a stored word, "everything" or a verb (no one else's).
@@ -190,10 +194,13 @@ def _ended_in(sentence: str, value: str, incoming: str) -> str | None:
         return None  # "her Kindle", "the Nighthawk's antenna", "the Zoom webinar plan"
     if appositive_other(value, text[j:].lstrip(" ,")) and text[j:].lstrip()[:1] == ",":
         return None  # "moved off Atlas, the Jira add-on, to Linear": another Atlas
-    partial = text[i:j].lower() != value.lower() and not text[i:j].lower().endswith(" " + value.lower())
+    said = re.sub(r"^(?:the|my|our)\s+", "", text[i:j], flags=re.I).lower()
+    partial = not value.lower().startswith(said)  # "Soho" of "WeWork Soho"; never "Virgin Media" of "... M250"
     marked = text[:i] + "§A" + text[j:]
-    if partial and re.search(r"(?<![\w'])left\s+§A", marked, re.I):
-        return None  # "left Soho" of "WeWork Soho": a place is left; the whole name is the thing
+    rest = value.lower()[len(said):].split() if not partial else []
+    if (partial or any(not re.search(r"\d", w) for w in rest)) and re.search(r"(?<![\w'])left\s+§A", marked, re.I):
+        return None  # "left Soho" of "WeWork Soho", "left Springfield" of "Springfield Elementary": a place is
+        # left; only a model or tier code may be left unsaid ("Left Virgin Media" of "Virgin Media M250")
     if not gates_pass(marked, sentence, value):
         return None
     sentences = [x.strip().rstrip(".!").strip() for x in split_sentences(marked) if x.strip(" .!")]
@@ -237,7 +244,7 @@ def _free_after(after: str) -> bool:
     return m.group(1).lower() in _FOLLOWERS
 
 
-_FOLLOWERS = frozenset("with w for by to as after entirely completely altogether now at last a is was has got "
+_FOLLOWERS = frozenset("finally just died broke packed bit with w for by to as after entirely completely altogether now at last a is was has got "
                        "and so in these nowadays from going".split())
 
 
