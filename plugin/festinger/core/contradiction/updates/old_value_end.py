@@ -36,6 +36,7 @@ from festinger.core.contradiction.events.event_context import stored_sentence
 from festinger.core.contradiction.lexicon.names import GIVEN_NAMES
 from festinger.core.contradiction.text.literal import said_alone
 from festinger.core.contradiction.grammar.places import is_known_place
+from festinger.core.contradiction.grammar.statements import is_unsure
 from festinger.core.contradiction.text.name_parts import appositive_other, find_part, is_generic_part
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.text.retraction import retracted_inline
@@ -130,7 +131,7 @@ def _stored(existing: str) -> tuple[str, str] | None:
     """(the stored sentence, its proper-name value) for a short sentence of the user's, the writer's
     group's or a bare note line's, whose last words are one proper name."""
     s = stored_sentence(existing)
-    if s is None or len(s) > 160:
+    if s is None or len(s) > 160 or is_unsure(s):
         return None
     s = s.strip().lstrip("-*\u2022 ").rstrip(".!").strip()
     m = _VALUE_RE.search(s)
@@ -236,7 +237,7 @@ def _free_after(after: str) -> bool:
     """Nothing after the name makes it another thing: no noun ("Zoom webinar"), no possessive."""
     if after.startswith("'s"):
         nxt = after[2:].split()
-        return bool(nxt) and nxt[0].lower() in ("in", "gone", "been", "now", "history", "sold", "retired", "too",
+        return bool(nxt) and nxt[0].lower().strip(",;.!") in ("in", "gone", "been", "now", "history", "sold", "retired", "too",
                                                 "collecting", "way")
     m = re.match(r"\s*([A-Za-z][\w-]*)", after)
     if m is None or not after[:1].isspace():
@@ -255,13 +256,6 @@ def _ends(own: str, others: list[str], sentence: str, value: str) -> bool:
     if m is not None:
         role = (m.group("as") or "").split()  # "as the app cache": the stored slot's own word last
         return _new_ok(m.group("new"), value) and (not role or known(role[-1], stored))
-    m = _FROM_RE.match(own)
-    if m is not None:
-        obj = [w for w in WORD_RE.findall(m.group("obj"))]
-        # what moved is named by the stored sentence's words ("all our repos"): never the user or
-        # "everything" alone ("User moved from Denver to Austin", "switched from Windows to WSL")
-        return (_new_ok(m.group("new"), value) and all(w.lower() in _OBJ_WORDS or known(w, stored) for w in obj)
-                and any(w.lower() not in _OBJ_WORDS for w in obj))
     m = _ENDED_RE.match(own)
     if m is not None:
         durable = _STRONG_RE.match(m.group("v")) or re.search(r"entirely|completely|altogether|for\s+good",
@@ -269,6 +263,13 @@ def _ends(own: str, others: list[str], sentence: str, value: str) -> bool:
         if m.group("new") is not None:  # "Ditched LaunchDarkly for Flagsmith": what came instead
             return _new_ok(m.group("new"), value)
         return bool(durable) or _told_instead(others, stored, value)
+    m = _FROM_RE.match(own)
+    if m is not None:
+        obj = [w for w in WORD_RE.findall(m.group("obj"))]
+        # what moved is named by the stored sentence's words ("all our repos"): never the user or
+        # "everything" alone ("User moved from Denver to Austin", "switched from Windows to WSL")
+        return (_new_ok(m.group("new"), value) and all(w.lower() in _OBJ_WORDS or known(w, stored) for w in obj)
+                and any(w.lower() not in _OBJ_WORDS for w in obj))
     m = _INSTEAD_RE.match(own)
     if m is not None:
         main = m.group("main")
@@ -303,15 +304,20 @@ _NAME_IS_RE = re.compile(r"^(?P<n>(?-i:[A-Z0-9])[\w.+&'-]*(?:\s+(?-i:[A-Z0-9])[\
                          r"(?:my|our|the)\s+(?P<k>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:\s+now)?$", re.I)
 
 
+_NAME_NOW_RE = re.compile(r"^(?P<n>(?-i:[A-Z0-9])[\w.+&'-]*(?:\s+(?-i:[A-Z0-9])[\w.+&'-]*){0,3})"
+                          r"(?:\s+(?:for\s+everything|all\s+the\s+way|only|exclusively))?\s+now$")
+
+
 def _opens_well(clause: str, stored: set[str]) -> bool:
     """A clause opened by its writer, "everything", a verb or a stored word, never someone else."""
     words = WORD_RE.findall(re.sub(_SUBJ, "", clause, count=1, flags=re.I)) or [""]
     first = WORD_RE.findall(clause)[0].lower().removesuffix("'s") if WORD_RE.findall(clause) else ""
     if first in ("i", "we", "user") or first in _OPENERS and first not in ("the", "our", "my"):
         return True
-    m = _NAME_IS_RE.match(clause)
+    m = _NAME_IS_RE.match(clause) or _NAME_NOW_RE.match(clause)
     if m is not None and m.group("n").split()[0].lower() not in GIVEN_NAMES:
-        return known(m.group("k").split()[-1], stored)  # "Redis is the app cache now": the new one in the slot
+        # "Redis is the app cache now": the new one in the stored slot; "1Password for everything now"
+        return m.groupdict().get("k") is None or known(m.group("k").split()[-1], stored)
     if first in ("the", "our", "my"):
         second = WORD_RE.findall(clause)[1] if len(WORD_RE.findall(clause)) > 1 else ""
         return known(second, stored)

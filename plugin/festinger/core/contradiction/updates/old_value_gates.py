@@ -32,7 +32,7 @@ _SCOPE_RE = re.compile(r"(?<![\w'])(?:for|on|at|in|during|with|from|to|into)\s+(
                        r"(?!(?:the|my|our|a|an)\s)(?P<n>(?-i:[a-z][\w-]*))", re.I)
 
 
-_SCOPE_OK = frozenset("good drawer cupboard closet box loft attic basement garage".split())
+_SCOPE_OK = frozenset("good everything drawer cupboard closet box loft attic basement garage".split())
 
 
 _REPORTED_RE = re.compile(r"(?<![\w'])(?:according|apparently|heard|hears|reckons?|thinks?|claims?|claimed|"
