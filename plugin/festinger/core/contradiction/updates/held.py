@@ -211,8 +211,9 @@ def _object(owner: str, subject: tuple[str, ...], verb: str, particle: str, slot
     if n == 0:
         return None
     region = _REGION_RE.search(written) and (verb in ch.HOME_VERBS or particle in ("in", "based in"))
-    if set(tokens) & {"and", "or"} or ("," in written and not (region or _SPEC_RE.search(written))):
-        return None  # "owns a Corolla and a Civic": several things, any one may go
+    if set(tokens) & {"and", "or"} or re.search(r"\s[/|]\s", written) or (
+            "," in written and not (region or _SPEC_RE.search(written))):
+        return None  # "owns a Corolla and a Civic", "Video calls: Zoom / Meet": several things, any one may go
     after = tokens[n:n + 2]
     scoped = len(after) == 2 and (after[0] in ("for", "at", "in") and after[1] in ch.SCOPE_WORDS or (
         after[0] == "for" and verb in ch.TOOL_VERBS and after[1] not in ch.TOOL_ROLES))

@@ -170,7 +170,7 @@ def _plain_words(text: str, owner_ok: bool) -> bool:
 def _ended_in(sentence: str, value: str, incoming: str) -> str | None:
     """The incoming clause that ends the stored value, or None."""
     text = incoming.strip()
-    if "\n" in text or "?" in text or '"' in text or retracted_inline(text):
+    if "\n" in text or "?" in text or '"' in text or "\u00a7" in text or retracted_inline(text):
         return None
     if any(m.group().lower() not in stored_words(sentence) for m in STOPS_RE.finditer(text)):
         return None  # a story, a plan, a joke ("game" of "Main game: Elden Ring" is the slot's own word)
