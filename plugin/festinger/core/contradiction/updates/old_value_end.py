@@ -55,6 +55,7 @@ _CUE_RE = re.compile(r"replaced|swapped|instead|rather\s+than|in\s+place\s+of|dr
 # A proper name that ends the stored sentence: "Netgear Nighthawk", "Pets at Home", "Fly.io", "1Password".
 _NAME = r"[A-Z0-9][\w.+&'-]*"
 _VALUE_RE = re.compile(rf"(?P<v>{_NAME}(?:\s+(?:(?:at|of|&|de|du|la|le)\s+)?{_NAME}){{0,4}})$")
+_PURPOSE_RE = re.compile(r"\s+for\s+(?:(?:my|the|our)\s+)?(?P<p>(?-i:[a-z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*){0,2})$")
 _LABEL_RE = re.compile(r"^(?P<k>[A-Za-z][\w /'-]{0,40}?)\s*:\s*(?P<rest>\S.*)$")
 # Whose the stored sentence is: the user's, the writer's group's, or nobody named (a note line).
 _OWNER_RE = re.compile(r"^(?:(?:the\s+)?user(?:'s)?|i|my|we|our|(?:the|our)\s+team(?:'s)?)(?=\s)", re.I)
@@ -84,7 +85,7 @@ _REPLACED_RE = re.compile(rf"(?:{_SUBJ}(?:replaced|swapped(?:\s+out)?|substitute
 # Endings that last by themselves, and those that also name a drop or a departure for the day.
 _STRONG = (r"moved\s+(?:off|away\s+from)|migrated\s+(?:off|away\s+from)|switched\s+away\s+from|got\s+rid\s+of|"
            r"uninstalled|decommissioned|retired|ditched|abandoned")
-_WEAK = r"dropped|dumped|quit|left|cancell?ed|gave\s+up(?:\s+on)?|stopped\s+using|(?:am|are)\s+done\s+with"
+_WEAK = r"dropped|dumped|quit|left|cancell?ed|gave\s+up(?:\s+on)?|stopped\s+using|(?:(?:am|are)\s+)?done\s+with"
 _ENDED_RE = re.compile(rf"{_SUBJ}(?P<v>{_STRONG}|{_WEAK})\s+§A(?:\s+(?:for|to|onto|in\s+favou?r\s+of)\s+{_NEW})?{_TAIL}",
                        re.I)
 _STRONG_RE = re.compile(rf"^(?:{_STRONG})$", re.I)
@@ -119,7 +120,10 @@ def by_old_value_end(existing: str, incoming: str) -> Contradiction | None:
     stored = _stored(existing)
     if stored is None:
         return None
-    sentence, value = stored
+    sentence, value, purpose = stored
+    said = stored_words(incoming)
+    if any(not known(w, said) for w in purpose.split()):
+        return None  # "User uses Todoist for tasks" / "stopped using Todoist": the purpose must be said again
     clause = _ended_in(sentence, value, incoming)
     if clause is None:
         return None
@@ -127,14 +131,19 @@ def by_old_value_end(existing: str, incoming: str) -> Contradiction | None:
                          f"{value!r} is named as replaced or left: {clip(clause)!r} (existing: {clip(sentence)!r})")
 
 
-def _stored(existing: str) -> tuple[str, str] | None:
-    """(the stored sentence, its proper-name value) for a short sentence of the user's, the writer's
-    group's or a bare note line's, whose last words are one proper name."""
+def _stored(existing: str) -> tuple[str, str, str] | None:
+    """(the stored sentence, its proper-name value, the purpose after it) for a short sentence of the
+    user's, the writer's group's or a bare note line's, whose last words are one proper name, or a
+    proper name and what it is for ("User shops at Zara for work clothes")."""
     s = stored_sentence(existing)
     if s is None or len(s) > 160 or is_unsure(s):
         return None
     s = s.strip().lstrip("-*\u2022 ").rstrip(".!").strip()
-    m = _VALUE_RE.search(s)
+    p = _PURPOSE_RE.search(s)
+    purpose = p.group("p") if p is not None else ""
+    if set(purpose.split()) & _WHEN:
+        return None  # "for now", "for weekends": a time, not a purpose
+    m = _VALUE_RE.search(s[:p.start()] if p is not None else s)
     if m is None or m.start() == 0:
         return None
     value, before = m.group("v"), s[:m.start()].strip()
@@ -149,10 +158,16 @@ def _stored(existing: str) -> tuple[str, str] | None:
         key = label.group("k")
         if label.group("rest") != value or not _plain_words(key, owner_ok=True):
             return None
-        return s, value
-    if not _plain_words(before, owner_ok=True):
-        return None  # "Anna uses Zoom", "Project Atlas is on Jira": a name before the value
-    return s, value
+        return s, value, ""
+    ws = WORD_RE.findall(before)
+    if not _plain_words(before, owner_ok=True) or ws[0].lower() in GIVEN_NAMES or (
+            not _OWNER_RE.match(before) and len(ws) > 1 and ws[1].endswith("s") and ws[1] not in ("is", "has")
+            and not (len(ws) > 2 and (ws[2] in _PLURAL_VERBS or ws[2].endswith("ed")))):
+        return None  # "Project Atlas is on Jira", "Anna uses Zoom", "Marketing uses HubSpot": someone's or something's
+    return s, value, purpose
+
+
+_PLURAL_VERBS = frozenset("are were live run go get sit stay use have".split())  # "Feature flags are managed ..."
 
 
 def _plain_words(text: str, owner_ok: bool) -> bool:
