@@ -33,6 +33,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.events.event_context import stored_sentence
+from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.lexicon.names import GIVEN_NAMES
 from festinger.core.contradiction.text.literal import said_alone
 from festinger.core.contradiction.grammar.places import is_known_place
@@ -74,7 +75,9 @@ _SUBJ = (r"^(?:(?:so|and|then|also|just|finally|recently|officially|already|even
 _TAIL = (r"(?P<tail>(?:\s+(?:entirely|completely|altogether|for\s+good|now|at\s+last|last\s+(?:week|month|year)|"
          r"a\s+(?:week|month|year)\s+ago|(?:in|last)\s+(?:January|February|March|April|May|June|July|August|"
          r"September|October|November|December)|(?:a\s+few|two|three|\d+)\s+(?:weeks|months)\s+ago|"
-         r"after\s+(?:the|a|an)\s+[a-z]+(?:\s+[a-z]+)?))*)$")
+         r"after\s+(?:the|a|an)\s+[a-z]+(?:\s+[a-z]+)?|"
+         r"to\s+(?!(?:see|compare|check|experiment|evaluate|test|try|debug|troubleshoot)\b)(?-i:[a-z])\w+"
+         r"(?:\s+(?-i:[a-z])\w+){0,2}))*)$")  # "... to save money": a reason, never a trial
 _NEW = (r"(?:(?:a|an|the|our|my)\s+)?(?P<new>(?-i:[A-Z0-9])[\w.+&'-]*(?:\s+(?-i:[A-Z0-9])[\w.+&'-]*){0,4}"
         r"(?:\s+(?!(?:on|in|at|for|with|to|from|by|somewhere|anywhere|elsewhere|everywhere|here|there)\b)"
         r"(?-i:[a-z])[\w-]*(?<!ly)){0,2}?)")
@@ -107,7 +110,7 @@ _MOVED_TO_RE = re.compile(rf"{_SUBJ}(?:(?:moved|switched|migrated|went|changed|u
 _INSTEAD_LASTS_RE = re.compile(r"(?<![\w'])(?:now|these\s+days|nowadays|from\s+now\s+on|going\s+forward|"
                                r"switched|moved|migrated|changed|went)(?![\w'])", re.I)
 # A companion clause opens with its writer, a stored word, "everything" or a verb (no one else's).
-_OPENERS = frozenset("i we everything it our my the been getting using playing reading moved switched migrated "
+_OPENERS = frozenset("i we everything it our my the been use getting using playing reading moved switched migrated "
                      "went now all".split())
 # A scope: a preposition with a plain noun the stored sentence does not have ("for wine", "on staging").
 _CUT_RE = re.compile(r"\s*[,;]\s+|\s+[-\u2013\u2014]+\s+|\s+(?:and|so)\s+")
@@ -122,9 +125,12 @@ def by_old_value_end(existing: str, incoming: str) -> Contradiction | None:
         return None
     sentence, value, purpose = stored
     said = stored_words(incoming)
-    if any(not known(w, said) for w in purpose.split()):
-        return None  # "User uses Todoist for tasks" / "stopped using Todoist": the purpose must be said again
-    clause = _ended_in(sentence, value, incoming)
+    unsaid = any(not known(w, said) for w in purpose.split())
+    if unsaid and set(purpose.split()) & ch.SCOPE_WORDS:
+        return None  # "User uses Chrome for work" / "dropped Chrome": a scope of use must be said again
+    # "We use Jira for tickets" / "We replaced Jira with Linear": the tool's role goes with it, when
+    # the shape names the whole tool replaced or gone for good
+    clause = _ended_in(sentence, value, incoming, unsaid)
     if clause is None:
         return None
     return Contradiction("value", clip(sentence), value, clip(incoming),
@@ -179,10 +185,11 @@ def _plain_words(text: str, owner_ok: bool) -> bool:
         rest = WORD_RE.findall(text[m.end():])
     elif words:
         rest = [words[0].lower()] + words[1:]
-    return all(w[:1].islower() and not w.endswith("'s") for w in rest)
+    return all((w[:1].islower() or w.isalpha() and w.isupper() and len(w) <= 4) and not w.endswith("'s")
+               for w in rest)  # "Our CI uses Jenkins", "DNS is managed in GoDaddy": an acronym is a kind
 
 
-def _ended_in(sentence: str, value: str, incoming: str) -> str | None:
+def _ended_in(sentence: str, value: str, incoming: str, whole: bool) -> str | None:
     """The incoming clause that ends the stored value, or None."""
     text = incoming.strip()
     if "\n" in text or "?" in text or '"' in text or "\u00a7" in text or retracted_inline(text):
@@ -227,7 +234,7 @@ def _ended_in(sentence: str, value: str, incoming: str) -> str | None:
     if len(own) != 1 or any(label_piece(c) for c in clauses[:clauses.index(own[0])]):
         return None  # "Docs site - replaced Lerna with ...", "On staging, dropped Zoom": a scope
     others = [c for c in clauses if "§A" not in c]
-    return own[0] if _ends(own[0], others, sentence, value) else None
+    return own[0] if _ends(own[0], others, sentence, value, whole) else None
 
 
 def _whole(text: str, value: str) -> tuple[int, int] | None:
@@ -264,8 +271,9 @@ _FOLLOWERS = frozenset("finally just died broke packed bit with w for by to as a
                        "and so in these nowadays from going".split())
 
 
-def _ends(own: str, others: list[str], sentence: str, value: str) -> bool:
-    """Whether the clause naming the old value ends it, by one of the five shapes."""
+def _ends(own: str, others: list[str], sentence: str, value: str, whole: bool) -> bool:
+    """Whether the clause naming the old value ends it, by one of the five shapes (`whole`: only by
+    those that end the whole tool: a replacement, a move away, a riddance)."""
     stored = stored_words(sentence)
     m = _REPLACED_RE.match(own)
     if m is not None:
@@ -277,7 +285,7 @@ def _ends(own: str, others: list[str], sentence: str, value: str) -> bool:
                                                              m.group("tail"), re.I)
         if m.group("new") is not None:  # "Ditched LaunchDarkly for Flagsmith": what came instead
             return _new_ok(m.group("new"), value)
-        return bool(durable) or _told_instead(others, stored, value)
+        return bool(durable) or not whole and _told_instead(others, stored, value)
     m = _FROM_RE.match(own)
     if m is not None:
         obj = [w for w in WORD_RE.findall(m.group("obj"))]
@@ -285,12 +293,12 @@ def _ends(own: str, others: list[str], sentence: str, value: str) -> bool:
         # "everything" alone ("User moved from Denver to Austin", "switched from Windows to WSL")
         return (_new_ok(m.group("new"), value) and all(w.lower() in _OBJ_WORDS or known(w, stored) for w in obj)
                 and any(w.lower() not in _OBJ_WORDS for w in obj))
-    m = _INSTEAD_RE.match(own)
+    m = _INSTEAD_RE.match(own) if not whole else None
     if m is not None:
         main = m.group("main")
         lasts = _INSTEAD_LASTS_RE.search(own)
         return bool(lasts) and _opens_well(main, stored) and _names_new(main, value) and _one_slot(main, stored)
-    if _GONE_RE.match(own):
+    if _GONE_RE.match(own) and not whole:
         return _told_instead(others, stored, value)
     return False
 
