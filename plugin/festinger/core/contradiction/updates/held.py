@@ -279,6 +279,8 @@ def same_holder(held: Held, who: str, obj: str | None) -> bool:
     production servers ..."); never a change made to someone else's thing ("switched my son ...")."""
     w = words(who)
     low = " ".join(who.lower().split())
+    if low.split()[:1] and low.split()[0] in ("her", "his", "their", "your"):
+        return False  # "Their CI replaced Jenkins ..." of "Our CI uses Jenkins": someone else's thing
     said = "user" if low in ("i", "user", "the user") else "we" if low == "we" else " ".join(w)
     o = words(obj) if obj else []
     raw_obj = (obj or "").lower().split()

@@ -168,11 +168,14 @@ def _stored(existing: str) -> tuple[str, str, str] | None:
     ws = WORD_RE.findall(before)
     if not _plain_words(before, owner_ok=True) or ws[0].lower() in GIVEN_NAMES or (
             not _OWNER_RE.match(before) and len(ws) > 1 and ws[1].endswith("s") and ws[1] not in ("is", "has")
-            and not (len(ws) > 2 and (ws[2] in _PLURAL_VERBS or ws[2].endswith("ed")))):
-        return None  # "Project Atlas is on Jira", "Anna uses Zoom", "Marketing uses HubSpot": someone's or something's
+            and not (len(ws) > 2 and (ws[2] in _PLURAL_VERBS or ws[2].endswith("ed")))) or (
+            not _OWNER_RE.match(before) and {w.lower() for w in ws} & _THING_VERBS):
+        return None  # "Project Atlas is on Jira", "Anna uses Zoom", "Marketing uses HubSpot", "The app uses
+        # Redis": someone's, or a thing's whose "we" may be another project's
     return s, value, purpose
 
 
+_THING_VERBS = frozenset("uses runs hosts stores keeps relies depends deploys talks connects sends".split())
 _PLURAL_VERBS = frozenset("are were live run go get sit stay use have".split())  # "Feature flags are managed ..."
 
 
