@@ -89,8 +89,8 @@ _REPLACED_RE = re.compile(rf"(?:{_SUBJ}(?:replaced|swapped(?:\s+out)?|substitute
 _STRONG = (r"moved\s+(?:off|away\s+from)|migrated\s+(?:off|away\s+from)|switched\s+away\s+from|got\s+rid\s+of|"
            r"uninstalled|decommissioned|retired|ditched|abandoned")
 _WEAK = r"dropped|dumped|quit|left|cancell?ed|gave\s+up(?:\s+on)?|stopped\s+using|(?:(?:am|are)\s+)?done\s+with"
-_ENDED_RE = re.compile(rf"{_SUBJ}(?P<v>{_STRONG}|{_WEAK})\s+§A(?:\s+(?:for|to|onto|in\s+favou?r\s+of)\s+{_NEW})?{_TAIL}",
-                       re.I)
+_ENDED_RE = re.compile(rf"{_SUBJ}(?P<v>{_STRONG}|{_WEAK})\s+§A"
+                       rf"(?:\s+(?:for|to|onto|in\s+favou?r\s+of)\s+{_NEW})?{_TAIL}", re.I)
 _STRONG_RE = re.compile(rf"^(?:{_STRONG})$", re.I)
 _INSTEAD_RE = re.compile(r"^(?P<main>.{3,160}?)\s+(?:now\s+)?(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+§A"
                          r"(?P<tail>(?:\s+(?:now|these\s+days|nowadays|from\s+now\s+on|going\s+forward))*)$", re.I)
@@ -262,16 +262,16 @@ def _free_after(after: str) -> bool:
     """Nothing after the name makes it another thing: no noun ("Zoom webinar"), no possessive."""
     if after.startswith("'s"):
         nxt = after[2:].split()
-        return bool(nxt) and nxt[0].lower().strip(",;.!") in ("in", "gone", "been", "now", "history", "sold", "retired", "too",
-                                                "collecting", "way")
+        return bool(nxt) and nxt[0].lower().strip(",;.!") in (
+            "in", "gone", "been", "now", "history", "sold", "retired", "too", "collecting", "way")
     m = re.match(r"\s*([A-Za-z][\w-]*)", after)
     if m is None or not after[:1].isspace():
         return after[:1] in ("", ",", ";", ".", "!", " ")
     return m.group(1).lower() in _FOLLOWERS
 
 
-_FOLLOWERS = frozenset("finally just died broke packed bit with w for by to as after entirely completely altogether now at last a is was has got "
-                       "and so in these nowadays from going".split())
+_FOLLOWERS = frozenset("finally just died broke packed bit with w for by to as after entirely completely altogether "
+                       "now at last a is was has got and so in these nowadays from going".split())
 
 
 def _ends(own: str, others: list[str], sentence: str, value: str, whole: bool) -> bool:
