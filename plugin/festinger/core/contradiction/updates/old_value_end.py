@@ -12,11 +12,14 @@ value, a proper name, with an ending around it. This rule reads:
   user ("I", "my", "user's"), the writer's group ("we", "our", "the team"), a bare "Key: Value" line
   or a subjectless note of a thing and its tool ("Standup is on Zoom", "Repos hosted on Bitbucket");
   never a list ("Uses Zoom and Slack": deprecating it would lose Slack, which still holds), another
-  person's or group's, a taste, a wish, a past or a hedge;
+  person's or group's, a thing's with an active verb ("The app uses Redis": whose "we"?), a taste, a
+  wish, a past, a hedge, a job or a place. A purpose after the name ("for work clothes") must be said
+  again, unless it is a tool's role ("for team chat") and the shape ends the whole tool;
 * the incoming memory (at most three sentences, one line) naming that value once, by its name or a
   distinctive part (`name_parts`), in one of five closed shapes: "replaced/swapped A with/for X";
-  "moved off/migrated off/got rid of/uninstalled A"; "dropped/left/quit/ditched A" or "the A's in a
-  drawer / gone / too pricey" beside a clause that tells the new state ("X now", "moved to X");
+  "moved off/migrated off/got rid of/uninstalled/ditched A (for/to X)"; "dropped/left/quit/done
+  with A" or "the A's in a drawer / gone / too pricey / died" beside a clause that tells the new state
+  ("X now", "moved to X", "X is my main game now");
   "X (now) instead of A" with a sign that it lasts ("now", a change verb); "moved/migrated ... from
   A to X", the moved thing's words being the stored sentence's.
 
