@@ -81,3 +81,12 @@ def test_never_raises_on_odd_input():
     for a, b in [("", ""), ("Cache:", "replaced"), ("Cache: Memcached", "x" * 5000), (None, "a"),
                  ("Cache: Memcached", "Replaced §A with Redis.")]:
         assert by_old_value_end(a, b) is None  # type: ignore[arg-type]
+
+
+def test_linear_on_repeated_words():
+    import time
+    for tail in (" to to", " to go now", " after the a", " now", " for good"):
+        incoming = ("Replaced Memcached with Redis" + tail * 60)[:590] + " #"
+        start = time.perf_counter()
+        by_old_value_end("Cache: Memcached", incoming)
+        assert time.perf_counter() - start < 0.5
