@@ -191,11 +191,11 @@ TARGETED = [
     ("corpus_attack44.jsonl", 360, 78, 0.90),  # 72 of 78 (the user's instructions to the assistant reversed or
     #                                   replaced, six waves before each fix: 0 FPs of 187 at first run, 14 of 72, 2 of 52,
     #                                   0 of 22, 1 of 36, 0 of 11; 2 of 78 on main; 8 pairs debatable; findings file)
-    ("corpus_attack50.jsonl", 305, 53, 0.90),  # 50 of 53 (a stored proper name named by its OLD VALUE as
-    #                                   replaced, dropped or left, old_value_end: five waves before each fix: 1 FP of 69
+    ("corpus_attack50.jsonl", 325, 54, 0.90),  # 51 of 54 (a stored proper name named by its OLD VALUE as
+    #                                   replaced, dropped or left, old_value_end: six waves before each fix: 1 FP of 69
     #                                   at first run ("buy wine at Lidl now instead of Tesco"), 0 of 61, 1 of 66 (a hedged
     #                                   stored sentence), 1 of 57 (an older rule: "Zoom / Meet"), 4 of 59 (3 by older
-    #                                   rules: "Their CI ..." answered, 2 relabelled; 1 relabelled); findings file)
+    #                                   rules: "Their CI ..." answered, 3 relabelled), 1 of 20 (relabelled); main: 16 of 53, 2 FPs)
     ("corpus_attack43.jsonl", 750, 129, 0.86),  # 114 of 129 (113 of 117 not debatable; a count or progress
     #                                   said anew, counts.py: seven waves before each fix: 0 FPs of 292 at first run, 4 of
     #                                   140 ("we" of an agency or a team), 0 of 107, 0 of 64, 0 of 62, 8 of 52 ("User has
