@@ -38,11 +38,11 @@ _GATE_RE = re.compile(r"\b(?:now|moved|switched|changed|shifted|bumped|pushed|sw
                       r"starting|these\s+days|nowadays|since)\b", re.I)
 _TIME_GATE_RE = re.compile(r"\d|day|morning|afternoon|evening|night|noon", re.I)
 _CHANGE_RE = re.compile(r"\b(?:now|moved|switched|changed|shifted|bumped|pushed|swapped|rescheduled|nowadays|"
-                        r"these\s+days|(?:from|starting|as\s+of)\s+(?:this|next)\s+(?:week|month|term))\b")
+                        r"these\s+days)\b")
 _REFUSED = (r"today|tonight|tomorrow|yesterday|this\s+(?:time|once|one)|only|just\s+for|one-off|once|for\s+now|"
             r"for\s+a\s+(?:while|bit|few|couple)|for\s+the\s+(?:next|rest)|temporar\w*|until|till|except|unless|if|when|"
             r"whenever|while|during|summer|winter|spring|autumn|holidays?|half-term|term\s*time|christmas|easter|ramadan|"
-            r"vacation|think|thinking|might|may|could(?!\s+not)|should|would|will|want|wants|wanted|plans?\s+to|planning\s+(?:to|on)|"
+            r"vacation|think|thinking|might|(?<!\d\s)may(?!\s+\d)|could(?!\s+not)|should|would|will|want|wants|wanted|plans?\s+to|planning\s+(?:to|on)|"
             r"considering|consider|maybe|probably|perhaps|hope|hoping|hopefully|try|trying|propos\w+|suggest\w*|ask\w*|"
             r"wish|going\s+to|gonna|about\s+to|supposed|used\s+to|last\s+(?:year|month|week|term|time)|ago|back\s+when|"
             r"back\s+in|before|previously|originally|also|too|as\s+well|another|extra|additional|(?<!every\s)other|"
@@ -52,7 +52,8 @@ _REFUSED = (r"today|tonight|tomorrow|yesterday|this\s+(?:time|once|one)|only|jus
 # (a retraction: "moved to 10am, jk", "then back to 9am"; pasted markdown or a table: a scoped line)
 _REFUSED_RE = re.compile(rf"\b(?:{_REFUSED})\b|[?\n*#|>]")
 # "this week's pickup", "next week the standup ...": one session unless "from/starting/as of this week".
-_ONE_WEEK_RE = re.compile(r"(?<!from\s)(?<!starting\s)(?<!as\sof\s)\b(?:this|next)\s+(?:week|month)")
+# "from next week": a change that does not hold yet.
+_ONE_WEEK_RE = re.compile(r"(?<!from\s)(?<!starting\s)(?<!as\sof\s)\bthis\s+(?:week|month)|\bnext\s+(?:week|month|term)")
 _DENIED_RE = re.compile(r"\b(?:not|never|no|cannot|nobody|none)\b")
 _PAST_RE = re.compile(r"\b(?:was|were|had|did|went|woke|used)\b")
 _CLAUSE_SPLIT_RE = re.compile(r"\s*(?:[,;]|\s-\s|\b(?=so\b)|\b(?=but\b)|\b(?=and\b)|\b(?=because\b)|\b(?=since\b)|"
@@ -65,7 +66,7 @@ _REWRITES = (
     (re.compile(r"\b(?:wake|wakes|waking)\s+up\b|\bwakes\b|\bwaking\b"), "wake"),
     (re.compile(r"\b(?:go|goes|going)\s+to\s+(?=the\s+gym\b)"), ""),
     (re.compile(r"\b(?:stand-ups?|standups)\b"), "standup"),
-    (re.compile(r"\b(?:from|starting|as\s+of)\s+(?:this|next)\s+(?:week|month|term)\b"), "now"),
+    (re.compile(r"\b(?:from|starting|as\s+of)\s+this\s+(?:week|month|term)\b"), "now"),
     (re.compile(r"\b(swapped|switched|changed|traded)\s+([a-z' ]{1,40}?)\s+for\s+(?=(?:the\s+)?\d)"), r"\1 \2 to "),
     (re.compile(r"\b([a-z]+)'s\s+(?=(?:now|at|on|in|moved|been|switched|changed|the|every|last|first|\d))"), r"\1 is "),
 )
@@ -76,7 +77,7 @@ _STOP = frozenset(
     "fyi btw week was were meets meet starts start begins begin happens held do does doing go goes there up".split())
 # Words the stored memory may say that the incoming one leaves out ("Team standup" / "standup moved"),
 # never the other way round ("User's lunch" / "User's team lunch" is another lunch).
-_GENERIC = frozenset("team daily weekly usual regular school kids kid children".split())
+_GENERIC = frozenset("team daily weekly monthly usual regular school kids kid children".split())
 _OWNERS = {"my": "my", "i": "", "our": "our", "team": "our", "their": "their", "his": "his", "her": "her"}
 # Routines of the user's own whose days add up rather than move ("gym on Mondays" / "on Wednesdays now").
 _HABITS = frozenset("gym work run running swim swimming workout wake commute walk".split())
@@ -84,7 +85,7 @@ _HEADS = frozenset(
     "standup pickup dropoff wake gym club planning retro retrospective sync meeting call class lesson lessons practice "
     "training session train flight bus ferry coach shift therapy appointment 1:1 1-1 one-on-one huddle review demo "
     "service mass rehearsal yoga pilates swim swimming run running workout bedtime lunch dinner breakfast work "
-    "commute choir football tennis".split())
+    "commute choir football tennis due deadline".split())
 _TRAVEL = frozenset("train flight bus ferry coach".split())
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction.updates.typed_values import MONTH
+
 __all__ = ["Reading", "read_clause", "same_field"]
 
 _DAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
@@ -31,10 +33,14 @@ _TIME_RE = re.compile(
     rf"|(?:(?:every|on|each)\s+)?(?P<wday>{_FULL_DAY})"
     r"|(?:on\s+)?(?P<wk>weekdays|weekends)"
     r"|(?:(?:in|during)\s+the\s+|every\s+|on\s+)?(?P<part>mornings?|afternoons?|evenings?|nights?)"
+    rf"|(?P<dmon>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{MONTH})(?:\s+\d{{4}})?"
+    rf"|(?P<mon2>{MONTH})\s+(?P<dmon2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?(?![\d:])"
     r"|(?P<noon>noon|midday|midnight)"
     rf"|(?P<clock>\d{{1,2}}(?:[:.]\d{{2}})\s*(?:am|pm|a\.m\.|p\.m\.)?|\d{{1,2}}\s*(?:am|pm|a\.m\.|p\.m\.))"
     rf"|(?P<lead>at|to|is|by|for\s+the|from|until)\s+(?P<bare>\d{{1,2}}){_NOT_A_TIME}"
-    r"|(?P<rhythm>every\s+(?:single\s+)?day|each\s+day|daily|every\s+week|weekly|each\s+month|every\s+month|monthly|"
+    rf"(?!(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH})"
+    # ("daily", "weekly", "monthly" stay words: "the weekly meeting" is not "the monthly meeting")
+    r"|(?P<rhythm>every\s+(?:single\s+)?day|each\s+day|every\s+week|each\s+month|every\s+month|"
     r"usually|normally|generally|typically|always|most\s+days))\b", re.I)
 _ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "final": "last"}
 _ORDINAL_WORDS = frozenset("first second third fourth last".split())
@@ -46,7 +52,7 @@ _NEXT_WORD_RE = re.compile(r"\s+([a-z]+)\b")
 
 
 class Reading:
-    """A clause read as time fields ("clock", "hours", "day", "part", "scope") and its other words."""
+    """A clause read as time fields ("clock", "hours", "day", "part", "scope", "date") and its other words."""
 
     __slots__ = ("fields", "words", "since", "instance")
 
@@ -99,6 +105,9 @@ def _field(m: re.Match[str]) -> tuple[str, object] | None:
         return "scope", g["wk"].lower()  # "on weekends" scopes the routine; it is not a day it moves to
     if g["part"]:
         return "part", g["part"].lower().rstrip("s")
+    if g["dmon"] or g["dmon2"]:
+        day = int(g["dmon"] or g["dmon2"])
+        return ("date", ((g["mon"] or g["mon2"]).lower()[:3], day)) if 1 <= day <= 31 else None
     if g["noon"]:
         return "clock", ((0 if g["noon"].lower() == "midnight" else 720), True)
     if g["clock"] or g["bare"]:
