@@ -48,6 +48,7 @@ _SPLIT_RE = re.compile(r"\s*(?:[,;]+|\s-+\s|[\u2013\u2014]+|!{2,}|\.\s+|!\s+|\bs
 # Written notes, not chat: a heading, a bullet, a key line, several lines, a quote.
 _NOTE_RE = re.compile(r"[\n#*:\"\u201c\u201d()\[\]]|^\s*-|\b(?:user|the\s+user)\b", re.I)
 _FILLER_RE = re.compile(r"^(?:(?:ok|okay|omg|haha|ha|ugh|yay|wow|well|and)\b[\s,]*)+", re.I)
+_TRAIL_RE = re.compile(r"(?:\s+(?:lol|lmao|haha|hehe|tbh|omg|ugh|yay))+[\s.!]*$", re.I)
 _EMPTY_RE = re.compile(r"^[\W_]*(?:(?:lol|lmao|haha|ha|omg|yay|phew|ugh|woo+|woohoo|wow|oof)\W*)*$", re.I)
 # Words of an aside that could take the news back, doubt it, move it to a plan, a condition, another
 # person or a part of the time, or add to it (the detector's own markers, plus the chat forms).
@@ -73,15 +74,19 @@ _FEELING = frozenset(
     "happy excited thrilled relieved glad pleased sad nervous proud exhausted tired chaos chaotic crazy wild mad "
     "insane nuts fun lovely amazing great awesome brilliant nice good cool sweet fab fantastic gutted bummed stoked "
     "buzzing knackered shattered annoyed annoying relief finally phew yay woo woohoo ugh meh oof hooray yess yes "
-    "party cake celebrations celebration drinks day week weekend night month year life vibes mood ever best "
+    "big party cake celebrations celebration drinks day week weekend night month year life vibes mood ever best "
     "so very really such a what an total absolute pure much bit of the me am i i'm it's that's feeling feel "
     "it is was love loving loved blessed grateful thankful lucky wow omg lol haha hehe lmao rip sigh honestly "
-    "wholesome bittersweet emotional chuffed delighted overjoyed ecstatic worth whew".split())
+    "ancient birthday bday sleepover bbq dinner wholesome bittersweet emotional chuffed delighted overjoyed ecstatic worth whew".split())
 _REASONS = frozenset("because cause cos coz bc since".split())
 # Words that only say when it happened: "started monday", "last week", "a few days ago".
 _WHEN_WORDS = lx.WEEKDAYS | frozenset(m for m in MONTHS if len(m) > 3) | frozenset(
     "started since on last week weekend month yesterday ago a few couple of days weeks over the morning "
     "night afternoon evening earlier recently finally officially as from just".split())
+# A time said at the end of a clause, which some rules do not read past: "... last week.", "... on Sunday."
+_WHEN_TAIL_RE = re.compile(r"\s+(?:last\s+(?:week|month|night)|yesterday|this\s+morning|over\s+the\s+weekend|"
+                           r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|a\s+(?:few|couple\s+of)\s+days\s+ago)\.$",
+                           re.I)
 _DROPPED_I_VERBS = frozenset("got turned left quit sold bought became began went took made hit passed".split())
 _NOT_VERBS = frozenset("need seed speed bed red shed feed breed indeed bleed weed".split())
 # The stored value said over, with nothing else: "not X anymore", "no more X", "X is gone", "X deleted".
@@ -109,7 +114,8 @@ def by_aside(existing: str, incoming: str, detect: Detect) -> Contradiction | No
     incoming = straight_apostrophes(incoming)
     if not (_GATE_RE.search(incoming) or _LOWER_RE.search(incoming)):
         return None
-    clauses = [c for c in (_FILLER_RE.sub("", p.strip()) for p in _SPLIT_RE.split(incoming)) if c and not _EMPTY_RE.match(c)]
+    clauses = [c for c in (_TRAIL_RE.sub("", _FILLER_RE.sub("", p.strip())) for p in _SPLIT_RE.split(incoming))
+               if c and not _EMPTY_RE.match(c)]
     if not 1 <= len(clauses) <= _MAX_CLAUSES or "?" in incoming or retracted_inline(incoming):
         return None
     names = _stored_names(existing)
@@ -136,6 +142,12 @@ def _read(existing: str, clause: str, detect: Detect) -> Contradiction | None:
     found = detect(existing, clause)
     if found is not None:
         return found
+    bare = _WHEN_TAIL_RE.sub(".", clause)
+    if bare != clause and len(bare.split()) > 1:  # "Doc upped my lisinopril to 20mg last week."
+        found = detect(existing, bare)
+        if found is not None:
+            return found
+        clause = bare
     first = clause.split(maxsplit=1)[0].lower()
     if first in _DROPPED_I_VERBS or (first.endswith("ed") and len(first) > 4 and first not in _NOT_VERBS):
         return detect(existing, "I " + clause[0].lower() + clause[1:])
@@ -166,12 +178,16 @@ def _harmless(clause: str, stored: frozenset[str]) -> bool:
     could doubt it, plan it, scope it or give it to someone else, no number, no content word of the
     stored memory. Any other chatter refuses: the twenty-second attack took the news back inside
     chatter of every kind ("Time to wake up.", "In my head, at least.")."""
-    if takes_back(clause) or _DANGER_PHRASE_RE.search(clause) or any(c.isdigit() for c in clause):
+    if takes_back(clause):
+        return False
+    if passes_by(clause):
+        return True  # the sentence-level guard's own few asides: "Feeling old.", "So happy."
+    if _DANGER_PHRASE_RE.search(clause) or any(c.isdigit() for c in clause):
         return False
     words = [w.lower().strip(".'") for w in _WORD_RE.findall(clause)]
     if not words or any(w in _DANGER or w in stored or w.rstrip("s") in stored for w in words):
         return False
-    if passes_by(clause) or all(w in _FEELING for w in words):
+    if all(w in _FEELING for w in words):
         return len(words) <= 6
     if words[0] in _REASONS:
         return len(words) <= 8  # "because of the US folks", "since the office moved"
