@@ -196,6 +196,10 @@ TARGETED = [
     #                                   at first run ("buy wine at Lidl now instead of Tesco"), 0 of 61, 1 of 66 (a hedged
     #                                   stored sentence), 1 of 57 (an older rule: "Zoom / Meet"), 4 of 59 (3 by older
     #                                   rules: "Their CI ..." answered, 3 relabelled), 1 of 20 (relabelled); main: 16 of 53, 2 FPs)
+    ("corpus_attack53.jsonl", 236, 36, 0.80),  # 31 of 36 (an everyday update typed as casual chat, read from the
+    #                                   one clause that carries it when every other clause is a harmless aside, asides.py:
+    #                                   four waves before each fix: 0 FPs of 81 at first run, 0 of 58, 0 of 47, 0 of 50
+    #                                   (the last FP-only, against the final code); 2 of 36 on main; findings file)
     ("corpus_attack43.jsonl", 750, 129, 0.86),  # 114 of 129 (113 of 117 not debatable; a count or progress
     #                                   said anew, counts.py: seven waves before each fix: 0 FPs of 292 at first run, 4 of
     #                                   140 ("we" of an agency or a team), 0 of 107, 0 of 64, 0 of 62, 8 of 52 ("User has
