@@ -172,6 +172,14 @@ def _agrees(news: Contradiction, other: Contradiction) -> bool:
     return squash(other.new_value) == squash(news.new_value) or other.kind == "negation"
 
 
+def harmless_aside(clause: str, existing: str) -> bool:
+    """Whether a clause beside another rule's news leaves it standing (`_harmless` against the stored
+    memory's content words): `schedule_change` asks it of the clauses around the one it reads. Only
+    the closed list: a clause merely free of danger words let "..., extension got revoked" and "...,
+    in an alternate universe" through."""
+    return _harmless(clause, _content(existing))
+
+
 def _harmless(clause: str, stored: frozenset[str]) -> bool:
     """Whether a clause with no verdict of its own leaves the news standing: one of the few asides that
     cannot take it back (a feeling, a reason, when it happened, "got an extension"), with no word that

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction.text.normalise import clean, expand_contractions
+from festinger.core.contradiction.updates.asides import harmless_aside
 from festinger.core.contradiction.updates.rescheduled import one_sentence
 from festinger.core.contradiction.updates.schedule_times import Reading, read_clause, same_field
 from festinger.core.contradiction.verdict import Contradiction, clip
@@ -183,6 +184,8 @@ def by_schedule_change(existing: str, incoming: str) -> Contradiction | None:
         return None  # "the Friday standup", "the kids' bedtime", "our meeting" against "the meeting"
     if any(not _names_old(c, old) for i, c in enumerate(clauses) if i != at):
         return None  # another time in another clause: a list ("Wednesdays and Fridays") or a second thing
+    if any(not harmless_aside(c, existing) for i, c in enumerate(clauses) if i != at):
+        return None  # "..., apparently", "not confirmed yet, ...", "..., a girl can dream": chat may take it back
     if old_anchor - anchor - _droppable(old_low, old_anchor, new_low, anchor):
         return None  # the stored thing says more: "the leads standup" is not the bare "standup"
     if _DENIED_RE.search(clauses[at]) or (_PAST_RE.search(clauses[at]) and not _CHANGE_RE.search(clauses[at])):
