@@ -196,6 +196,10 @@ TARGETED = [
     #                                   at first run ("buy wine at Lidl now instead of Tesco"), 0 of 61, 1 of 66 (a hedged
     #                                   stored sentence), 1 of 57 (an older rule: "Zoom / Meet"), 4 of 59 (3 by older
     #                                   rules: "Their CI ..." answered, 3 relabelled), 1 of 20 (relabelled); main: 16 of 53, 2 FPs)
+    ("corpus_attack53.jsonl", 236, 36, 0.80),  # 31 of 36 (an everyday update typed as casual chat, read from the
+    #                                   one clause that carries it when every other clause is a harmless aside, asides.py:
+    #                                   four waves before each fix: 0 FPs of 81 at first run, 0 of 58, 0 of 47, 0 of 50
+    #                                   (the last FP-only, against the final code); 2 of 36 on main; findings file)
     ("corpus_attack43.jsonl", 750, 129, 0.86),  # 114 of 129 (113 of 117 not debatable; a count or progress
     #                                   said anew, counts.py: seven waves before each fix: 0 FPs of 292 at first run, 4 of
     #                                   140 ("we" of an agency or a team), 0 of 107, 0 of 64, 0 of 62, 8 of 52 ("User has
@@ -205,6 +209,12 @@ TARGETED = [
     #                                   enumerations, the user's team, one-brand settings; four waves: 0 FPs of 58 at
     #                                   first run, 2 of 291 (grid of 44 slots), 1 of 83, 3 of 61 (+1 on main); 63 of
     #                                   142 and 3 FPs on main; corpus_attack49_findings.md)
+    ("corpus_attack54.jsonl", 255, 43, 0.84),  # 37 of 43; 42 before the clauses around the news had to be
+    #                                   asides (attack53's tails, at the merge) (a routine's or a dated plan's time said anew with a
+    #                                   change, schedule_change: five waves: 2 FPs of 67 at first run (lead lines), 1 of
+    #                                   67 (an older rule's, "our standup": debatable), 0 of 52, 0 of 42, 0 of 33 (final
+    #                                   code, FPs only); 38 FPs in the older sets on the first full run, all answered;
+    #                                   corpus_attack54_findings.md)
 ]
 
 

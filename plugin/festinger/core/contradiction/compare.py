@@ -53,6 +53,8 @@ from festinger.core.contradiction.grammar.slots import corrects_by_key, per_peri
 from festinger.core.contradiction.grammar.statements import CORRECTABLE_RELS, WE_KEY, Statement, extract_statements
 from festinger.core.contradiction.updates.value_updates import by_value_update
 from festinger.core.contradiction.updates.slot_switch import by_slot_switch
+from festinger.core.contradiction.updates.schedule_change import by_schedule_change
+from festinger.core.contradiction.updates.asides import by_aside
 from festinger.core.contradiction.grammar.values import Relation, Value
 from festinger.core.contradiction.text.normalise import straight_apostrophes
 from festinger.core.contradiction.text.literal import said_alone
@@ -96,7 +98,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_anchored_value(existing, incoming) or by_role_holder(existing, incoming)
             or by_anchored_phrase(existing, incoming) or by_thing_end(existing, incoming)
             or by_instruction(existing, incoming) or by_slot_value(existing, incoming)
-            or by_old_value_end(existing, incoming))
+            or by_old_value_end(existing, incoming) or by_schedule_change(existing, incoming)
+            or by_aside(existing, incoming, _detect))
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:

@@ -150,10 +150,10 @@ def _one_kind(o: re.Match, n: re.Match, thing: str) -> bool:
              else _kinds_of(thing))
     if len(kinds) != 1:
         return False  # "the Sony", "the Canon", "the Dyson": several kinds of things
-    successor = n.group("new") or n.group("new1")
+    successor = n.groupdict().get("new") or n.groupdict().get("new1")  # not every ending shape names one
     if successor is not None:
         return bool(_kinds_of(successor) & kinds)
-    tail = n.group("tail") or ""
+    tail = n.groupdict().get("tail") or ""
     said = _KIND_WORD_RE.search(tail)
     if said is not None:
         kind = (said.group("kind") or "").lower()
@@ -190,10 +190,10 @@ def possession_ended(existing: str, incoming: str) -> tuple[str, str] | None:
         return None  # "sold the Canon" of a Canon EOS R6: the maker names no model of its own
     if _service_named(n.string, n.group("old")):
         return None  # "got rid of Google and switched to Proton": the company's services, not the device
-    successor = n.group("new") or n.group("new1")
+    successor = n.groupdict().get("new") or n.groupdict().get("new1")  # not every ending shape names one
     if successor is not None and (_names(successor, thing) or _names(n.group("old"), successor)):
         return None  # "replaced the iPhone with an iPhone 14": the stored one may be the new one
-    if n.group("verb").lower() == "replaced" and n.group("tail") is None:
+    if n.group("verb").lower() == "replaced" and n.groupdict().get("tail") is None:
         return None  # "replaced the ThinkPad": its battery? the words do not say the thing is gone
     verb = " ".join(n.group("verb").lower().split())
     return thing, f"{verb} {n.group('old')}" + (f" -> {successor}" if successor else "")
