@@ -90,6 +90,13 @@ ATTACKS = [
     ("corpus_attack47.jsonl", 0.45),  # 26 of 52 (written blind in twenty minutes against the description of session
     #                                   12's merged state, asked for false positives: 0 of 448 at its one run; 8 of 52
     #                                   on the session's starting commit)
+    ("corpus_attack51.jsonl", 0.12),  # 40 of 294 (written blind in session 13 from how users type in chat and how the
+    #                                   memorizer summarises: 0 of 295 FPs at every merge; 31 of 294 on the session's
+    #                                   starting commit; its dev half was shown to the second round's rule writers,
+    #                                   its holdout half never: 17 -> 18 of 145 there)
+    ("corpus_attack52.jsonl", 0.55),  # 35 of 60 (written blind from the description of session 13's first three rules
+    #                                   while they were written, asked for false positives: 0 of 438 at every merge;
+    #                                   22 of 60 on the session's starting commit)
 ]
 
 
