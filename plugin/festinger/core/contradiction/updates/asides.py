@@ -95,6 +95,9 @@ _GONE_RE = re.compile(
     r"no\s+more\s+X|(?:bye|goodbye|rip)\s+X|"
     r"X(?:\s+[a-z]+)?(?:\s+(?:is|'s|are|was|got))?\s+(?:gone|over|history|dead|deleted|uninstalled|decommissioned|"
     r"closed|cancelled|canceled|retired)(?:\s+(?:now|for\s+good))?")
+# The words `_GONE_RE` needs: a clause with none of them cannot say the old value is over.
+_MAY_BE_GONE_RE = re.compile(r"\b(?:not|no|bye|goodbye|rip|gone|over|history|dead|deleted|uninstalled|"
+                             r"decommissioned|closed|cancell?ed|canceled|retired)\b", re.I)
 _WORD_RE = re.compile(r"[a-z0-9][a-z0-9'+.-]*", re.I)
 _CAP_RE = re.compile(r"\b[A-Z][\w'+.-]*[\w+]|\b[A-Z]\b")
 # Words that are never names however the stored memory writes them ("My", "The", "User").
@@ -122,14 +125,23 @@ def by_aside(existing: str, incoming: str, detect: Detect) -> Contradiction | No
     said = [restore_case(c, names) for c in clauses]
     if len(said) == 1 and said[0].rstrip(".") == incoming.strip().rstrip(".!"):
         return None  # one clause written as the grammar reads it: read already
-    verdicts = [_read(existing, s, detect) for s in said]
+    # The asides first (no detector call): every other clause must be one, so the clauses left are
+    # read one by one, and the first that neither tells news nor may say the old value is over ends
+    # the reading (most chat with commas has no news: one detector call instead of one a clause).
+    stored = _content(existing)
+    suspects = [s for s in said if not _harmless(s, stored)]
+    verdicts: list[Contradiction | None] = []
+    for clause in suspects:
+        verdict = _read(existing, clause, detect)
+        if verdict is None and not _MAY_BE_GONE_RE.search(clause):
+            return None
+        verdicts.append(verdict)
     found = [v for v in verdicts if v is not None]
     if not found:
         return None
     news = found[0]
-    stored = _content(existing)
-    for clause, verdict in zip(said, verdicts):
-        if verdict is None and not (_harmless(clause, stored) or _old_one_gone(clause, news.old_value)):
+    for clause, verdict in zip(suspects, verdicts):
+        if verdict is None and not _old_one_gone(clause, news.old_value):
             return None
         if verdict is not None and not _agrees(news, verdict):
             return None  # "moved to Leeds, then York": two new values for one slot
