@@ -7,6 +7,7 @@ import pytest
 
 from tests.core.detector_checks import caught, silent
 
+from festinger.core.contradiction.compare import detect_contradiction
 from festinger.core.contradiction.updates.asides import restore_case
 
 CATCHES = [
@@ -58,3 +59,16 @@ def test_case_is_restored_from_the_stored_memory():
     assert restore_case("moved everything out of barclays on 31 may", names) == (
         "Moved everything out of Barclays on 31 May.")
     assert restore_case("i may switch banks", names) == "I may switch banks."
+
+
+@pytest.mark.parametrize("existing,incoming", [
+    ("User's favorite food is sushi", "my favorite food is now sadness lol, since the breakup"),
+    ("User's favorite food is sushi", "My favorite food is now sadness lol."),
+])
+def test_laughter_after_the_news_makes_it_a_joke(existing, incoming):
+    assert detect_contradiction(existing, incoming) is None
+
+
+def test_laughter_inside_a_handle_is_no_joke():
+    found = detect_contradiction("The user's GitHub handle is @jkw.", "My GitHub handle is now @jk-wu.")
+    assert found is not None and found.new_value == "@jk-wu"

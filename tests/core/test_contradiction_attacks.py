@@ -222,6 +222,11 @@ TARGETED = [
     #                                   67 (an older rule's, "our standup": debatable), 0 of 52, 0 of 42, 0 of 33 (final
     #                                   code, FPs only); 38 FPs in the older sets on the first full run, all answered;
     #                                   corpus_attack54_findings.md)
+    ("corpus_attack55.jsonl", 265, 30, 0.50),  # 16 of 30 (blind: written in twenty minutes against the description of
+    #                                   session 13's merged `asides` and `schedule_change`, asked for false positives:
+    #                                   1 of 269 at its one run, "User's favorite food is sushi" / "my favorite food is now
+    #                                   sadness lol, since the breakup", an older reading's too: laughter in or after the
+    #                                   news now makes it a joke; corpus_attack55_findings.md)
 ]
 
 

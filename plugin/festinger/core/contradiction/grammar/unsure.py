@@ -19,7 +19,7 @@ from festinger.core.contradiction.text.cues import Cue
 from festinger.core.contradiction.text.literal import ODD_CASE_RE, said_alone
 from festinger.core.contradiction.text.normalise import alternation, expand_contractions
 
-__all__ = ["MODAL_RE", "from_an_event_on", "is_unsure"]
+__all__ = ["LAUGH_RE", "MODAL_RE", "from_an_event_on", "is_unsure"]
 
 
 def _words_re(words) -> re.Pattern[str]:
@@ -55,12 +55,17 @@ _STILL_NEWS_RE = re.compile(r"(?<![\w'])(?:now|recently|just|last\s+(?:week|mont
 _EVENT_WORDS = ("after", "before", "once", "until", "when")  # one of them is in every match of the two above
 
 
+# Laughter said in the sentence itself: "my favorite food is now sadness lol" is a joke, not a value.
+LAUGH_RE = re.compile(r"(?<![\w'@./-])(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jk)(?![\w'@/-])|\U0001F602|\U0001F923", re.I)
+
+
 def is_unsure(sentence: str) -> bool:
-    """Whether a sentence speaks of the past, a time-scoped moment, a possibility or an addition:
-    what the grammar never reads as a fact that holds now (and neither does any other rule)."""
+    """Whether a sentence speaks of the past, a time-scoped moment, a possibility or an addition, or
+    laughs at itself: what the grammar never reads as a fact that holds now (and neither does any
+    other rule)."""
     s = expand_contractions(sentence)
     return bool(_UNSURE.search(s) or ("may" in s and said_alone(s, "may", ignore_case=False))
-                or from_an_event_on(s))
+                or from_an_event_on(s) or (("l" in s or "h" in s or "j" in s or not s.isascii()) and LAUGH_RE.search(s)))
 
 
 def from_an_event_on(s: str) -> bool:

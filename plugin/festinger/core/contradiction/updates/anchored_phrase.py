@@ -27,6 +27,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.updates.anchored import LABEL_RE, PRESENT_RE, announced, clauses_of, owner_of, refused
 from festinger.core.contradiction.grammar.closed_values import names_a_region_of
 from festinger.core.contradiction.grammar.comparison import may_be_alias, squash
+from festinger.core.contradiction.grammar.unsure import LAUGH_RE
 from festinger.core.contradiction.text.name_parts import find_part
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.slot_switch import another_kind
@@ -181,6 +182,8 @@ def by_anchored_phrase(existing: str, incoming: str) -> Contradiction | None:
     old_clauses, new_clauses = clauses_of(existing), clauses_of(incoming)
     if len(old_clauses) != 1 or len(new_clauses) != 1 or not (announced(new_clauses[0]) or _CHANGED_RE.search(new_clauses[0])):
         return None
+    if LAUGH_RE.search(new_clauses[0]):
+        return None  # "My favorite food is now sadness lol.": a joke, not a value
     old, new = _read(old_clauses[0], incoming=False), _read(new_clauses[0], incoming=True)
     if old is None or new is None or old.key != new.key:
         return None  # another slot ("favorite dessert", "staging deploy target"), or no slot read

@@ -29,6 +29,7 @@ from typing import Callable, Optional
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.grammar.comparison import squash
 from festinger.core.contradiction.grammar.values import MONTHS
+from festinger.core.contradiction.grammar.unsure import LAUGH_RE
 from festinger.core.contradiction.text.normalise import straight_apostrophes
 from festinger.core.contradiction.text.retraction import passes_by, retracted_inline, takes_back
 from festinger.core.contradiction.verdict import Contradiction
@@ -131,8 +132,11 @@ def by_aside(existing: str, incoming: str, detect: Detect) -> Contradiction | No
     stored = _content(existing)
     suspects = [s for s in said if not _harmless(s, stored)]
     verdicts: list[Contradiction | None] = []
+    laughed = _laughed_at(incoming)
     for clause in suspects:
         verdict = _read(existing, clause, detect)
+        if verdict is not None and clause.rstrip(".").lower() in laughed:
+            return None  # "my favorite food is now sadness lol, since the breakup": the news laughed at is a joke
         if verdict is None and not _MAY_BE_GONE_RE.search(clause):
             return None
         verdicts.append(verdict)
@@ -166,6 +170,12 @@ def _read(existing: str, clause: str, detect: Detect) -> Contradiction | None:
     if first in ("on", "at") and clause.rstrip(".").endswith(" now"):
         return detect(existing, "I'm " + clause[0].lower() + clause[1:])
     return None
+
+
+def _laughed_at(incoming: str) -> set[str]:
+    """The clauses laughter follows ("... sadness lol", "... narnia haha"), lowered."""
+    return {re.split(r"[,;!.\u2013\u2014]|\s-\s", incoming[:m.start()])[-1].strip().lower()
+            for m in LAUGH_RE.finditer(incoming)}
 
 
 def _old_one_gone(clause: str, old: str) -> bool:
