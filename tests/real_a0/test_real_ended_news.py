@@ -18,7 +18,7 @@ import pytest
 
 from fake_models import final_response
 from scripted_chat import classified as _classified, scripted_chat
-from test_real_pack_behaviour import explain, first_request_for, recalled_part
+from test_real_pack_behaviour import explain, first_request_for, one_each, recalled_part
 
 CAT = "The user has a cat named Miso."
 NEWS = "The user's cat Miso passed away last week."
@@ -45,10 +45,7 @@ def test_the_news_supersedes_the_fact_it_ends(news_chat):
     run = news_chat["run"]
     run.assert_clean()
     assert run.pauses[0]["wait"]["met"] and run.pauses[1]["wait"]["met"], explain(news_chat, "memories never landed")
-    cats = [m for m in run.memories if m["text"] == CAT]
-    news = [m for m in run.memories if m["text"] == NEWS]
-    assert len(cats) == 1 and len(news) == 1, explain(news_chat, "expected one memory of each")
-    old, new = cats[0]["metadata"], news[0]["metadata"]
+    old, new = one_each(news_chat, CAT, NEWS)
     assert new["classification"]["validity"] == "confirmed", explain(news_chat, f"the news: {new}")
     assert old["classification"]["validity"] == "deprecated", explain(news_chat, f"the old fact: {old}")
     assert old["lineage"].get("superseded_by") == new["id"], old

@@ -126,6 +126,13 @@ def explain(behaviour, what: str, req: Optional[ChatRequest] = None) -> str:
             + "\n".join(festinger_lines[-60:]) + "\n" + run.explain("")[:6000])
 
 
+def one_each(chat, *texts: str) -> List[dict]:
+    """The metadata of the one stored memory of each text (fails, explained, unless each landed once)."""
+    found = [[m for m in chat["run"].memories if m["text"] == text] for text in texts]
+    assert all(len(f) == 1 for f in found), explain(chat, f"expected one memory of each of {texts}")
+    return [f[0]["metadata"] for f in found]
+
+
 # --------------------------------------------------------------------------- the chat itself
 
 
@@ -142,10 +149,7 @@ def test_the_nine_turn_chat_stays_clean(behaviour):
 
 def test_a_correction_deprecates_the_old_memory_and_links_both(behaviour):
     run = behaviour["run"]
-    olds = [m for m in run.memories if m["text"] == PYTHON_OLD]
-    news = [m for m in run.memories if m["text"] == PYTHON_NEW]
-    assert len(olds) == 1 and len(news) == 1, explain(behaviour, "expected one memory of each version")
-    old, new = olds[0]["metadata"], news[0]["metadata"]
+    old, new = one_each(behaviour, PYTHON_OLD, PYTHON_NEW)
     # Agent Zero's consolidation was asked about the close pair and kept both (as scripted)
     assert new.get("consolidation_action") == "keep_separate", new
     assert old["classification"]["validity"] == "deprecated", explain(behaviour, f"old memory: {old}")

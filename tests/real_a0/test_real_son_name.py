@@ -20,7 +20,7 @@ import pytest
 
 from fake_models import final_response
 from scripted_chat import classified as _classified, scripted_chat
-from test_real_pack_behaviour import explain, first_request_for, recalled_part
+from test_real_pack_behaviour import explain, first_request_for, one_each, recalled_part
 
 NAME = "The user's name is Alice."
 SON = "The user has a son. His name is Leo."
@@ -50,14 +50,11 @@ def test_the_users_name_stays_confirmed_after_a_sons_name(son_chat):
     run = son_chat["run"]
     run.assert_clean()
     assert run.pauses[0]["wait"]["met"] and run.pauses[1]["wait"]["met"], explain(son_chat, "memories never landed")
-    names = [m for m in run.memories if m["text"] == NAME]
-    sons = [m for m in run.memories if m["text"] == SON]
-    assert len(names) == 1 and len(sons) == 1, explain(son_chat, "expected one memory of each")
-    mine = names[0]["metadata"]
+    mine, son = one_each(son_chat, NAME, SON)
     assert mine["classification"]["validity"] == "confirmed", explain(son_chat, f"the user's name: {mine}")
     assert mine["classification"]["source"] == "user_asserted", mine
     assert not mine["lineage"].get("superseded_by"), explain(son_chat, f"the user's name was superseded: {mine}")
-    assert sons[0]["metadata"]["classification"]["validity"] == "confirmed", sons[0]
+    assert son["classification"]["validity"] == "confirmed", son
 
 
 def test_what_is_my_name_recalls_the_users_own_memory(son_chat):

@@ -91,14 +91,13 @@ _WHEN_TAIL_RE = re.compile(r"\s+(?:last\s+(?:week|month|night)|yesterday|this\s+
 _DROPPED_I_VERBS = frozenset("got turned left quit sold bought became began went took made hit passed".split())
 _NOT_VERBS = frozenset("need seed speed bed red shed feed breed indeed bleed weed".split())
 # The stored value said over, with nothing else: "not X anymore", "no more X", "X is gone", "X deleted".
+_OVER = r"gone|over|history|dead|deleted|uninstalled|decommissioned|closed|cancelled|canceled|retired"
 _GONE_RE = re.compile(
     r"(?:(?:i'?m|i\s+am|it'?s|it\s+is|that'?s)\s+)?(?:not|no\s+longer)\s+X(?:\s+(?:anymore|any\s+more))?|"
     r"no\s+more\s+X|(?:bye|goodbye|rip)\s+X|"
-    r"X(?:\s+[a-z]+)?(?:\s+(?:is|'s|are|was|got))?\s+(?:gone|over|history|dead|deleted|uninstalled|decommissioned|"
-    r"closed|cancelled|canceled|retired)(?:\s+(?:now|for\s+good))?")
+    rf"X(?:\s+[a-z]+)?(?:\s+(?:is|'s|are|was|got))?\s+(?:{_OVER})(?:\s+(?:now|for\s+good))?")
 # The words `_GONE_RE` needs: a clause with none of them cannot say the old value is over.
-_MAY_BE_GONE_RE = re.compile(r"\b(?:not|no|bye|goodbye|rip|gone|over|history|dead|deleted|uninstalled|"
-                             r"decommissioned|closed|cancell?ed|canceled|retired)\b", re.I)
+_MAY_BE_GONE_RE = re.compile(rf"\b(?:not|no|bye|goodbye|rip|{_OVER})\b", re.I)
 _WORD_RE = re.compile(r"[a-z0-9][a-z0-9'+.-]*", re.I)
 _CAP_RE = re.compile(r"\b[A-Z][\w'+.-]*[\w+]|\b[A-Z]\b")
 # Words that are never names however the stored memory writes them ("My", "The", "User").
