@@ -102,7 +102,7 @@ def quit_as_denial(incoming: str) -> str | None:
 
 # A quit names no way of using the thing, so it ends the stored one: "quit World of Warcraft" is "no
 # longer plays World of Warcraft" (the generic "uses" keeps a brand or a title apart from a drink or a
-# game of the same name, `compare._one_practice`; "quit" has no sense of its own to keep apart).
+# game of the same name, `matching._one_practice`; "quit" has no sense of its own to keep apart).
 QUIT_VERBS = frozenset("play wear eat drink smoke take".split())
 
 

@@ -3,7 +3,7 @@
 "I drink coffee every morning." / "I don't drink coffee anymore.": the grammar has no slot for "every
 morning" after an object, so the stored sentence stated nothing and the denial met nothing. How often
 a habit happens is not a thing of its own, and a denial with no scope of its own ends the habit at
-any rhythm (as `compare._denied_everywhere` reads "no longer drinks coffee" against "drinks coffee at
+any rhythm (as `matching._denied_everywhere` reads "no longer drinks coffee" against "drinks coffee at
 work"). So the stored sentence is read without its rhythm, and only a DENIAL may meet it: "I drink
 tea every evening now" beside "I drink coffee every morning" is two habits, never a replacement.
 Only the stored side is rewritten; an incoming "not every day anymore" (a rarer habit, not none)

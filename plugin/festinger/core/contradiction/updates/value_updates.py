@@ -3,7 +3,7 @@
 * a bare "Key: value" line replaced by a later line of the same key (`keyvalue_change`);
 * such a line against a sentence that names its slot and announces the change ("Session timeout:
   8 hours" / "Session timeout reduced to 1 hour"), matched by the statement path itself (`match`,
-  `compare._match`, handed in so this module needs nothing of `compare`);
+  `matching.match_statements`, handed in so this module needs nothing of `compare`);
 * a correction or announced change that names the stored value it replaces, also when it only says
   "it": "Correction: it's 8443, not 8080" (`named_correction`);
 * a correction-led clause on the stored memory's one slot: "Blood type: A+" / "Correction: blood
