@@ -227,6 +227,10 @@ TARGETED = [
     #                                   1 of 269 at its one run, "User's favorite food is sushi" / "my favorite food is now
     #                                   sadness lol, since the breakup", an older reading's too: laughter in or after the
     #                                   news now makes it a joke; corpus_attack55_findings.md)
+    ("corpus_attack56.jsonl", 1300, 132, 0.65),  # 87 of 132 (blind, black-box: memories as Agent Zero's memorizer and
+    #                                   tools write them, session 14: 86 FPs of 1,348 at its run, all one cause, a
+    #                                   qualifier's final "s" folded ("(HTTP)" / "(HTTPS)", "news server" / "new
+    #                                   server"): qualifiers are no longer folded; corpus_attack56_findings.md)
 ]
 
 

@@ -80,8 +80,18 @@ def canonical_term(text: str) -> str:
     return lx.TECH_ALIASES.get(low) or lx.VALUE_ALIASES.get(low, low)
 
 
+# Words ending in "s" that are not the plural of the word without it: folding them would make
+# "the news server" the "new server" and HTTPS plain HTTP (two scopes read as one: attack56).
+NOT_PLURALS = frozenset(
+    "news series species physics mathematics economics politics ethics analytics athletics logistics "
+    "https smtps ldaps ftps imaps pop3s mqtts amqps rtmps sips sftps wss".split())
+
+
 def singular(word: str) -> str:
-    """Cheap singular form, applied identically to both sides so it only has to be consistent."""
+    """Cheap singular form, applied identically to both sides so it only has to be consistent;
+    a word whose "s" is not a plural's (`NOT_PLURALS`) stays as it is."""
+    if word in NOT_PLURALS:
+        return word
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "os", "as")):

@@ -148,7 +148,7 @@ def np_words(words: list[str]) -> list[str] | None:
 
 def norm_qualifier(words: list[str]) -> str:
     kept = [w for w in words if w not in lx.DETERMINERS and w not in lx.USER_POSSESSIVES and w not in (",",)]
-    return " ".join(singular(w) for w in kept)
+    return " ".join(kept)
 
 
 _FOR_HEADS = lx.ATTRIBUTE_HEADS | {"language"}

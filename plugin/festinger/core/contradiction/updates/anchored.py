@@ -59,7 +59,10 @@ class Slot:
 PRESENT_RE = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|these\s+days|nowadays|currently|as\s+of\s+(?:now|today|"
                          r"this\s+(?:week|month|quarter|year|sprint|release|morning)|(?:the\s+)?(?:latest|new|current)\s+[\w.-]+))\b",
                          re.I)
-LABEL_RE = re.compile(r"^(?:(?:pricing|price|schedule|policy|quick|small|big|an?)\s+)?(?:update|news|fyi|heads\s+up|"
+# "Move news:", "Reorg update:": a label naming only the life event it reports (never "Switch
+# update:", the console's news)
+LABEL_RE = re.compile(r"^(?:(?:pricing|price|schedule|policy|quick|small|big|an?|move|reorg|relocation|promotion)\s+)?"
+                       r"(?:update|news|fyi|heads\s+up|"
                        r"correction|note|change)\s*[:,-]\s*|^(?:scratch\s+that|sorry|oops|my\s+mistake)\s*[:,-]\s*", re.I)
 # "Saturdays at 10": a bare hour after a weekday is that hour of the clock.
 _DAY_HOUR_RE = re.compile(r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+at\s+)([1-9]|1[0-2])(?![\d:.]|\s*(?:am|pm|a\.m|p\.m))",
