@@ -231,6 +231,11 @@ TARGETED = [
     #                                   tools write them, session 14: 86 FPs of 1,348 at its run, all one cause, a
     #                                   qualifier's final "s" folded ("(HTTP)" / "(HTTPS)", "news server" / "new
     #                                   server"): qualifiers are no longer folded; corpus_attack56_findings.md)
+    ("corpus_attack61.jsonl", 430, 60, 0.55),  # 34 of 60 (blind, black-box: updates that are not, through modality,
+    #                                   fiction and role-play, session 14: 37 FPs of 436 at its run: a game, costume,
+    #                                   dream or prank set up before the news (make_believe.py), a fragment before a
+    #                                   role holder's news ("Yeah right,", "E.g."), laughter leading the news;
+    #                                   corpus_attack61_findings.md)
 ]
 
 

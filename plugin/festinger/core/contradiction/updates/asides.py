@@ -172,9 +172,14 @@ def _read(existing: str, clause: str, detect: Detect) -> Contradiction | None:
 
 
 def _laughed_at(incoming: str) -> set[str]:
-    """The clauses laughter follows ("... sadness lol", "... narnia haha"), lowered."""
-    return {re.split(r"[,;!.\u2013\u2014]|\s-\s", incoming[:m.start()])[-1].strip().lower()
-            for m in LAUGH_RE.finditer(incoming)}
+    """The clauses laughter follows or leads ("... sadness lol", "... narnia haha", "lol my name is
+    Queen Elizabeth now"), lowered."""
+    out = set()
+    for m in LAUGH_RE.finditer(incoming):
+        out.add(re.split(r"[,;!.\u2013\u2014]|\s-\s", incoming[:m.start()])[-1].strip().lower())
+        out.add(re.split(r"[,;!.\u2013\u2014]|\s-\s", incoming[m.end():].lstrip(" ,;!.\u2013\u2014-"))[0]
+                .strip().lower())
+    return out
 
 
 def _old_one_gone(clause: str, old: str) -> bool:

@@ -373,9 +373,27 @@ def role_holder_changed(existing: str, incoming: str) -> tuple[Holding, str] | N
         said = _read(h, clause, r)
         if said == REFUSE or told and not said and not passes_by(clause) or told and takes_back(clause):
             return None  # after the news, a clause not read may take it back ("The reorg got cancelled.")
+        if not told and not said and not passes_by(clause) and _frames_what_follows(clause):
+            return None  # "Yeah right, my manager is Bob now.", "E.g. my landlord is Mr. Kim now."
         told = told or said == NEWS
     changed = r.left or r.named_new or (r.weak_left and r.bare_new)
     return (h, incoming) if changed else None
+
+
+# A clause before the news that tells something ("The building was sold; our new landlord is ...")
+# is a cause; a fragment that tells nothing ("Yeah right", "Sure, Jan", "E.g.", "April fools",
+# "Football Manager save file") frames the news as sarcasm, an example or a game, unless it only
+# stresses it.
+_TELLS_RE = re.compile(r"\b(?:i|we|he|she|they|it|you|is|are|was|were|am|be|been|has|have|had|got|gets|did|does)\b"
+                       r"|'(?:m|s|re|ve)\b|\w{3,}ed\b", re.I)
+_STRESS = frozenset("seriously honestly literally officially finally so ok okay well anyway wow welp ugh guess "
+                    "what big news update fyi heads up btw oh man".split())
+
+
+def _frames_what_follows(clause: str) -> bool:
+    clause = re.sub(r"\b(?:e\.g|i\.e)\.?", " ", clause, flags=re.I)  # "I.e." tells nothing (its "I" is no subject)
+    words = re.findall(r"[a-z']+", clause.lower())
+    return not _TELLS_RE.search(clause) and not (words and set(words) <= _STRESS)
 
 
 def _without_correction(incoming: str) -> str:
