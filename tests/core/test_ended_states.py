@@ -135,3 +135,18 @@ def test_straight_apostrophes_maps_only_the_two_apostrophes():
     from festinger.core.contradiction.text.normalise import clean, straight_apostrophes
     assert straight_apostrophes("I\u2019m \u2018here\u2019 \u201cnow\u201d \u2014 ok") == "I'm 'here' \u201cnow\u201d \u2014 ok"
     assert clean("I haven\u2019t") == straight_apostrophes("I haven\u2019t") == "I haven't"
+
+
+@pytest.mark.parametrize("incoming", [
+    "Grandpa: turns out I'm not allergic to penicillin after all.",
+    "My brother (visiting): I'm not allergic to penicillin after all.",
+    "Nurse: turns out I'm not allergic to penicillin after all.",
+])
+def test_a_line_labelled_with_another_person_speaks_in_their_i(incoming):
+    # attack60: the label's "I" is the speaker's, not the user's
+    assert detect_contradiction("I'm allergic to penicillin.", incoming) is None
+
+
+def test_the_users_own_allergy_news_is_still_read():
+    assert detect_contradiction("I'm allergic to penicillin.",
+                                "Turns out I'm not allergic to penicillin after all.") is not None

@@ -76,11 +76,27 @@ def readable_sentences(incoming: str) -> list[str]:
     return list(_readable(incoming) if len(incoming) <= 4000 else _readable.__wrapped__(incoming))
 
 
+# "Mom: turns out I'm not allergic to penicillin after all.": a line labelled with another person
+# speaks in that person's "I" (attack60), as a chat log or a transcript does.
+_SPEAKER_RE = re.compile(r"^\s*(?P<label>[^:\n]{1,40}?)\s*(?:\([^)]*\))?\s*:\s")
+_SPEAKERS = lx.PERSON_ROLES | frozenset("sis bro nurse doc doctor grandpa grandma granny nana mum".split())
+
+
+def _spoken_by_another(sentence: str) -> bool:
+    m = _SPEAKER_RE.match(sentence)
+    if m is None:
+        return False
+    words = {w.removesuffix("'s") for w in re.findall(r"[a-z']+", m.group("label").lower())}
+    return bool(words & _SPEAKERS)
+
+
 @per_text(maxsize=256)  # asked of the same memory by ended_states, named_end and displaced
 def _readable(incoming: str) -> tuple[str, ...]:
-    found = tuple(event_sentences(incoming))
+    found = tuple(s for s in event_sentences(incoming) if not _spoken_by_another(s))
     if found:
         return found
+    if any(_spoken_by_another(s) for s in event_sentences(incoming)):
+        return ()
     one = one_sentence(incoming)
     if one is None or _QUOTE_RE.search(one) or retracted_inline(one):
         return ()  # a quote, or "I sold my Corolla, jk"
