@@ -14,6 +14,9 @@ GONE = [
     ("Database: MongoDB", "We moved to Postgres, the Mongo cluster has been shut down."),
     ("Router: Netgear Nighthawk", "the nighthawk died, we got an eero now"),
     ("Main client: Globex", "The Globex contract ended in March; my main client is Initech now."),
+    ("Issue tracker: Jira", "jira was killed off last month, we live in Linear now"),
+    ("VPN: NordVPN", "stopped paying for nordvpn, mullvad from now on"),
+    ("Monitoring: Nagios", "nagios is phased out, prometheus does the alerting now"),
 ]
 
 STANDS = [
@@ -31,6 +34,11 @@ STANDS = [
     ("E-reader: Kindle Paperwhite", "I uninstalled Kindle, I read in Apple Books on the iPad now."),  # the app
     ("I have Xbox Game Pass.", "Sold the Xbox One, the Series X replaced it."),          # the console
     ("Router: Netgear Nighthawk", "the old nighthawk died, the new Nighthawk works great now"),
+    ("Anna uses Zoom for standups.", "We dropped Zoom, standup is on Meet now."),         # Anna's
+    ("Our app uses Redis for caching.", "We dropped Redis and use Memcached for sessions now."),  # another use
+    ("Standup is on Zoom.", "Dropped Zoom and Meet, standup is in person now."),         # one of a list
+    ("Issue tracker: Jira", "Jira killed off the old board view, using timeline now"),   # Jira acted
+    ("Team chat: Slack", "quit slack for the weekend, back on monday"),                  # a pause
 ]
 
 

@@ -16,9 +16,10 @@ X"). This rule reads that one shape and nothing else:
 * the incoming memory holds a GONE clause, a whole clause (cut at , ; . - and "so") that is only
   the stored name (or a distinctive part of it, its initials, its words run together) with a
   closed set of endings: "X is gone / dead (to us) / history / decommissioned / uninstalled /
-  deleted / shut down / turned off / closed / sold", "X got nicked / died", "closed / cancelled /
-  uninstalled / ditched X", "no more X"; at most one noun of the thing after the name ("the Mongo
-  cluster", "the Barclays account"), only "the", "my" or "our" before it;
+  deleted / shut down / turned off / closed / sold / scrapped / phased out / sunset", "X got nicked
+  / axed / died", "closed / cancelled / uninstalled / ditched / dropped / quit / killed off /
+  unsubscribed from / stopped paying for X", "no more X"; at most one lower-case noun of the thing
+  after the name ("the Mongo cluster", "the Barclays account"), only "the", "my" or "our" before it;
 * and a NEW-STATE clause beside it ("... now", "instead", "from now on", "switched/moved/migrated
   to ...", "joined ...") that does not name the stored value again, unless the ending lasts by
   itself ("decommissioned", "uninstalled", "history", "dead to us", "for good").
@@ -26,7 +27,9 @@ X"). This rule reads that one shape and nothing else:
 Refused: a question, a quote, a plan, a hedge, a condition, old news, an undoing word, reported
 speech, a person or pronoun, a one-off ("for now", "this week"), anything after the ending the
 closed tail does not allow ("is gone on staging", "is gone for the summer"), the name followed by
-another word ("the Slack huddle feature", "the Pixel 6"), and the stored value said again.
+another word ("the Slack huddle feature", "the Pixel 6"), one of a list ("Dropped Zoom and Meet"),
+a use the stored sentence does not name ("uses Redis for caching" / "... Memcached for sessions"),
+a stored subject that is a person ("Anna uses Zoom"), and the stored value said again.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from festinger.core.contradiction.events.event_context import stored_sentence
 from festinger.core.contradiction.grammar.places import is_known_place
 from festinger.core.contradiction.grammar.statements import is_unsure
 from festinger.core.contradiction.lexicon.name_parts import MULTI_MAKERS
+from festinger.core.contradiction.lexicon.names import GIVEN_NAMES
 from festinger.core.contradiction.text.name_parts import is_generic_part, part_named
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.change_gates import PRONOUN_RE, UNDOING_RE, unsure_change
@@ -47,7 +51,9 @@ __all__ = ["by_old_value_gone"]
 
 # The cheap look first: an ending word somewhere in the incoming memory.
 _CUE_RE = re.compile(r"gone|dead|history|decommission|uninstall|deleted|shut\s+down|turned\s+off|switched\s+off|"
-                     r"closed|cancell?ed|sold|nicked|stolen|died|ditched|no\s+more|ended", re.I)
+                     r"closed|cancell?ed|sold|nicked|stolen|died|ditched|no\s+more|ended|dropped|quit|scrapped|"
+                     r"axed|killed|binned|sunset|phased|deactivated|unsubscribed|stopped\s+paying|dumped|got\s+rid|"
+                     r"retired|over|wiped", re.I)
 
 # ---- the stored line --------------------------------------------------------------------------
 _NAME = r"[A-Z0-9][\w.+&'/-]*"
@@ -56,12 +62,15 @@ _LOWER = r"(?-i:[a-z][a-z-]*)"
 _VALUE_RE = re.compile(rf"(?P<v>{_NAME}(?:\s+{_NAME}){{0,3}}(?:\s+{_LOWER}){{0,2}})$")
 # What the tool is for, after its name: "I use Dropbox for backups" (declared gone, it is gone for that too).
 _PURPOSE_RE = re.compile(r"\s+for\s+(?:(?:my|the|our)\s+)?(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*)){0,2}$")
+# A use named in the incoming memory: "for sessions", "for the team chat".
+_USE_FOR_RE = re.compile(r"(?<![\w'])for\s+(?!good(?![\w'])|now(?![\w']))(?:(?:the|my|our)\s+)?((?-i:[a-z])[\w-]{3,})", re.I)
 _LABEL_RE = re.compile(r"^(?P<k>[A-Za-z][A-Za-z /-]{0,30}?)\s*:\s*(?P<rest>\S.*)$")
 _OWNER_RE = re.compile(r"^(?:(?:the\s+)?user(?:'s)?|i|my|we|our|(?:the|our)\s+team(?:'s)?)(?=\s)", re.I)
 # A subjectless note or a thing of the project: "Deploys happen via Jenkins", "The app uses MongoDB".
 _THING_RE = re.compile(r"^(?:the\s+)?(?-i:[A-Za-z][a-z-]+)(?:\s+(?-i:[a-z][a-z-]+))?\s+"
                        r"(?:uses|use|runs\s+on|run\s+on|happen\s+via|happens\s+via|go\s+through|goes\s+through|"
                        r"(?:is|are)\s+(?:on|in|hosted\s+on|managed\s+in|written\s+in|built\s+with))\s*$", re.I)
+_PASSIVE_RE = re.compile(r"\s(?:is|are)\s+(?:hosted|managed|written|built)\s", re.I)
 # Stored words that make the value a taste, a wish, a past, a hedge, one of several or someone else's.
 _STORED_REFUSE_RE = re.compile(
     r"(?<![\w'])(?:not|no|never|none|without|used\s+to|formerly|previously|until|anymore|was|were|had|did|"
@@ -99,6 +108,11 @@ def _stored(existing: str) -> tuple[str, str] | None:
         value, before = m.group("v"), s[:m.start()].strip()
         if not (_OWNER_RE.match(before) or _THING_RE.match(before)) or len(WORD_RE.findall(before)) > 7:
             return None
+        first = WORD_RE.findall(before)[0]
+        if not _OWNER_RE.match(before) and (first.lower() in GIVEN_NAMES or first[:1].isupper() and not (
+                first.endswith("s") or first.lower() == "the" or _PASSIVE_RE.search(before))):
+            return None  # "Anna uses Zoom for standups", "Sam is on Zoom": a person's; "Deploys happen
+            # via Jenkins", "The app uses MongoDB", "Docs are hosted on Netlify": a thing's
     tool_key = label is not None and before.split()[-1].lower() in _TOOL_KINDS
     if _STORED_REFUSE_RE.search(before) or _STORED_REFUSE_RE.search(value) or (someone(before) and not tool_key):
         return None
@@ -117,7 +131,8 @@ _DET = r"(?:(?:the|my|our)\s+)?"
 _THING_NOUN = r"(?:\s+(?-i:one|ones|account|accounts|cluster|server|servers|instance|instances|code|codebase|" \
               r"contract|subscription|membership|install|installation|setup|plan|deliveries))?"
 _STATE = (r"gone|dead(?:\s+to\s+(?:us|me))?|history|decommissioned|uninstalled|deleted|shut\s+down|turned\s+off|"
-          r"switched\s+off|closed|cancell?ed|sold|wiped(?:\s+and\s+sold)?|retired|over")
+          r"switched\s+off|closed|cancell?ed|sold|wiped(?:\s+and\s+sold)?|retired|over|scrapped|axed|"
+          r"killed(?:\s+off)?|binned|sunset(?:ted)?|phased\s+out|deactivated")
 _LASTING_TAIL = (r"(?:\s+(?:now|for\s+good|completely|entirely|altogether|as\s+of\s+today|officially|"
                  r"last\s+(?:week|month|year)|a\s+(?:week|month|year)\s+ago|(?:in|last)\s+(?:january|february|"
                  r"march|april|may|june|july|august|september|october|november|december)|"
@@ -127,18 +142,21 @@ _GONE_SHAPES = (
     rf"{_LEAD}{_DET}§{_THING_NOUN}(?:'s|\s+is|\s+are|\s+has\s+been|\s+have\s+been|\s+got|\s+was)\s+"
     rf"(?:now\s+|finally\s+|officially\s+|completely\s+|fully\s+|being\s+)*(?P<state>{_STATE})(?:\s+down)?{_LASTING_TAIL}$",
     rf"{_LEAD}{_DET}§{_THING_NOUN}\s+(?P<state>uninstalled|decommissioned|deleted|cancell?ed|closed|died|ended|"
-    rf"got\s+(?:nicked|stolen)|was\s+stolen){_LASTING_TAIL}$",
+    rf"got\s+(?:nicked|stolen|scrapped|axed|binned|killed(?:\s+off)?|phased\s+out)|was\s+stolen){_LASTING_TAIL}$",
     rf"{_LEAD}(?:(?:i|we|the\s+user)\s+)?(?:(?:have|has|just|finally|officially)\s+)*(?P<state>closed|cancell?ed|"
-    rf"uninstalled|deleted|decommissioned|shut\s+down|turned\s+off|ditched|dumped|got\s+rid\s+of|sold)\s+"
+    rf"uninstalled|deleted|decommissioned|shut\s+down|turned\s+off|ditched|dumped|got\s+rid\s+of|sold|dropped|"
+    rf"quit|scrapped|axed|killed(?:\s+off)?|binned|sunset(?:ted)?|phased\s+out|deactivated|unsubscribed\s+from|"
+    rf"stopped\s+paying\s+for)\s+"
     rf"{_DET}§{_THING_NOUN}{_LASTING_TAIL}$",
     rf"{_LEAD}(?P<state>no\s+more)\s+§(?:\s+for\s+(?:me|us))?$",
 )
 # Endings that last by themselves: no new state need be said beside them.
-_STRONG_RE = re.compile(r"decommissioned|uninstalled|history|dead\s+to|for\s+good", re.I)
+_STRONG_RE = re.compile(r"decommissioned|uninstalled|history|dead\s+to|for\s+good|phased\s+out|sunset", re.I)
 # What says a new state holds now, in the clause beside the gone one.
 _NEW_STATE_RE = re.compile(r"(?<![\w'])(?:now|these\s+days|nowadays|instead|from\s+now\s+on|going\s+forward|"
                            r"full[\s-]time|exclusively|switched|moved|migrated|ported|rewrote|rewriting|joined|"
-                           r"replaced|handles|got\s+a|bought|upgraded|back\s+to)(?![\w'])", re.I)
+                           r"replaced|handles|runs|does|got\s+a|bought|upgraded|back\s+to|using|live\s+in|"
+                           r"(?:i|we|everyone|everybody)\s+(?:am|are|is)\s+(?:on|with|in))(?![\w'])", re.I)
 # Besides the shared gates: reported speech, a one-off or a stretch of time, a joke.
 _REFUSE_RE = re.compile(r"(?<![\w'])(?:according|apparently|heard|reckons?|thinks?|claims?|said|says|rumou?r\w*|"
                         r"for\s+(?:a|the|this|that)\s+(?:day|week|weekend|month|summer|trip|sprint)(?!\s+now)|"
@@ -169,6 +187,8 @@ def by_old_value_gone(existing: str, incoming: str) -> Contradiction | None:
         return None
     if someone(text, frozenset(w.lower() for w in WORD_RE.findall(sentence))):
         return None
+    if _PURPOSE_RE.search(sentence) and any(w.lower() not in sentence.lower() for w in _USE_FOR_RE.findall(text)):
+        return None  # "uses Redis for caching" / "dropped Redis and use Memcached for sessions": one use of it
     clauses = [c.strip() for c in _CUT_RE.split(text) if c and c.strip()]
     if len(clauses) > 5:
         return None
@@ -176,6 +196,8 @@ def by_old_value_gone(existing: str, incoming: str) -> Contradiction | None:
         state = _gone(clause, value)
         if state is None:
             continue
+        if re.search(re.escape(clause) + r"\s+and\s+(?:(?-i:[A-Z])|(?:the|my|our)\s)", text):
+            return None  # "Dropped Zoom and Meet": one of a list
         others = clauses[:n] + clauses[n + 1:]
         if any(UNDOING_RE.search(_WHEN_RE.sub(" ", c)) for c in others):
             return None  # "..., still on it", "..., but we kept it for the kids": the gone clause's
