@@ -43,6 +43,7 @@ from festinger.core.contradiction.updates.value_updates import by_value_update
 from festinger.core.contradiction.updates.slot_switch import by_slot_switch
 from festinger.core.contradiction.updates.schedule_change import by_schedule_change
 from festinger.core.contradiction.updates.asides import by_aside
+from festinger.core.contradiction.updates.dash_tails import tone_tagged, unaccounted_dash_tail
 from festinger.core.contradiction.text.normalise import straight_apostrophes
 from festinger.core.contradiction.matching import GENERIC_USE_RELS, IMPOSED_SCOPE_RE, match_statements
 from festinger.core.contradiction.verdict import Contradiction, clip
@@ -65,6 +66,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
         return None
     existing, incoming = straight_apostrophes(existing), straight_apostrophes(incoming)
     incoming = plain_correction(incoming)  # "I was wrong about X: ...", "... I mixed them up."
+    if tone_tagged(incoming) or unaccounted_dash_tail(existing, incoming, _detect):
+        return None  # "$120k now — I wish 😭", "200 kg now after thanksgiving /j": a tail no rule reads
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
             or _by_bare_key_value(existing, incoming) or by_event_moved(existing, incoming)
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
