@@ -187,7 +187,9 @@ TARGETED = [
     #                                   ("uninstalled Kindle"), 0 of 18 (possessions), 0 of 20 (thing_end; 2 of the
     #                                   earlier waves there, answered); 2 in the older sets ("sold the Canon and bought an
     #                                   Epson"); 8 of 369 on main; corpus_attack41_findings.md)
-    ("corpus_attack42.jsonl", 470, 77, 0.85),  # 67 of 77 (thing_end: a stored thing said ended in any clause,
+    ("corpus_attack42.jsonl", 470, 77, 0.76),  # 59 of 77; 67 before attack57's dash tails had to be accounted
+    #                                   for ("Stopped the Sunday yoga - it wasn't helping anymore": a reason after a dash
+    #                                   is no longer read past) (thing_end: a stored thing said ended in any clause,
     #                                   five waves before each fix: 5 FPs of 210 at first run, 11 of 129, 2 of 83, 3 of 47
     #                                   (older rules' readings, relabelled debatable), 0 of 23; news before an unread
     #                                   sentence is not sure, as everywhere: 7 misses; corpus_attack42_findings.md)
@@ -236,6 +238,13 @@ TARGETED = [
     #                                   dream or prank set up before the news (make_believe.py), a fragment before a
     #                                   role holder's news ("Yeah right,", "E.g."), laughter leading the news;
     #                                   corpus_attack61_findings.md)
+    ("corpus_attack57.jsonl", 1150, 65, 0.22),  # 15 of 65 (blind, black-box: how people actually chat; 96 FPs
+    #                                   of 1171 at its one run, nearly all a tail after " — " or " - " that takes the
+    #                                   news back, gives it away or scopes it ("— I wish 😭", "- my sister lol", "— for
+    #                                   Rust only"), read by no rule that cuts at the dash; answered by one gate at the
+    #                                   head of the chain, updates/dash_tails.py (a dash tail must be accounted for),
+    #                                   plus "texted my brother" after "now," and tone tags ("/j"); recall 15 before and
+    #                                   after; corpus_attack57_findings.md)
 ]
 
 

@@ -17,7 +17,8 @@ REVERSED_OR_REPLACED = [
     ("Assistant should ask before running shell commands.",
      "You don't need to ask before running shell commands anymore, just run them."),
     ("Tone: formal", "Let's drop the formal tone, casual is fine."),
-    ("Max answer length: 200 words", "The limit is 100 words, not 200 - I misremembered what I told you."),
+    # (after a dash, "- I misremembered what I told you" is a tail no rule reads: unsure, test_dash_tails)
+    ("Max answer length: 200 words", "The limit is 100 words, not 200. I misremembered what I told you."),
     ("Units: imperial", "Switch to metric units please."),
     ("Date format: MM/DD/YYYY", "Use DD/MM/YYYY for dates please."),
     ("User prefers short answers.", "I want more detailed explanations from now on, the short answers skip too much."),

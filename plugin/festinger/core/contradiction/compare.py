@@ -46,11 +46,13 @@ from festinger.core.contradiction.updates.asides import by_aside
 from festinger.core.contradiction.updates.old_value_gone import by_old_value_gone
 from festinger.core.contradiction.updates.amount_as_of import by_amount_as_of
 from festinger.core.contradiction.text.make_believe import in_make_believe
+from festinger.core.contradiction.updates.dash_tails import tone_tagged, unaccounted_dash_tail
 from festinger.core.contradiction.text.normalise import straight_apostrophes
 from festinger.core.contradiction.matching import GENERIC_USE_RELS, IMPOSED_SCOPE_RE, match_statements
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["Contradiction", "detect_contradiction"]
+
 
 def detect_contradiction(existing: str, incoming: str) -> Contradiction | None:
     """The contradiction between an existing memory and an incoming one, or None when unsure.
@@ -70,6 +72,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
     incoming = plain_correction(incoming)  # "I was wrong about X: ...", "... I mixed them up."
     if in_make_believe(existing, incoming):
         return None  # "We're playing The Sims. I moved to Porto.": the game's news
+    if tone_tagged(incoming) or unaccounted_dash_tail(existing, incoming, _detect):
+        return None  # "$120k now — I wish 😭", "200 kg now after thanksgiving /j": a tail no rule reads
     return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
             or _by_bare_key_value(existing, incoming) or by_event_moved(existing, incoming)
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)

@@ -67,7 +67,8 @@ _TAKEN_BACK_RE = re.compile(
 _INLINE_RE = re.compile(
     r"(?:[,\u2013\u2014]|\s-|\.\.\.)\s*(?:(?:not(?:\s+really)?|as\s+if|haha,?\s+as\s+if)[^\w]*$|"
     r"(?:jk|j/k|kidding|just\s+kidding|psych|sike|/s)\b)", re.I)
-# A later sentence that leaves the news standing: a feeling about it, a greeting, an emoji.
+# A later sentence that leaves the news standing: a feeling about it, a greeting, an emoji. Never "fingers
+# crossed": a hope, so the news is not yet so ("I live in York now — fingers crossed", attack57's follow-up).
 _PASSING_RE = re.compile(
     r"(?:(?:(?:i'?m|i\s+am|we'?re|we\s+are|they'?re|they\s+are|(?:the\s+)?user\s+is)\s+)?"
     r"(?:so\s+|very\s+|really\s+|super\s+)?"
@@ -75,7 +76,7 @@ _PASSING_RE = re.compile(
     r"(?:\s+(?:with|about)\s+(?:it|(?:the|their|my|our)\s+[\w-]+))?|"
     r"(?:rough|exciting|big|long|busy|crazy|great|good)\s+(?:week|day|month|year)|"
     r"(?:big|great|good|exciting|sad|happy)\s+news|yay|woohoo|phew|wow|finally|onwards?|wish\s+me\s+luck|"
-    r"fingers\s+crossed|can'?t\s+wait|(?:so\s+)?(?:loving|love)\s+it|feeling\s+(?:old|good|great|sad|happy|"
+    r"can'?t\s+wait|(?:so\s+)?(?:loving|love)\s+it|feeling\s+(?:old|good|great|sad|happy|"
     r"lucky|blessed|grateful|lost)|still\s+(?:unpacking|settling\s+in)|thanks?(?:\s+you)?|cheers|"
     # a word about the news' subject: "It was hard.", "She's perfect." (never an age: "She was 92.")
     r"(?:it|he|she|they)(?:'s|\s+(?:was|is|were|are))\s+(?:so\s+|very\s+|really\s+)?(?:hard|tough|sad|"

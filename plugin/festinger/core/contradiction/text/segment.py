@@ -18,7 +18,7 @@ try:  # a runtime dependency; the guard only keeps the detector safe where no wh
 except ImportError:  # pragma: no cover - exercised only without the wheel
     _sentencex = None
 
-__all__ = ["DASH_LEFT", "DASH_RIGHT", "MAX_SENTENCE_CHARS", "split_pieces", "split_sentences"]
+__all__ = ["DASH_LEFT", "DASH_RE", "DASH_RIGHT", "MAX_SENTENCE_CHARS", "dash_tails", "split_pieces", "split_sentences"]
 
 MAX_SENTENCE_CHARS = 320
 _MAX_KEPT_CHARS = 4000
@@ -27,7 +27,7 @@ _CLAUSE_RE = re.compile(r";\s+(?!now\s)")  # "left X; now works at Y" is one upd
 _MAYBE_SEVERAL_RE = re.compile(r"[.!?]\s+\S")
 # A spaced dash joins two clauses ("I left IBM - my new employer is Red Hat"), but also a value and
 # its scope ("port 8080 - staging"): only split when every side is a clause of its own.
-_DASH_RE = re.compile(r"\s+[-\u2013\u2014]\s+")
+DASH_RE = re.compile(r"\s+[-\u2013\u2014]\s+")
 _INTERJECTIONS = frozenset("oops sorry correction update no nope actually wait fyi note ok okay".split())
 _MIN_CLAUSE_WORDS = 3  # "I left IBM"
 # A side of a dash that is a quotation as a whole: '"I live in Munich" - the opening line of the
@@ -39,13 +39,30 @@ DASH_LEFT, DASH_RIGHT = 1, 2
 
 
 def _dash_clauses(clause: str) -> list[str]:
-    parts = [p.strip() for p in _DASH_RE.split(clause)]
+    parts = [p.strip() for p in DASH_RE.split(clause)]
     if len(parts) == 1:
         return parts
     kept = [p for p in parts if p.lower().strip(",.!:") not in _INTERJECTIONS]
     if kept and all(len(p.split()) >= _MIN_CLAUSE_WORDS for p in kept):
         return [p for p in kept if not _QUOTED_RE.match(p)]
     return [clause]
+
+
+def dash_tails(text: str) -> list[str]:
+    """What follows each spaced dash of a text, up to the end of its clause ("; ") or sentence:
+    "I moved to Lisbon — my sister, I mean. So happy." -> ["my sister, I mean."]. An interjection
+    ("- sorry") is no tail. Every spaced dash counts, also those `_dash_clauses` keeps whole ("— I
+    wish lol" is too short a side to be split off, yet the rules that cut at a dash never read it)."""
+    tails: list[str] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not DASH_RE.search(line):
+            continue
+        sentences = [line] if _sentencex is None else list(_sentencex.segment("en", line))
+        for clause in (c for sentence in sentences for c in _CLAUSE_RE.split(sentence)):
+            tails.extend(p for p in (q.strip() for q in DASH_RE.split(clause.strip())[1:])
+                         if p and p.lower().strip(",.!:") not in _INTERJECTIONS)
+    return tails
 
 
 def split_sentences(line: str) -> list[str]:

@@ -78,12 +78,13 @@ _FEELING = frozenset(
     "big party cake celebrations celebration drinks day week weekend night month year life vibes mood ever best "
     "so very really such a what an total absolute pure much bit of the me am i i'm it's that's feeling feel "
     "it is was love loving loved blessed grateful thankful lucky wow omg lol haha hehe lmao rip sigh honestly "
-    "ancient birthday bday sleepover bbq dinner wholesome bittersweet emotional chuffed delighted overjoyed ecstatic worth whew".split())
+    "ancient birthday bday sleepover bbq dinner wholesome bittersweet emotional chuffed delighted overjoyed ecstatic worth whew decision".split())
 _REASONS = frozenset("because cause cos coz bc since".split())
-# Words that only say when it happened: "started monday", "last week", "a few days ago".
+# Words that only say when it happened: "started monday", "last week", "a few days ago" (never "from":
+# "my rent is $2000 now — from January" may start later).
 _WHEN_WORDS = lx.WEEKDAYS | frozenset(m for m in MONTHS if len(m) > 3) | frozenset(
     "started since on last week weekend month yesterday ago a few couple of days weeks over the morning "
-    "night afternoon evening earlier recently finally officially as from just".split())
+    "night afternoon evening earlier recently finally officially as just".split())
 # A time said at the end of a clause, which some rules do not read past: "... last week.", "... on Sunday."
 _WHEN_TAIL_RE = re.compile(r"\s+(?:last\s+(?:week|month|night)|yesterday|this\s+morning|over\s+the\s+weekend|"
                            r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|a\s+(?:few|couple\s+of)\s+days\s+ago)\.$",

@@ -52,6 +52,9 @@ _ALL_RE = re.compile(r"(?<![\w'])(for|on|to|in|across)\s+all\s+(?=[a-z])", re.I)
 _PAST_AFTER_NOW_RE = re.compile(
     r"(?<![\w'])now\s*,\s+(?:just\s+)?(?:had|got|turned|celebrated|took|went|made|finished|passed|[a-z]{3,}ed)\s"
     r"[^,;]{1,60}$", re.I)
+# ... unless that clause names another person or reports words: "PST now, texted my brother from SF",
+# "$120k now, bragged my roommate" give the news to someone else, not its cause.
+_NOT_A_CAUSE = lx.PERSON_ROLES | (lx.OTHER_PERSON_WORDS - {"it", "its", "itself"}) | lx.EVENT_FRAME_WORDS
 # "I report to Marcus Boateng now" -> "my manager is Marcus Boateng now".
 _REPORTS_RE = re.compile(
     r"^((?i:i|(?:the\s+)?user))\s+(?:now\s+)?reports?\s+(?:directly\s+)?to\s+(?=[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}"
@@ -116,7 +119,9 @@ def paraphrase(sentence: str) -> str:
     if _CHANGED.search(s):
         s = _WHEN_RE.sub("", _PURPOSE_RE.sub("", s.rstrip(" .!"), count=1), count=1)
         s = _ALL_RE.sub(r"\1 ", s)
-    s = _PAST_AFTER_NOW_RE.sub("now", s, count=1) if Says(s)("now") else s
+    m = _PAST_AFTER_NOW_RE.search(s) if Says(s)("now") else None
+    if m and not _NOT_A_CAUSE & {w.lower().strip("'") for w in re.findall(r"[\w']+", m.group())}:
+        s = s[:m.start()] + "now" + s[m.end():]
     says = Says(s)
     m = _NEW_FAVORITE_RE.match(s) if says("new") else None
     if m:
