@@ -231,6 +231,11 @@ TARGETED = [
     #                                   tools write them, session 14: 86 FPs of 1,348 at its run, all one cause, a
     #                                   qualifier's final "s" folded ("(HTTP)" / "(HTTPS)", "news server" / "new
     #                                   server"): qualifiers are no longer folded; corpus_attack56_findings.md)
+    ("corpus_attack59.jsonl", 1000, 67, 0.72),  # 51 of 67 (blind, black-box: languages and numbers, session 14:
+    #                                   182 FPs of 1,085 at its run (171 counted), one value written two ways in
+    #                                   seven shapes: "1.500 euros" / "€1,500", "55.000 €" / "€55k", "Europe/Kiev" /
+    #                                   "Europe/Kyiv", "8万円" / "¥80,000", "A$ 2000" / "A$2000", "Quebec" /
+    #                                   "Montreal"; 0 after; corpus_attack59_findings.md)
 ]
 
 
