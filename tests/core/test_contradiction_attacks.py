@@ -245,6 +245,11 @@ TARGETED = [
     #                                   head of the chain, updates/dash_tails.py (a dash tail must be accounted for),
     #                                   plus "texted my brother" after "now," and tone tags ("/j"); recall 15 before and
     #                                   after; corpus_attack57_findings.md)
+    ("corpus_attack59.jsonl", 1000, 67, 0.72),  # 51 of 67 (blind, black-box: languages and numbers, session 14:
+    #                                   182 FPs of 1,085 at its run (171 counted), one value written two ways in
+    #                                   seven shapes: "1.500 euros" / "€1,500", "55.000 €" / "€55k", "Europe/Kiev" /
+    #                                   "Europe/Kyiv", "8万円" / "¥80,000", "A$ 2000" / "A$2000", "Quebec" /
+    #                                   "Montreal"; 0 after; corpus_attack59_findings.md)
 ]
 
 

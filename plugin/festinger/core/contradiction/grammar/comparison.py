@@ -12,11 +12,13 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from dataclasses import replace
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.text.normalise import fold, is_address, value_format_key
 from festinger.core.contradiction.grammar.places import compare_place_values, compare_places, is_known_place
 from festinger.core.contradiction.grammar.closed_values import closed_value_relation
+from festinger.core.contradiction.grammar.cjk_money import cjk_money_relation
 from festinger.core.contradiction.grammar.values import Relation, Value
 
 def compare(a: Value, b: Value) -> Relation:
@@ -24,6 +26,9 @@ def compare(a: Value, b: Value) -> Relation:
     closed = closed_value_relation(a, b)  # "UTC-3" / "UTC-4", "vegetarian" / "pescatarian", "B12" / "B21"
     if closed is not None:
         return closed
+    money = cjk_money_relation(a.display, b.display)  # "8万円" / "¥80,000", "80만원" / "₩800,000"
+    if money is not None:
+        return money
     fa, fb = value_format_key(a.display), value_format_key(b.display)
     if fa and fa == fb and a.polarity == b.polarity:
         # "**Alice**", "<alice@example.com>", "mailto:...", "€1.200" vs "€1,200", "ArgoCD" vs
@@ -58,6 +63,22 @@ def _legacy_one(long: list[str], short: list[str]) -> bool:
 
 
 def _cmp_quantity(a: Value, b: Value) -> Relation:
+    """Two quantities, each number read every way it may be read ("1.500" is 1.5 or 1500): they
+    conflict only when every pair of readings does; one reading that agrees makes them agree."""
+    if a.alt is None and b.alt is None:
+        return _cmp_one_reading(a, b)
+    relations = {_cmp_one_reading(x, y) for x in _readings(a) for y in _readings(b)}
+    for best in (Relation.SAME, Relation.COMPATIBLE, Relation.UNKNOWN):
+        if best in relations:
+            return best
+    return Relation.CONFLICT
+
+
+def _readings(v: Value) -> tuple[Value, ...]:
+    return (v,) if v.alt is None else (replace(v, alt=None), replace(v, number=v.alt, alt=None))
+
+
+def _cmp_one_reading(a: Value, b: Value) -> Relation:
     if a.number is None or b.number is None:
         return Relation.UNKNOWN
     if a.dim and b.dim:

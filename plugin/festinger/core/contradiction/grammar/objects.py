@@ -14,6 +14,7 @@ from festinger.core.contradiction.grammar.values import (
     Value,
     canonical_term,
     clock_value,
+    dot_grouped_reading,
     parse_number,
     quantity_value,
 )
@@ -208,22 +209,27 @@ def parse_quantity(toks: list[Token], start: int) -> tuple[Value, list[str], int
             return None  # a time of day or a range, not one duration
         return clock, [], start + 1
     number = parse_number(t.low)
+    alt = dot_grouped_reading(t.low)  # "1.500": 1.5, or 1500 where a dot groups thousands
     unit_words: list[str] = []
     m = GLUED_RE.match(t.low)
     c = CURRENCY_PREFIX_RE.match(t.low)
     if number is None and m:
-        number = parse_number(m.group(1))
+        number, alt = parse_number(m.group(1)), dot_grouped_reading(m.group(1))
         suffix = m.group(2)
         if suffix == "k":
             number = None if number is None else number * 1000
+            alt = None if alt is None else alt * 1000
         elif suffix in lx.UNITS or suffix in ("am", "pm"):
             unit_words = [suffix]
         else:
             return None  # "5m", "7b": ambiguous abbreviations
     elif number is None and c:
         number, unit_words = parse_number(c.group(2)), [c.group(1)]
-        if number is not None and c.group(3):
-            number *= 1000.0 if c.group(3).lower() == "k" else 1_000_000.0
+        alt = dot_grouped_reading(c.group(2))
+        if c.group(3):
+            times = 1000.0 if c.group(3).lower() == "k" else 1_000_000.0
+            number = None if number is None else number * times
+            alt = None if alt is None else alt * times
     if number is None:
         return None
     j = start + 1
@@ -250,7 +256,7 @@ def parse_quantity(toks: list[Token], start: int) -> tuple[Value, list[str], int
             k += 1
         j = k
     display = " ".join(x.text for x in toks[start:j])
-    return quantity_value(number, unit_words, display), attr, j
+    return quantity_value(number, unit_words, display, alt), attr, j
 
 
 def pref_value(item: list[Token]) -> Value | None:

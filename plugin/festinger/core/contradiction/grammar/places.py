@@ -61,6 +61,8 @@ def compare_places(x: str, y: str, *, as_listed: bool = False) -> Relation:
         return Relation.SAME
     if cx[0] in cy or cy[0] in cx:
         return Relation.COMPATIBLE  # "Berlin" vs "Germany"
+    if _region_namesake(x, cy[0]) or _region_namesake(y, cx[0]):
+        return Relation.UNKNOWN  # "Quebec" / "Montreal": the province may be meant, and Montreal is in it
     x_district, y_district = cx[0] in lx.DISTRICT_BOROUGHS, cy[0] in lx.DISTRICT_BOROUGHS
     if x_district and y_district and cx[1:] == cy[1:]:
         return _compare_districts(cx[0], cy[0])
@@ -71,6 +73,12 @@ def compare_places(x: str, y: str, *, as_listed: bool = False) -> Relation:
         # City vs country where the city has a famous namesake abroad ("Vancouver, WA").
         return Relation.UNKNOWN
     return Relation.CONFLICT
+
+
+def _region_namesake(written: str, city: str) -> bool:
+    """Whether a place, as written, may be the region a listed city lies in: "New York" may be the
+    state Buffalo is in, "NYC" and "New York City" are the city only."""
+    return city in lx.REGION_NAMESAKE_CITIES.get(fold(_place_key(written)), ())
 
 
 def _compare_districts(x: str, y: str) -> Relation:

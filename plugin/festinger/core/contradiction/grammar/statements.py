@@ -40,7 +40,7 @@ from festinger.core.contradiction.grammar.slots import aliases
 from festinger.core.contradiction.text.subject import tokenize
 from festinger.core.contradiction.text.update_markers import reword
 from festinger.core.contradiction.grammar.unsure import MODAL_RE, from_an_event_on, is_unsure
-from festinger.core.contradiction.grammar.values import Statement, amended, singular
+from festinger.core.contradiction.grammar.values import Statement, amended, glue_dollar_prefix, singular
 
 __all__ = ["CORRECTABLE_RELS", "WE_KEY", "Statement", "extract_statements", "is_unsure", "parse_sentence"]
 
@@ -159,7 +159,7 @@ def _extract_cached(text: str, allow_correction: bool) -> tuple[Statement, ...]:
     lead = ""  # "Work laptop. User's OS is Windows.": the first sentence labels the rest (`scope`)
     brought_in = False  # an earlier sentence brought a new thing in ("User set up a home server.")
     others = Referents()  # whom and what the sentences so far brought in besides the user
-    for line in scoped_lines(clean(text)):
+    for line in scoped_lines(glue_dollar_prefix(clean(text))):
         fragment = None  # "Not Anna but Hanna - ...": a correction for the next clause of the line
         dash_label = ""  # "Message from Tom - I work at Globex now": the scope "A" sets over "B"
         for sentence, dash, goes_on in ((c, d, k or i > 0) for piece, d, k in split_pieces(line.text)

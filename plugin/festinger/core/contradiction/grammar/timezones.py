@@ -5,7 +5,8 @@ UTC-4" as a place. A time zone is one value at a time, and it is written in few 
 ("UTC+8", "GMT-03:00"), an abbreviation ("CET", "PST"), a region's name ("Eastern time") or an
 IANA name ("Europe/Amsterdam"). Two of them differ for sure only when every offset the one may
 mean differs from every offset the other may mean ("CET" is +1 or +2, so "UTC+2" may be it), when
-both are IANA names that differ, or when two names keep no region in common ("PST" / "MST" share -7
+both are IANA names of two zones (a tzdata link, "Europe/Kiev" for "Europe/Kyiv" or "US/Pacific" for
+"America/Los_Angeles", is the zone it links to: `lexicon.TIMEZONE_LINKS`), or when two names keep no region in common ("PST" / "MST" share -7
 in summer but are two zones; "PST" / "America/Los_Angeles" / "Pacific time" are one,
 `lexicon.TIMEZONE_REGIONS`). Anything else (an unlisted IANA name against an offset) is unknown.
 """
@@ -21,7 +22,8 @@ __all__ = ["as_timezone_slot", "compare_timezones", "timezone_offsets", "zone_ma
 
 _OFFSET_RE = re.compile(r"^(?:utc|gmt)\s*([+-−])\s*(\d{1,2})(?::?(\d{2}))?$", re.I)
 _IANA_RE = re.compile(r"^(?:(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Z][\w+-]*"
-                      r"(?:/[A-Z][\w+-]*)?|US/(?:Pacific|Mountain|Central|Eastern|Arizona))$")
+                      r"(?:/[A-Z][\w+-]*)?|US/(?:Pacific|Mountain|Central|Eastern|Arizona|Alaska|Hawaii|Aleutian|"
+                      r"East-Indiana|Indiana-Starke|Michigan|Samoa))$")
 _REGION_RE = re.compile(r"^(\w+(?:\s+european)?)\s+(?:standard\s+|summer\s+|daylight\s+)?time$", re.I)
 
 
@@ -45,7 +47,13 @@ def compare_timezones(a: str, b: str) -> Relation | None:
     """How two written time zones relate, or None when either is no time zone."""
     iana_a, iana_b = bool(_IANA_RE.match(a.strip())), bool(_IANA_RE.match(b.strip()))
     if iana_a and iana_b:
-        return Relation.SAME if a.strip().lower() == b.strip().lower() else Relation.CONFLICT
+        if _zone(a) == _zone(b):
+            return Relation.SAME
+        if not (_is_link(a) or _is_link(b)):
+            return Relation.CONFLICT
+        # An old name is linked to another zone by another tzdata build ("Africa/Asmera" is
+        # "Africa/Nairobi" here, while "Africa/Asmara" is its own zone in backzone but Nairobi in the
+        # main data): two names differ for sure only when their regions or offsets do, below.
     oa, ob = timezone_offsets(a), timezone_offsets(b)
     if (oa is None and not iana_a) or (ob is None and not iana_b):
         return None
@@ -61,11 +69,21 @@ def compare_timezones(a: str, b: str) -> Relation | None:
     return Relation.CONFLICT if not oa & ob else Relation.UNKNOWN
 
 
+def _zone(text: str) -> str:
+    """The canonical IANA zone a written IANA name is: "Asia/Calcutta" is "asia/kolkata" (lowercased)."""
+    name = text.strip().lower()
+    return lx.TIMEZONE_LINKS.get(name, name)
+
+
+def _is_link(text: str) -> bool:
+    return text.strip().lower() in lx.TIMEZONE_LINKS
+
+
 def _regions(text: str) -> frozenset[str]:
     """The regions that keep a written zone ("CST": US Central, China), empty for an offset or an unlisted name."""
     t = " ".join(text.strip().strip("()").split())
     if _IANA_RE.match(t):
-        region = lx.IANA_ZONE_REGIONS.get(t.lower())
+        region = lx.IANA_ZONE_REGIONS.get(t.lower()) or lx.IANA_ZONE_REGIONS.get(_zone(t))
         return frozenset((region,)) if region else frozenset()
     if t.isupper() or t.lower() in ("utc", "gmt"):
         return lx.TIMEZONE_REGIONS.get(t.lower(), frozenset())
@@ -75,7 +93,7 @@ def _regions(text: str) -> frozenset[str]:
 
 def _iana_offsets(text: str) -> frozenset[float] | None:
     """The offsets of a listed IANA name: those of the names its region alone keeps ("Europe/Paris": CET)."""
-    region = lx.IANA_ZONE_REGIONS.get(text.strip().lower())
+    region = lx.IANA_ZONE_REGIONS.get(text.strip().lower()) or lx.IANA_ZONE_REGIONS.get(_zone(text))
     return _REGION_OFFSETS.get(region) if region else None
 
 

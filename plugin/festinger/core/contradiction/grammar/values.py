@@ -31,6 +31,9 @@ class Value:
     factor: float = 1.0
     polarity: bool = True  # for states: ("enabled", False) is "disabled"
     region: str = ""  # for places: the region written after a comma ("Oregon" in "Portland, Oregon")
+    # The number's other reading: "1.500" is 1.5 in English and 1500 where a dot groups thousands
+    # ("1.500 euros"). Two quantities conflict only when every reading of the one differs from the other.
+    alt: float | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,16 @@ def singular(word: str) -> str:
     return word
 
 
+# "A$ 2000", "R$ 2.500", "NZ$ 80": a country's dollar written with a space before its amount. The
+# amount is the value; read apart, "A$" alone would be it (and "A$" / "A$2000" two values).
+_DOLLAR_PREFIX_SPACE_RE = re.compile(r"(?<![\w$])([A-Z]{1,3}\$) +(?=\d)")
+
+
+def glue_dollar_prefix(text: str) -> str:
+    """"A$ 2000" as "A$2000", the way most write it: one value, not a symbol and a number."""
+    return _DOLLAR_PREFIX_SPACE_RE.sub(r"\1", text) if "$ " in text else text
+
+
 def parse_number(token: str) -> float | None:
     if not NUMBER_RE.match(token):
         return None
@@ -108,17 +121,27 @@ def parse_number(token: str) -> float | None:
         return None
 
 
+_DOT_GROUPED_RE = re.compile(r"^\d{1,3}\.\d{3}$")
+
+
+def dot_grouped_reading(token: str) -> float | None:
+    """The thousands reading of a number whose one dot may group thousands ("1.500", "55.000"):
+    1500.0 and 55000.0, else None ("1.5", "1.50" and "1,500" have one reading only)."""
+    return float(token.replace(".", "")) if _DOT_GROUPED_RE.match(token) else None
+
+
 def version_value(version: str, display: str, product: str = "") -> Value:
     return Value("version", version.lower().lstrip("v"), display, unit=product)
 
 
-def quantity_value(number: float, unit_words: list[str], display: str) -> Value:
+def quantity_value(number: float, unit_words: list[str], display: str, alt: float | None = None) -> Value:
     unit = " ".join(singular(w.lower()) for w in unit_words)
     raw = " ".join(w.lower() for w in unit_words)
     if raw in lx.UNITS or unit in lx.UNITS:
         dim, factor = lx.UNITS.get(raw) or lx.UNITS[unit]
-        return Value("quantity", f"{number:g} {unit}", display, number=number, unit=unit, dim=dim, factor=factor)
-    return Value("quantity", f"{number:g} {unit}".strip(), display, number=number, unit=unit)
+        return Value("quantity", f"{number:g} {unit}", display, number=number, unit=unit, dim=dim, factor=factor,
+                     alt=alt)
+    return Value("quantity", f"{number:g} {unit}".strip(), display, number=number, unit=unit, alt=alt)
 
 
 _TIME_OF_DAY_RE = re.compile(r"^(\d{1,2})(?::([0-5]\d))?(am|pm|a\.m\.?|p\.m\.?)?$")

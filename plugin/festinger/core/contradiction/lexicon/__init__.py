@@ -16,5 +16,6 @@ from .places import *  # noqa: F401,F403
 from .states import *  # noqa: F401,F403
 from .tech import *  # noqa: F401,F403
 from .timezones import *  # noqa: F401,F403
+from .tz_links import *  # noqa: F401,F403
 from .units import *  # noqa: F401,F403
 from .anchors import *  # noqa: F401,F403

@@ -238,3 +238,9 @@ REGION_ALIASES = {code: name.replace("_", " ") for code, name in REGION_ALIASES.
 REGION_ALIASES["ny"] = "new york state"  # not among the codes above: "NY" is also the city
 # The region (state) of a city that has districts, where the lexicon lists one.
 CITY_REGIONS: dict[str, str] = {"new york": "new york state"}
+# A city named like the region around it ("Quebec", "New York", "Valencia") and the listed cities
+# inside that region: "I live in Quebec" / "I live in Montreal" may name one home (the province and
+# a city in it), so the two are never two places. Any other listed city of the country still is.
+REGION_NAMESAKE_CITIES: dict[str, frozenset[str]] = {k: frozenset(v.split(",")) for k, v in {
+    "quebec": "montreal,quebec city", "new york": "buffalo,rochester", "valencia": "alicante",
+}.items()}

@@ -255,6 +255,10 @@ def _one_frame(a: Slot, b: Slot, old_text: str) -> tuple[Slot, Slot] | None:
 
 
 def _differ(x: Typed, y: Typed) -> bool:
+    if x.alt or y.alt:
+        # "1.500 euros" is 1.5 or 1500: two values differ only when no reading of the one is the other's
+        if {x.value, x.alt} & {y.value, y.alt} - {""}:
+            return False
     if x.kind in ("version", "number"):
         p, q = x.value.split("."), y.value.split(".")
         n = min(len(p), len(q))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.updates.rescheduled import when_fields
-from festinger.core.contradiction.grammar.values import singular
+from festinger.core.contradiction.grammar.values import dot_grouped_reading, singular
 
 __all__ = ["MONTH", "Typed", "typed_values"]
 
@@ -32,6 +32,7 @@ class Typed:
     end: int
     recurring: bool = False  # a weekday written as a habit ("Mondays")
     period: str = ""  # what an amount of money is per ("a month")
+    alt: str = ""  # the number's thousands reading where a dot may group them ("1.500": "1500"), else ""
 
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
@@ -81,6 +82,12 @@ def _number(text: str) -> float:
     return float(low.replace(",", ""))
 
 
+def _grouped(number: str, times: float = 1) -> str:
+    """The thousands reading of "1.500" ("1500"), "" for a number with one reading."""
+    grouped = dot_grouped_reading(number)
+    return "" if grouped is None else f"{grouped * times:g}"
+
+
 _SOFTWARE = frozenset(lx.TECH_NAMES) | frozenset(lx.TECH_CATEGORIES) | lx.SOFTWARE_EXTRAS
 
 
@@ -96,11 +103,12 @@ def typed_values(text: str) -> list[Typed]:
     taken = [False] * len(text)
     found: list[Typed] = []
 
-    def add(m: re.Match[str], kind: str, frame: str, value: str, recurring: bool = False, period: str = "") -> None:
+    def add(m: re.Match[str], kind: str, frame: str, value: str, recurring: bool = False, period: str = "",
+            alt: str = "") -> None:
         if any(taken[m.start():m.end()]):
             return
         taken[m.start():m.end()] = [True] * (m.end() - m.start())
-        found.append(Typed(kind, frame, value, m.group(0), m.start(), m.end(), recurring, period))
+        found.append(Typed(kind, frame, value, m.group(0), m.start(), m.end(), recurring, period, alt))
 
     for m in _EMAIL_RE.finditer(text):
         add(m, "email", "email", _mailbox(m.group(0).lower()))
@@ -110,10 +118,12 @@ def typed_values(text: str) -> list[Typed]:
         add(m, "phone", "phone", re.sub(r"\D", "", m.group(0)))
     for m in _MONEY_RE.finditer(text):
         cur = (m.group("cur") or m.group("cur2")).lower()[:3]
-        amount = _number(m.group("n") or m.group("n2")) * {"k": 1e3, "m": 1e6}.get((m.group("mult") or "").lower(), 1)
+        times = {"k": 1e3, "m": 1e6}.get((m.group("mult") or "").lower(), 1)
+        amount = _number(m.group("n") or m.group("n2")) * times
         per = (m.group(len(m.groups()) - 1) or m.group(len(m.groups())) or "").lower()
         period = lx.PERIOD_NAMES.get(per, "")
-        add(m, "money", f"{cur} per {'' if period else per}", f"{amount:g}", period=period)  # "$2,000 per person"
+        add(m, "money", f"{cur} per {'' if period else per}", f"{amount:g}", period=period,  # "$2,000 per person"
+            alt=_grouped(m.group("n") or m.group("n2"), times))
     for m in _WHEN_RE.finditer(text):
         fields = when_fields(m.group(0))
         if fields is not None:
@@ -142,10 +152,10 @@ def typed_values(text: str) -> list[Typed]:
     for m in _AMOUNT_RE.finditer(text):
         unit = (m.group("g") or m.group("u")).lower()
         if unit not in lx.NOT_UNITS and unit not in lx.PERIOD_NAMES:
-            add(m, "amount", singular(unit), f"{_number(m.group('n')):g}")
+            add(m, "amount", singular(unit), f"{_number(m.group('n')):g}", alt=_grouped(m.group("n")))
     for m in _NUMBER_RE.finditer(text):
         if not re.search(r"\b(?:[A-Z]{2,}|[A-Z][\w-]*\s+[A-Z][\w-]*)\s+$", text[:m.start()]):  # "Dell XPS 13": a model
-            add(m, "number", "", f"{_number(m.group('n')):g}")
+            add(m, "number", "", f"{_number(m.group('n')):g}", alt=_grouped(m.group("n")))
     if not found:  # "The cleanup cron runs hourly": a rate word is the value only when nothing else is
         for m in _RATE_WORD_RE.finditer(text):
             add(m, "rate", "rate", f"{1 / lx.RATE_WORD_MINUTES[m.group(1).lower()]:.9g}")
