@@ -238,6 +238,9 @@ TARGETED = [
     #                                   dream or prank set up before the news (make_believe.py), a fragment before a
     #                                   role holder's news ("Yeah right,", "E.g."), laughter leading the news;
     #                                   corpus_attack61_findings.md)
+    ("corpus_attack58.jsonl", 120, 53, 0.85),  # 47 of 53 (targeted, session 14: the self-attack of old_value_gone and
+    #                                   amount_as_of in seven waves before each fix: 3 FPs at first run, 38 found over
+    #                                   the data dir and fixed before chaining; corpus_attack58_findings.md)
     ("corpus_attack57.jsonl", 1150, 65, 0.22),  # 15 of 65 (blind, black-box: how people actually chat; 96 FPs
     #                                   of 1171 at its one run, nearly all a tail after " — " or " - " that takes the
     #                                   news back, gives it away or scopes it ("— I wish 😭", "- my sister lol", "— for
