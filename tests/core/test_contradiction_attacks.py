@@ -238,9 +238,12 @@ TARGETED = [
     #                                   dream or prank set up before the news (make_believe.py), a fragment before a
     #                                   role holder's news ("Yeah right,", "E.g."), laughter leading the news;
     #                                   corpus_attack61_findings.md)
-    ("corpus_attack58.jsonl", 120, 53, 0.85),  # 47 of 53 (targeted, session 14: the self-attack of old_value_gone and
-    #                                   amount_as_of in seven waves before each fix: 3 FPs at first run, 38 found over
-    #                                   the data dir and fixed before chaining; corpus_attack58_findings.md)
+    ("corpus_attack58.jsonl", 120, 53, 0.30),  # 16 of 53 (targeted, session 14: the self-attack of old_value_gone and
+    #                                   amount_as_of in seven waves before each fix; 47 while old_value_gone was chained,
+    #                                   removed after attack62; corpus_attack58_findings.md)
+    ("corpus_attack62.jsonl", 340, 62, 0.50),  # 33 of 62 (blind, black-box, session 14: endings and amounts against the
+    #                                   new rules: 58 FPs of 346, 39 by old_value_gone (removed), 15 by slot_switch
+    #                                   widening "Rent" to a stored "garage rent", 4 by older rules; findings file)
     ("corpus_attack57.jsonl", 1150, 65, 0.22),  # 15 of 65 (blind, black-box: how people actually chat; 96 FPs
     #                                   of 1171 at its one run, nearly all a tail after " — " or " - " that takes the
     #                                   news back, gives it away or scopes it ("— I wish 😭", "- my sister lol", "— for

@@ -43,7 +43,6 @@ from festinger.core.contradiction.updates.value_updates import by_value_update
 from festinger.core.contradiction.updates.slot_switch import by_slot_switch
 from festinger.core.contradiction.updates.schedule_change import by_schedule_change
 from festinger.core.contradiction.updates.asides import by_aside
-from festinger.core.contradiction.updates.old_value_gone import by_old_value_gone
 from festinger.core.contradiction.updates.amount_as_of import by_amount_as_of
 from festinger.core.contradiction.text.make_believe import in_make_believe
 from festinger.core.contradiction.updates.dash_tails import tone_tagged, unaccounted_dash_tail
@@ -90,7 +89,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_anchored_phrase(existing, incoming) or by_thing_end(existing, incoming)
             or by_instruction(existing, incoming) or by_slot_value(existing, incoming)
             or by_old_value_end(existing, incoming) or by_schedule_change(existing, incoming)
-            or by_old_value_gone(existing, incoming) or by_aside(existing, incoming, _detect)
+            or by_aside(existing, incoming, _detect)
             or by_amount_as_of(existing, incoming, _detect))
 
 

@@ -124,6 +124,9 @@ def clause_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
     held = _stored_holding(existing)
     if held is None or held.verb in ch.WORK_VERBS or held.verb in ch.HOME_VERBS:
         return None  # a job ends by a departure, a home by a move: their own rules read those
+    if held.verb in _KNOWING_VERBS and re.search(rf"(?<![\w'])(?:the\s+)?{re.escape(held.value)}(?:\s+\w+)?\s+"
+                                                 r"(?:is|was|are|were|has\s+been|got)\b", text, re.I):
+        return None  # "I'm learning MySQL" / "mysql is decommissioned": a system ends, the study goes on (attack62)
     sentences = [s.strip().rstrip(".!").strip() for s in split_sentences(text)]
     if not sentences or len(sentences) > 4:
         return None
@@ -168,6 +171,10 @@ def _stored_holding(existing: str) -> Held | None:
     if held is None or held.owner not in ("user", "we", ""):
         return None  # a thing's ("The app uses MongoDB", "Project Atlas uses ..."): whose "we" is unsure
     return held
+
+
+# Knowing a thing outlives the thing's end somewhere: a study, a teaching, a certification.
+_KNOWING_VERBS = frozenset("learn study teach know master practise practice research".split())
 
 
 def _as_holder(held: Held, rest: str, k: int, before: str, whole: str) -> str | None:

@@ -67,7 +67,7 @@ _OWNER_RE = re.compile(r"^(?:(?:the\s+)?user(?:'s)?|i|my|we|our|(?:the|our)\s+te
 _STORED_REFUSE_RE = re.compile(
     r"(?<![\w'])(?:not|no|never|none|without|used\s+to|formerly|previously|until|anymore|was|were|had|did|"
     r"favou?rite|dream|wish\w*|goal|ideal|old|previous|former|first|next|future|planned|backup|spare|second|"
-    r"works|worked|employed|employer|job|studies|student|enrolled|attends|hometown|birthplace|birth|childhood|"
+    r"work\s+(?:at|for)|works|worked|working|employed|employer|job|studies|student|enrolled|attends|hometown|birthplace|birth|childhood|"
     r"native|origin|alma|grew|raised|born|"
     r"likes?|loves?|prefers?|hates?|enjoys?|wants?|misses|recommends?|tried|visited|sometimes|occasionally|"
     r"also|too|still|both|either|except|only|and|or|but|while|for|(?:19|20)\d\d)(?![\w'])|[,;?\"()]", re.I)

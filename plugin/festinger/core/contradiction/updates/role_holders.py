@@ -32,6 +32,7 @@ from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.person_left import ROLE_SLOTS
 from festinger.core.contradiction.updates.rescheduled import one_sentence
 from festinger.core.contradiction.text.retraction import passes_by, takes_back
+from festinger.core.contradiction.updates.lead_fragments import frames_what_follows
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["by_role_holder", "role_holder_changed"]
@@ -367,33 +368,15 @@ def role_holder_changed(existing: str, incoming: str) -> tuple[Holding, str] | N
         return None
     if set(re.findall(r"[a-z][a-z'-]*", incoming.lower())) & (lx.EVENT_FRAME_WORDS | _UNREAL):
         return None  # a story, a dream, a game, someone else's words
-    r = _Reading(text=incoming.lower())
-    told = False
+    r, told = _Reading(text=incoming.lower()), False
     for clause in _clauses(incoming):
         said = _read(h, clause, r)
-        if said == REFUSE or told and not said and not passes_by(clause) or told and takes_back(clause):
-            return None  # after the news, a clause not read may take it back ("The reorg got cancelled.")
-        if not told and not said and not passes_by(clause) and _frames_what_follows(clause):
-            return None  # "Yeah right, my manager is Bob now.", "E.g. my landlord is Mr. Kim now."
+        unread = not said and not passes_by(clause)  # after the news: "The reorg got cancelled."; before: "Yeah right,"
+        if said == REFUSE or told and (unread or takes_back(clause)) or not told and unread and frames_what_follows(clause):
+            return None  # an unread clause after the news may take it back, a fragment before it frame it
         told = told or said == NEWS
     changed = r.left or r.named_new or (r.weak_left and r.bare_new)
     return (h, incoming) if changed else None
-
-
-# A clause before the news that tells something ("The building was sold; our new landlord is ...")
-# is a cause; a fragment that tells nothing ("Yeah right", "Sure, Jan", "E.g.", "April fools",
-# "Football Manager save file") frames the news as sarcasm, an example or a game, unless it only
-# stresses it.
-_TELLS_RE = re.compile(r"\b(?:i|we|he|she|they|it|you|is|are|was|were|am|be|been|has|have|had|got|gets|did|does)\b"
-                       r"|'(?:m|s|re|ve)\b|\w{3,}ed\b", re.I)
-_STRESS = frozenset("seriously honestly literally officially finally so ok okay well anyway wow welp ugh guess "
-                    "what big news update fyi heads up btw oh man".split())
-
-
-def _frames_what_follows(clause: str) -> bool:
-    clause = re.sub(r"\b(?:e\.g|i\.e)\.?", " ", clause, flags=re.I)  # "I.e." tells nothing (its "I" is no subject)
-    words = re.findall(r"[a-z']+", clause.lower())
-    return not _TELLS_RE.search(clause) and not (words and set(words) <= _STRESS)
 
 
 def _without_correction(incoming: str) -> str:

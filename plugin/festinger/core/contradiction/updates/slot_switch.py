@@ -122,6 +122,9 @@ _STORED_KEY_RE = re.compile(r"^\W*(?:(?:the\s+)?user'?s\s+|my\s+)?([a-z][\w-]*(?
 # Words that make a stored slot one of several: "work laptop", "old phone", "kids' dentist".
 _INSTANCE_WORDS = ch.STAND_IN_WORDS | lx.DEICTIC_MODIFIERS | frozenset(
     "work personal home office school gaming travel family kids main primary secondary spare daily weekend".split())
+_DESCRIBING_WORDS = frozenset("monthly weekly yearly annual quarterly daily hourly nightly base total net gross "
+                               "current regular usual standard default preferred transit data phone mobile internet broadband subscription "
+                               "membership account service".split())
 _WAS_NOTE_RE = re.compile(r"\(\s*(?:was|previously|formerly|prev\.?|used\s+to\s+be)\s+[^()]{1,60}\)", re.I)
 # A past said with its time: "in 2019", "back in college", "years ago", "last year", "as a student".
 _PAST_RE = re.compile(r"(?<![\w'])(?:in\s+(?:19|20)\d\d|back\s+in|years?\s+ago|last\s+year|as\s+a\s+(?:kid|student|teen)|"
@@ -190,7 +193,11 @@ def _stored_key(existing: str) -> str:
     if m is None:
         return ""
     words = m.group(1).lower().split()
-    return "" if any(w in _KEY_STOPS or w in _INSTANCE_WORDS or w in lx.OTHER_PERSON_WORDS for w in words) else " ".join(words)
+    if any(w in _KEY_STOPS or w in _INSTANCE_WORDS or w in lx.OTHER_PERSON_WORDS for w in words):
+        return ""
+    # Only a slot named more fully by how it is counted widens: "monthly transit pass" is the pass,
+    # "garage rent", "storage unit rent" or "parking space rent" another rent beside the user's own (attack62)
+    return " ".join(words) if all(w in _DESCRIBING_WORDS for w in words[:-1]) else ""
 
 
 def as_slot_sentence(text: str, wider: str = "") -> tuple[str, frozenset[str]]:

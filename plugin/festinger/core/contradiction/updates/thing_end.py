@@ -169,6 +169,7 @@ def thing_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
             if clause and _ends(thing, clause, before + " " + body[:start], text):
                 after = body[end:].lstrip(" ,;:-\u2013\u2014")
                 if context_refuses(thing, sentences, at) or other_instance("", after) or _someone_after(thing, after) or (
+                        _ANOTHER_WAY_RE.search(after)) or (
                         appositive_other(thing.value, after) or app_by_part(thing.value, clause)):
                     return None  # "Biscuit died. It was my Tamagotchi.", "sold the guitar, the spare one", "sold the
                     # ThinkPad, the T480 from uni", "uninstalled Kindle" (the app) of a Kindle Paperwhite (name_parts)
@@ -178,6 +179,9 @@ def thing_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
 
 
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+# "cancelled netflix, my sister added me to her account": the same thing, reached another way (attack62)
+_ANOTHER_WAY_RE = re.compile(r"\b(?:added\s+me|account|login|profile|family\s+plan|membership|free\s+(?:tier|version|plan))\b",
+                             re.I)
 _SUBJECT_PRONOUN_RE = re.compile(r"(?<![\w'])(?:he|she|they)(?:'\w+)?\s", re.I)
 
 
