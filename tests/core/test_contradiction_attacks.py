@@ -256,6 +256,13 @@ TARGETED = [
     #                                   seven shapes: "1.500 euros" / "€1,500", "55.000 €" / "€55k", "Europe/Kiev" /
     #                                   "Europe/Kyiv", "8万円" / "¥80,000", "A$ 2000" / "A$2000", "Quebec" /
     #                                   "Montreal"; 0 after; corpus_attack59_findings.md)
+    ("corpus_attack60.jsonl", 700, 83, 0.37),  # 31 of 83 (blind, black-box: a personal life full of other
+    #                                   people, session 14: 87 FPs of 834 at its run (65 counted); 45 left on main
+    #                                   after the speaker-label fix, nearly all a clause after "; " read without the
+    #                                   frame of its left side (someone's quoted or reported words, text written
+    #                                   for a relative, fiction, a hypothetical, a goal, a dream): such a sentence
+    #                                   is no longer split (text/segment.frames_what_follows); 0 after;
+    #                                   corpus_attack60_findings.md)
 ]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction.text.memo import per_text
+from festinger.core.contradiction.text.scope import ANNOUNCING, NEWS_PREFIX, normalise_label
 
 try:  # a runtime dependency; the guard only keeps the detector safe where no wheel exists
     import sentencex as _sentencex
@@ -65,6 +66,46 @@ def dash_tails(text: str) -> list[str]:
     return tails
 
 
+# A clause after "; " goes on its sentence, so what frames its left side frames it too (attack60):
+# besides an open quote and a colon (`_frame_label`), someone else's reporting verb ("My husband
+# said this; ...", never "I said" nor "The user said", nor a verb with its own object, "Tom texted
+# the user; the user lives in Munich now", an event the memorizer reports) and a dream ("I had a
+# nightmare that ...; ...").
+_OTHERS_REPORT_RE = re.compile(
+    r"^(?!(?:i|we|the\s+user|user)\b(?!'))(?:[\w'.-]+\s+){1,5}?(?:said|says|told|tells|wrote|writes|texted|texts|"
+    r"emailed|messaged|bragged|brags|boasted|boasts|announced|announces|insists|insisted|vented|vents|"
+    r"complained|complains|claims|claimed|replied|replies|posted|posts)(?:\s+(?:this|that|so|it))?\s*[,!]?$", re.I)
+_DREAM_RE = re.compile(r"\b(?:dream|dreams|dreamt|dreamed|nightmare)\b", re.I)
+
+
+def frames_what_follows(left: str) -> bool:
+    """Whether the left side of a "; " sets a frame the clause after it stays inside: an open
+    quote ('My husband said, "Good news; my new doctor is Dr. Lee."'), a colon, another person's
+    reporting verb or a dream. Such a clause is not the user's own statement, so it is not split
+    off to be read alone; the user's plain left side ("I emailed my landlord; his email is ...")
+    is."""
+    if left.count('"') % 2 or left.count("\u201c") > left.count("\u201d"):
+        return True
+    colon = left.find(": ")
+    return bool(colon > 0 and _frame_label(left[:colon]) or _OTHERS_REPORT_RE.search(left) or _DREAM_RE.search(left))
+
+
+def _frame_label(label: str) -> bool:
+    """Whether the words before a colon frame what follows: a speaker, a frame ("Hypothetically",
+    "My goal for 2027", "In the movie, the hero says"), not the user's own news label ("Update",
+    "Correction", "Comms update", a date) nor a lead announcing the user's change ("I switched jobs")."""
+    words = label.lower().split()
+    if not re.search(r"[a-z]", label, re.I) or words[:1] == ["i"] and any(w in ANNOUNCING for w in words):
+        return False
+    norm = normalise_label(label)
+    return bool(norm) and not norm.startswith(NEWS_PREFIX)
+
+
+def _clauses(piece: str) -> list[str]:
+    parts = _CLAUSE_RE.split(piece)
+    return [piece] if len(parts) > 1 and frames_what_follows(parts[0]) else parts
+
+
 def split_sentences(line: str) -> list[str]:
     """The sentences of one line (no newlines inside), stripped; empty pieces dropped."""
     return [piece for piece, _, _ in split_pieces(line)]
@@ -90,7 +131,7 @@ def _pieces(line: str) -> tuple[tuple[str, int, bool], ...]:
         pieces = [line]
     out: list[tuple[str, int, bool]] = []
     for piece in pieces:
-        for k, clause in enumerate(_CLAUSE_RE.split(piece)):
+        for k, clause in enumerate(_clauses(piece)):
             parts = [part for part in _dash_clauses(clause.strip()) if part]
             for n, part in enumerate(parts):
                 out.append((part, 0 if len(parts) == 1 else DASH_RIGHT if n else DASH_LEFT, k > 0 or n > 0))

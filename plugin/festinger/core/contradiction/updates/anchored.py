@@ -31,6 +31,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.text.memo import per_text
 from festinger.core.contradiction.text.normalise import alternation, clean, expand_contractions
+from festinger.core.contradiction.text.segment import frames_what_follows
 from festinger.core.contradiction.updates.typed_values import MONTH, Typed, typed_values
 from festinger.core.contradiction.updates.slot_reading import (as_clock, bare_hour, bare_slot, done_time, lead_actor, one_product,
                                                                  stored_only_words, value_words)
@@ -107,6 +108,8 @@ def _clauses(text: str) -> tuple[str, ...]:
     if re.search(r"[.!?]\s+\S", text):
         return ()  # several sentences: a later one may take it back ("Psych!"), an earlier one scope it
     parts = [p.strip().rstrip(".! ") for p in text.split("; ") if p.strip()]
+    if len(parts) > 1 and frames_what_follows(parts[0]):
+        return ()  # 'My husband said, "Good news; my new doctor is Dr. Lee."': not the user's own clause
     return tuple(parts) if len(parts) <= 2 else ()
 
 

@@ -29,6 +29,7 @@ from typing import Callable, Optional
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import changes as ch
+from festinger.core.contradiction.lexicon.life_events import KIN
 from festinger.core.contradiction.grammar.comparison import squash
 from festinger.core.contradiction.text.cues import Cue
 from festinger.core.contradiction.text.literal import said_alone
@@ -42,6 +43,11 @@ Detect = Callable[[str, str], Optional[Contradiction]]
 
 _MAX_CHARS = 4000
 _LEAD_WORDS = 3  # "Quick gadget update.", "Big news!": a lead sentence, no fact of its own
+# A short lead about a relative is no lead: after "Dad switched clinics." or "Mom's building sold." a
+# subjectless "New doctor is Dr. Lee." may be theirs (attack60, debatable).
+_RELATIVES = KIN | frozenset("sis bro sister brother wife husband son daughter cousin grandson granddaughter "
+                             "niece nephew".split())
+_ABOUT_A_RELATIVE_RE = re.compile(r"^\W*(" + "|".join(sorted(_RELATIVES, key=len, reverse=True)) + r")(?:'s)?\s", re.I)
 # A cheap gate: every shape below holds one of these words.
 _GATE = Cue(r"(?:switched|changed|moved|upgraded|downgraded|updated|swapped|new|now|update|\(was|\(previously)")
 
@@ -214,7 +220,8 @@ def as_slot_sentence(text: str, wider: str = "") -> tuple[str, frozenset[str]]:
                 made.add(said[1])
                 changed = True
             out.append(sentence if said is None else said[0])
-            before += len(sentence.split()) > _LEAD_WORDS and not sentence.rstrip().endswith(":")
+            before += (len(sentence.split()) > _LEAD_WORDS or bool(_ABOUT_A_RELATIVE_RE.match(sentence))
+                       ) and not sentence.rstrip().endswith(":")
         lines.append(" ".join(out) if changed else line)
     return "\n".join(lines), frozenset(made)
 
