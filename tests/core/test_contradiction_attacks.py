@@ -256,7 +256,7 @@ TARGETED = [
     #                                   seven shapes: "1.500 euros" / "€1,500", "55.000 €" / "€55k", "Europe/Kiev" /
     #                                   "Europe/Kyiv", "8万円" / "¥80,000", "A$ 2000" / "A$2000", "Quebec" /
     #                                   "Montreal"; 0 after; corpus_attack59_findings.md)
-    ("corpus_attack60.jsonl", 700, 83, 0.37),  # 31 of 83 (blind, black-box: a personal life full of other
+    ("corpus_attack60.jsonl", 700, 83, 0.36),  # 30 of 83 (31 before old_value_gone left) (blind, black-box: a personal life full of other
     #                                   people, session 14: 87 FPs of 834 at its run (65 counted); 45 left on main
     #                                   after the speaker-label fix, nearly all a clause after "; " read without the
     #                                   frame of its left side (someone's quoted or reported words, text written
