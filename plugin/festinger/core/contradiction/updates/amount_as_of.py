@@ -25,7 +25,7 @@ from typing import Callable, Optional
 
 from festinger.core.contradiction.grammar.values import MONTHS
 from festinger.core.contradiction.text.normalise import straight_apostrophes
-from festinger.core.contradiction.updates.change_gates import PRONOUN_RE, UNDOING_RE, unsure_change
+from festinger.core.contradiction.updates.change_gates import PRONOUN_RE, unsure_change
 from festinger.core.contradiction.updates.old_value_gates import someone, stored_words
 from festinger.core.contradiction.verdict import Contradiction
 
