@@ -241,6 +241,9 @@ TARGETED = [
     ("corpus_attack58.jsonl", 120, 53, 0.30),  # 16 of 53 (targeted, session 14: the self-attack of old_value_gone and
     #                                   amount_as_of in seven waves before each fix; 47 while old_value_gone was chained,
     #                                   removed after attack62; corpus_attack58_findings.md)
+    ("corpus_attack64.jsonl", 350, 57, 0.60),  # 35 of 57 (blind, black-box, round three of session 14: 30 FPs of 358,
+    #                                   one cause: a one-off thing's number or amount ("my order number", "my donation")
+    #                                   read as a single-valued slot; grammar/one_off.py; corpus_attack64_findings.md)
     ("corpus_attack62.jsonl", 340, 62, 0.50),  # 33 of 62 (blind, black-box, session 14: endings and amounts against the
     #                                   new rules: 58 FPs of 346, 39 by old_value_gone (removed), 15 by slot_switch
     #                                   widening "Rent" to a stored "garage rent", 4 by older rules; findings file)

@@ -19,6 +19,7 @@ from festinger.core.contradiction.grammar.comparison import compare, is_known_te
 from festinger.core.contradiction.grammar.closed_values import needs_news
 from festinger.core.contradiction.explain import make_verdict
 from festinger.core.contradiction.grammar.may_both_hold import may_both_hold
+from festinger.core.contradiction.grammar.one_off import one_off_key
 from festinger.core.contradiction.grammar.places import left_lone_district, same_place, software_namesake
 from festinger.core.contradiction.grammar.refinement import contrasts_a_kind_of, corrects_another, refines
 from festinger.core.contradiction.grammar.replacement import announced_replacement, named_replacement, renamed
@@ -52,6 +53,8 @@ def match_statements(old, new, incoming: str, accept=None) -> Contradiction | No
                 continue
             if a.key.split()[0] == WE_KEY and not (b.update or b.correction):
                 continue  # two memories' "we" may be two groups: only an announced change joins them
+            if one_off_key(set(a.key.split())) and not b.correction:
+                continue  # "my order number is 1234" / "... is 5678": two orders, "new" or not
             found = _compare(a, b, incoming)
             if found is None:
                 continue

@@ -65,6 +65,18 @@ MULTI_INSTANCE_NOUNS = frozenset(
     "neighbour neighbor grandchild grandson granddaughter nephew niece aunt uncle student client "
     "customer horse bird fish".split()
 )
+# One-off things the user has many of over time: "my order number is 1234" and "... is 5678" are
+# two orders, "my donation is $50" and "... $100" two donations (attack64); none is a slot a later
+# memory replaces, "new" and "latest" included ("my latest order number is 5678").
+# "package", "pr" and "invoice" count only when numbered (grammar/one_off.py).
+ONE_OFF_NOUNS = frozenset(
+    "order orders tracking ticket tickets case claim claims issue receipt receipts lottery "
+    "donation donations refund refunds tip tips fare fares expense expenses withdrawal withdrawals transfer "
+    "transfers charge charges purchase purchases transaction transactions shipment parcel delivery "
+    "incident confirmation".split()
+)
+# ... unless the key makes it a setting: "the minimum order is 50 units".
+ONE_OFF_SETTINGS = frozenset("minimum maximum min max limit default".split())
 # Modifiers that tie a subject to one moment of one conversation ("the new function", "the other
 # server", "the latest error"): such subjects never identify the same thing across memories.
 DEICTIC_MODIFIERS = frozenset(

@@ -35,6 +35,7 @@ from festinger.core.contradiction.text.segment import frames_what_follows
 from festinger.core.contradiction.updates.typed_values import MONTH, Typed, typed_values
 from festinger.core.contradiction.updates.slot_reading import (as_clock, bare_hour, bare_slot, done_time, lead_actor, one_product,
                                                                  stored_only_words, value_words)
+from festinger.core.contradiction.grammar.one_off import one_off_key
 from festinger.core.contradiction.grammar.values import singular
 from festinger.core.contradiction.verdict import Contradiction, clip
 
@@ -220,6 +221,8 @@ def read_slot(clause: str, *, incoming: bool) -> Slot | None:
             return None  # "my wife's sertraline", "my son takes 10 mg": the user's own slots only
         words.add(w)
     counted = value.kind == "amount" and len(value.frame) > 3 and value.frame not in lx.MEASURE_UNITS
+    if one_off_key(words):
+        return None  # "My (latest) order number is 5678", "My donation is $100": one of many orders, gifts
     if len(words) == 1 and words <= lx.DEICTIC_NOUNS and not periods and not counted:
         return None  # "The file is 2 MB", "The meeting is at 3pm": a thing of one conversation
     if not incoming and _PERFECT_RE.search(expand_contractions(rest)):
