@@ -247,6 +247,9 @@ TARGETED = [
     ("corpus_attack62.jsonl", 340, 62, 0.50),  # 33 of 62 (blind, black-box, session 14: endings and amounts against the
     #                                   new rules: 58 FPs of 346, 39 by old_value_gone (removed), 15 by slot_switch
     #                                   widening "Rent" to a stored "garage rent", 4 by older rules; findings file)
+    ("corpus_attack63.jsonl", 840, 55, 0.60),  # 35 of 55 (blind, black-box, session 14, round two: 97 FPs of 847,
+    #                                   nearly all a state of today / right now / at the moment / for now read
+    #                                   as lasting, either side (grammar/moment.py); 6 a stored dash tail)
     ("corpus_attack57.jsonl", 1150, 65, 0.22),  # 15 of 65 (blind, black-box: how people actually chat; 96 FPs
     #                                   of 1171 at its one run, nearly all a tail after " — " or " - " that takes the
     #                                   news back, gives it away or scopes it ("— I wish 😭", "- my sister lol", "— for

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from festinger.core.contradiction import lexicon as lx
+from festinger.core.contradiction.grammar.moment import about_a_moment
 from festinger.core.contradiction.text.cues import Cue
 from festinger.core.contradiction.text.literal import ODD_CASE_RE, said_alone
 from festinger.core.contradiction.text.normalise import alternation, expand_contractions
@@ -60,12 +61,12 @@ LAUGH_RE = re.compile(r"(?<![\w'@./-])(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jk)
 
 
 def is_unsure(sentence: str) -> bool:
-    """Whether a sentence speaks of the past, a time-scoped moment, a possibility or an addition, or
-    laughs at itself: what the grammar never reads as a fact that holds now (and neither does any
+    """Whether a sentence speaks of the past, a time-scoped moment (also a state of today or of right
+    now: `moment`), a possibility or an addition, or laughs at itself: what the grammar never reads as a fact that holds now (and neither does any
     other rule)."""
     s = expand_contractions(sentence)
     return bool(_UNSURE.search(s) or ("may" in s and said_alone(s, "may", ignore_case=False))
-                or from_an_event_on(s) or (("l" in s or "h" in s or "j" in s or not s.isascii()) and LAUGH_RE.search(s)))
+                or from_an_event_on(s) or about_a_moment(s) or (("l" in s or "h" in s or "j" in s or not s.isascii()) and LAUGH_RE.search(s)))
 
 
 def from_an_event_on(s: str) -> bool:

@@ -7,7 +7,7 @@ sentence at a spaced dash into clauses read apart (`segment._dash_clauses`), and
 their reading at a dash (clause_end, old_value_end, thing_end, slot_switch, role_holders, ...), so the
 news clause was read alone and the tail never seen. The detector's rule is that a sentence it cannot
 fully account for is unparsed, never guessed; this one gate, at the head of the chain, asks it of every
-dash tail of the incoming memory, so no rule needs its own check. A tail is accounted for when it is
+dash tail of either memory, so no rule needs its own check. A tail is accounted for when it is
 * empty of words (an emoji, "!!") or laughter alone ("— lol": the laughter rules judge the sentence),
 * a harmless aside (`asides.harmless_aside`: "— finally", "— so happy", "— last week", the user's own
   quoted feeling '- "best decision ever", the user says'),
@@ -67,14 +67,21 @@ def tone_tagged(incoming: str) -> bool:
 
 
 def unaccounted_dash_tail(existing: str, incoming: str, detect: Detect) -> bool:
-    """Whether the incoming memory has a clause after a spaced dash that neither the grammar, the
-    asides nor the detector itself account for: its news is then unsure. `detect` is the whole
+    """Whether either memory has a clause after a spaced dash that neither the grammar, the asides nor
+    the detector itself account for: its news is then unsure, or the stored fact unread ("My editor
+    is Helix now — Tom's, I mean." stored, "My editor is Vim." incoming: attack63). A stored tail is
+    judged as an incoming one is, with the two memories' roles swapped. `detect` is the whole
     detector (handed in by `compare`)."""
-    tails = dash_tails(incoming)
+    return (_unaccounted(incoming, existing, detect)
+            or _unaccounted(existing, incoming, lambda a, b: detect(b, a)))
+
+
+def _unaccounted(text: str, other: str, detect: Detect) -> bool:
+    tails = dash_tails(text)
     if not tails:
         return False
-    news = DASH_RE.split(incoming, maxsplit=1)[0]
-    return any(not _accounted(tail, existing, news, detect) for tail in tails)
+    news = DASH_RE.split(text, maxsplit=1)[0]
+    return any(not _accounted(tail, other, news, detect) for tail in tails)
 
 
 def _accounted(tail: str, existing: str, news: str, detect: Detect) -> bool:
