@@ -272,6 +272,26 @@ TARGETED = [
 ]
 
 
+# Sets whose false positives are not all answered yet: a ratchet, never more than the count left
+# open (each listed in the set's findings file), and the recall floor of the targeted sets.
+KNOWN_OPEN = [
+    # (file, counted compatible pairs at least, false positives left open, contradictions, recall floor)
+    ("corpus_attack65.jsonl", 740, 12, 55, 0.55),  # 31 of 55 (blind, black-box, round four of session 14: 59
+    #                                   FPs of 746, a bare slot noun of several senses ("my carrier is now UPS"), a
+    #                                   state word as a value ("my title is now official"); 12 left, findings file)
+]
+
+
+@pytest.mark.parametrize("name,least,open_fp,n,floor", KNOWN_OPEN)
+def test_known_open_false_positives_never_grow(name, least, open_fp, n, floor):
+    rows = load_pairs(name)
+    compatible = [r for r in rows if not r["label"] and not r.get("debatable")]
+    assert len(compatible) >= least
+    assert evaluate(compatible).fp <= open_fp
+    contradictions = [r for r in rows if r["label"]]
+    assert len(contradictions) == n and evaluate(contradictions).recall >= floor
+
+
 @pytest.mark.parametrize("name,least,_n,_floor", TARGETED)
 def test_targeted_precision_is_perfect(name, least, _n, _floor):
     rows = load_pairs(name)

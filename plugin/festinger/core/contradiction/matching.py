@@ -53,6 +53,8 @@ def match_statements(old, new, incoming: str, accept=None) -> Contradiction | No
                 continue
             if a.key.split()[0] == WE_KEY and not (b.update or b.correction):
                 continue  # two memories' "we" may be two groups: only an announced change joins them
+            if _bare_polysemous(a) and not (b.correction or b.denied):
+                continue  # "My provider is Comcast" / "My provider is now Dr. Nguyen": which provider?
             if one_off_key(set(a.key.split())) and not b.correction:
                 continue  # "my order number is 1234" / "... is 5678": two orders, "new" or not
             found = _compare(a, b, incoming)
@@ -82,6 +84,13 @@ GENERIC_USE_RELS = frozenset("use utilize utilise do:do".split())
 USE_RELS = GENERIC_USE_RELS | frozenset(
     "adopt leverage play wear eat drink smoke run run:on deploy:to deploy:on deploy:with deployed:on deployed:to "
     "hosted:on built:with build:with".split())
+
+
+def _bare_polysemous(a: Statement) -> bool:
+    """Whether the slot is the user's bare "carrier", "provider", "title", "favorite", ...: a noun of
+    several senses with nothing naming the one meant (lexicon POLYSEMOUS_SLOTS)."""
+    words = a.key.split()
+    return len(words) == 2 and words[0] == "user" and words[1] in lx.POLYSEMOUS_SLOTS
 
 
 def _stand_in(b: Statement) -> bool:

@@ -97,8 +97,21 @@ NON_VALUE_WORDS = frozenset(
     "large small big huge tiny empty full ready done important critical required optional unknown "
     "missing available unavailable down up live stable unstable default same different public private "
     "local remote ready clean dirty locked unlocked merged active inactive correct wrong valid invalid "
-    "secure insecure shared".split()
+    "secure insecure shared "
+    # how a slot's value stands, never which it is: "my title is now official", "my role is now
+    # permanent", "my diet is now strict" (attack65); "my name is mud" is an idiom
+    "official legal permanent temporary final formal strict stricter darker lighter popular paid unpaid "
+    "hybrid full-time part-time mud".split()
 )
+# Slot nouns with several senses, one per world: a mobile or a shipping "carrier", an internet, cloud,
+# insurance or health "provider", a sports or a bus "coach", a "favorite" of no kind (attack65: "My
+# carrier is Verizon" / "My carrier is now UPS"). Bare, with nothing naming the sense, a "now" alone
+# does not replace one of them. ("title", "role", "editor" and "plan" are updated bare too often.)
+POLYSEMOUS_SLOTS = frozenset("carrier provider coach major model level favorite favourite".split())
+# Words that name the sense meant ("my mobile carrier", "my internet provider").
+SLOT_SENSE_WORDS = frozenset(
+    "mobile cell phone wireless internet broadband cable cloud hosting health insurance medical shipping "
+    "freight football soccer tennis fitness running swim swimming basketball college university".split())
 
 # Attribute nouns that, as the last word of a phrase, name a property of what precedes them.
 ATTRIBUTE_HEADS = frozenset(

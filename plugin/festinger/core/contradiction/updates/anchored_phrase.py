@@ -100,6 +100,8 @@ def _value(raw: str) -> str | None:
         return None
     if any(w in lx.PHRASE_VALUE_REFUSED or w in lx.REFUSED_WORDS or w in lx.CHANGE_WORDS for w in words):
         return None
+    if words[0] == "to":
+        return None  # "My plan is now to learn Rust": an intention, not a plan's name
     if any(re.fullmatch(r"[\d.,]+", w) for w in words) or words[0].rstrip(".") in lx.HONORIFICS:
         return None  # "3 days a week": a count, the typed rule's to read; "Mrs.": a form of address
     if describes_state(value):
@@ -187,6 +189,11 @@ def by_anchored_phrase(existing: str, incoming: str) -> Contradiction | None:
     old, new = _read(old_clauses[0], incoming=False), _read(new_clauses[0], incoming=True)
     if old is None or new is None or old.key != new.key:
         return None  # another slot ("favorite dessert", "staging deploy target"), or no slot read
+    if len(old.key) == 1 and old.key[0] in lx.POLYSEMOUS_SLOTS and not (
+            _words(old.rest + " " + new.rest) & lx.SLOT_SENSE_WORDS):
+        return None  # "My carrier is Verizon" / "My carrier is now UPS": which carrier is not said
+    if new.value[:1] in "'\"\u2018\u201c":
+        return None  # "My title is now 'The Last Harbor'": a quoted name is a work's, not the slot's
     owners = {owner_of(old.rest), owner_of(new.rest)}
     if "mixed" in owners or owners == {"user", "group"}:
         return None  # "my title" / "our release cadence": whose it is differs
