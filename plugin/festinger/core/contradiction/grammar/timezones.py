@@ -6,7 +6,8 @@ UTC-4" as a place. A time zone is one value at a time, and it is written in few 
 IANA name ("Europe/Amsterdam"). Two of them differ for sure only when every offset the one may
 mean differs from every offset the other may mean ("CET" is +1 or +2, so "UTC+2" may be it), when
 both are IANA names of two zones (a tzdata link, "Europe/Kiev" for "Europe/Kyiv" or "US/Pacific" for
-"America/Los_Angeles", is the zone it links to: `lexicon.TIMEZONE_LINKS`), or when two names keep no region in common ("PST" / "MST" share -7
+"America/Los_Angeles", is the zone it links to: `lexicon.TIMEZONE_LINKS`), or when two names keep no
+region in common ("PST" / "MST" share -7
 in summer but are two zones; "PST" / "America/Los_Angeles" / "Pacific time" are one,
 `lexicon.TIMEZONE_REGIONS`). Anything else (an unlisted IANA name against an offset) is unknown.
 """

@@ -62,8 +62,8 @@ LAUGH_RE = re.compile(r"(?<![\w'@./-])(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jk)
 
 def is_unsure(sentence: str) -> bool:
     """Whether a sentence speaks of the past, a time-scoped moment (also a state of today or of right
-    now: `moment`), a possibility or an addition, or laughs at itself: what the grammar never reads as a fact that holds now (and neither does any
-    other rule)."""
+    now: `moment`), a possibility or an addition, or laughs at itself: what the grammar never reads
+    as a fact that holds now (and neither does any other rule)."""
     s = expand_contractions(sentence)
     return bool(_UNSURE.search(s) or ("may" in s and said_alone(s, "may", ignore_case=False))
                 or from_an_event_on(s) or about_a_moment(s) or (("l" in s or "h" in s or "j" in s or not s.isascii()) and LAUGH_RE.search(s)))

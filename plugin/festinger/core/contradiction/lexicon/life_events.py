@@ -49,6 +49,10 @@ PET_KINDS: dict[str, str] = {
 # Relatives whose death ends "<kin> <Name> lives with us" (never their name: it stays theirs).
 KIN = frozenset("grandmother grandfather grandma grandpa granny nan nana mother father mom mum dad "
                 "aunt uncle mother-in-law father-in-law".split())
+# Family as a memory names it, short forms included ("sis", "bro"): a lead line about one of them
+# (`slot_switch`), a line a relative speaks (`change_gates`).
+RELATIVES = KIN | frozenset("sis bro sister brother wife husband son daughter cousin grandson granddaughter "
+                            "niece nephew".split())
 # Words before a pet's kind that keep it one pet ("a golden retriever", "a tabby cat"); never "old",
 # "first", "late" or "other", which may make it another one than the stored pet.
 NOT_PET_ADJECTIVES = frozenset("old first second previous former late other new childhood family "

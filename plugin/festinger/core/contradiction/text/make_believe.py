@@ -39,12 +39,8 @@ def in_make_believe(existing: str, incoming: str) -> bool:
     """Whether the incoming memory frames what it says as a game, play, dream, prank, story or
     exercise that the stored memory is not itself about."""
     low = incoming.lower()
-    found = set(_WORD_RE.findall(low)) & _ALL
-    if not found and "save file" not in low:
-        return False
-    if "save file" in low:
-        found.add("savefile")
-    if _NOT_KIDDING_RE.search(low):
+    found = set(_WORD_RE.findall(low.replace("save file", "savefile"))) & _ALL
+    if found and _NOT_KIDDING_RE.search(low):
         found -= {"kidding", "joking", "joke", "prank", "pranking"}
     if not found:
         return False

@@ -177,10 +177,12 @@ def _laughed_at(incoming: str) -> set[str]:
     Queen Elizabeth now"), lowered."""
     out = set()
     for m in LAUGH_RE.finditer(incoming):
-        out.add(re.split(r"[,;!.\u2013\u2014]|\s-\s", incoming[:m.start()])[-1].strip().lower())
-        out.add(re.split(r"[,;!.\u2013\u2014]|\s-\s", incoming[m.end():].lstrip(" ,;!.\u2013\u2014-"))[0]
-                .strip().lower())
+        out.add(_CLAUSE_CUT_RE.split(incoming[:m.start()])[-1].strip().lower())
+        out.add(_CLAUSE_CUT_RE.split(incoming[m.end():].lstrip(" ,;!.\u2013\u2014-"))[0].strip().lower())
     return out
+
+
+_CLAUSE_CUT_RE = re.compile(r"[,;!.\u2013\u2014]|\s-\s")
 
 
 def _old_one_gone(clause: str, old: str) -> bool:

@@ -19,6 +19,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.events.event_context import event_sentences
 from festinger.core.contradiction.updates.held import noun_plan, words
 from festinger.core.contradiction.lexicon import changes as ch
+from festinger.core.contradiction.lexicon.life_events import RELATIVES
 from festinger.core.contradiction.text.memo import per_text
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.rescheduled import one_sentence
@@ -79,7 +80,7 @@ def readable_sentences(incoming: str) -> list[str]:
 # "Mom: turns out I'm not allergic to penicillin after all.": a line labelled with another person
 # speaks in that person's "I" (attack60), as a chat log or a transcript does.
 _SPEAKER_RE = re.compile(r"^\s*(?P<label>[^:\n]{1,40}?)\s*(?:\([^)]*\))?\s*:\s")
-_SPEAKERS = lx.PERSON_ROLES | frozenset("sis bro nurse doc doctor grandpa grandma granny nana mum".split())
+_SPEAKERS = lx.PERSON_ROLES | RELATIVES | frozenset("nurse doc doctor".split())
 
 
 def _spoken_by_another(sentence: str) -> bool:
@@ -92,11 +93,12 @@ def _spoken_by_another(sentence: str) -> bool:
 
 @per_text(maxsize=256)  # asked of the same memory by ended_states, named_end and displaced
 def _readable(incoming: str) -> tuple[str, ...]:
-    found = tuple(s for s in event_sentences(incoming) if not _spoken_by_another(s))
+    sentences = tuple(event_sentences(incoming))
+    found = tuple(s for s in sentences if not _spoken_by_another(s))
     if found:
         return found
-    if any(_spoken_by_another(s) for s in event_sentences(incoming)):
-        return ()
+    if sentences:
+        return ()  # every sentence another person's words
     one = one_sentence(incoming)
     if one is None or _QUOTE_RE.search(one) or retracted_inline(one):
         return ()  # a quote, or "I sold my Corolla, jk"

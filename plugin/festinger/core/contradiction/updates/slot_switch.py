@@ -29,7 +29,7 @@ from typing import Callable, Optional
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.lexicon import changes as ch
-from festinger.core.contradiction.lexicon.life_events import KIN
+from festinger.core.contradiction.lexicon.life_events import RELATIVES
 from festinger.core.contradiction.grammar.comparison import squash
 from festinger.core.contradiction.text.cues import Cue
 from festinger.core.contradiction.text.literal import said_alone
@@ -45,9 +45,7 @@ _MAX_CHARS = 4000
 _LEAD_WORDS = 3  # "Quick gadget update.", "Big news!": a lead sentence, no fact of its own
 # A short lead about a relative is no lead: after "Dad switched clinics." or "Mom's building sold." a
 # subjectless "New doctor is Dr. Lee." may be theirs (attack60, debatable).
-_RELATIVES = KIN | frozenset("sis bro sister brother wife husband son daughter cousin grandson granddaughter "
-                             "niece nephew".split())
-_ABOUT_A_RELATIVE_RE = re.compile(r"^\W*(" + "|".join(sorted(_RELATIVES, key=len, reverse=True)) + r")(?:'s)?\s", re.I)
+_ABOUT_A_RELATIVE_RE = re.compile(r"^\W*(" + "|".join(sorted(RELATIVES, key=len, reverse=True)) + r")(?:'s)?\s", re.I)
 # A cheap gate: every shape below holds one of these words.
 _GATE = Cue(r"(?:switched|changed|moved|upgraded|downgraded|updated|swapped|new|now|update|\(was|\(previously)")
 
@@ -128,9 +126,9 @@ _STORED_KEY_RE = re.compile(r"^\W*(?:(?:the\s+)?user'?s\s+|my\s+)?([a-z][\w-]*(?
 # Words that make a stored slot one of several: "work laptop", "old phone", "kids' dentist".
 _INSTANCE_WORDS = ch.STAND_IN_WORDS | lx.DEICTIC_MODIFIERS | frozenset(
     "work personal home office school gaming travel family kids main primary secondary spare daily weekend".split())
-_DESCRIBING_WORDS = frozenset("monthly weekly yearly annual quarterly daily hourly nightly base total net gross "
-                               "current regular usual standard default preferred transit data phone mobile internet broadband subscription "
-                               "membership account service".split())
+_DESCRIBING_WORDS = frozenset("monthly weekly yearly annual quarterly hourly nightly base total net gross current "
+                               "regular usual standard default preferred transit data phone mobile internet broadband "
+                               "subscription membership account service".split())
 _WAS_NOTE_RE = re.compile(r"\(\s*(?:was|previously|formerly|prev\.?|used\s+to\s+be)\s+[^()]{1,60}\)", re.I)
 # A past said with its time: "in 2019", "back in college", "years ago", "last year", "as a student".
 _PAST_RE = re.compile(r"(?<![\w'])(?:in\s+(?:19|20)\d\d|back\s+in|years?\s+ago|last\s+year|as\s+a\s+(?:kid|student|teen)|"

@@ -169,8 +169,8 @@ def thing_ended(existing: str, incoming: str) -> tuple[str, str, str] | None:
             if clause and _ends(thing, clause, before + " " + body[:start], text):
                 after = body[end:].lstrip(" ,;:-\u2013\u2014")
                 if context_refuses(thing, sentences, at) or other_instance("", after) or _someone_after(thing, after) or (
-                        _ANOTHER_WAY_RE.search(after)) or (
-                        appositive_other(thing.value, after) or app_by_part(thing.value, clause)):
+                        _ANOTHER_WAY_RE.search(after) or appositive_other(thing.value, after)
+                        or app_by_part(thing.value, clause)):
                     return None  # "Biscuit died. It was my Tamagotchi.", "sold the guitar, the spare one", "sold the
                     # ThinkPad, the T480 from uni", "uninstalled Kindle" (the app) of a Kindle Paperwhite (name_parts)
                 return thing.owner, thing.value, clause
