@@ -244,6 +244,10 @@ TARGETED = [
     ("corpus_attack64.jsonl", 350, 57, 0.60),  # 35 of 57 (blind, black-box, round three of session 14: 30 FPs of 358,
     #                                   one cause: a one-off thing's number or amount ("my order number", "my donation")
     #                                   read as a single-valued slot; grammar/one_off.py; corpus_attack64_findings.md)
+    ("corpus_attack65.jsonl", 740, 55, 0.55),  # 31 of 55 (blind, black-box, round four of session 14: 59 FPs of
+    #                                   746, a bare slot noun of several senses ("my carrier is now UPS", "my role is
+    #                                   now Hamlet"), a state word as a value ("my title is now official"); the last 12
+    #                                   in session 15 by the value's kind (updates/value_kinds.py); findings file)
     ("corpus_attack62.jsonl", 340, 62, 0.50),  # 33 of 62 (blind, black-box, session 14: endings and amounts against the
     #                                   new rules: 58 FPs of 346, 39 by old_value_gone (removed), 15 by slot_switch
     #                                   widening "Rent" to a stored "garage rent", 4 by older rules; findings file)
@@ -276,9 +280,6 @@ TARGETED = [
 # open (each listed in the set's findings file), and the recall floor of the targeted sets.
 KNOWN_OPEN = [
     # (file, counted compatible pairs at least, false positives left open, contradictions, recall floor)
-    ("corpus_attack65.jsonl", 740, 12, 55, 0.55),  # 31 of 55 (blind, black-box, round four of session 14: 59
-    #                                   FPs of 746, a bare slot noun of several senses ("my carrier is now UPS"), a
-    #                                   state word as a value ("my title is now official"); 12 left, findings file)
     ("corpus_attack66.jsonl", 330, 3, 37, 0.40),  # 16 of 37 (blind, black-box, round five of session 14: 34 FPs of
     #                                   335, a scope, condition or source after the value past a comma ("My address
     #                                   is now 12 Main St, for parcels", "..., after 6pm"); 3 left, findings file)

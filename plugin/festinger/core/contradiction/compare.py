@@ -33,7 +33,7 @@ from festinger.core.contradiction.recall_verdicts import (by_age_or_count, by_co
                                                           by_event_moved, by_job_left, by_life_event, by_migration,
                                                           by_possession_ended, by_residence_ended, by_status_ended)
 from festinger.core.contradiction.reread.reread import by_rereading
-from festinger.core.contradiction.updates.role_holders import by_role_holder
+from festinger.core.contradiction.updates.value_kinds import by_person_holder
 from festinger.core.contradiction.updates.thing_end import by_thing_end
 from festinger.core.contradiction.updates.old_value_end import by_old_value_end
 from festinger.core.contradiction.updates.self_correction import plain_correction
@@ -85,7 +85,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_slot_switch(existing, incoming, _detect)
             or by_clause_end(existing, incoming)
             or by_displaced(existing, incoming) or by_state_ended(existing, incoming)
-            or by_anchored_value(existing, incoming) or by_role_holder(existing, incoming)
+            or by_anchored_value(existing, incoming) or by_person_holder(existing, incoming)
             or by_anchored_phrase(existing, incoming) or by_thing_end(existing, incoming)
             or by_instruction(existing, incoming) or by_slot_value(existing, incoming)
             or by_old_value_end(existing, incoming) or by_schedule_change(existing, incoming)

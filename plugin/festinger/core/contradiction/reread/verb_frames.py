@@ -16,6 +16,7 @@ from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.grammar.objects import ITEM_STOPS
 from festinger.core.contradiction.grammar.places import is_known_place
 from festinger.core.contradiction.text.told_first import opens_memory
+from festinger.core.contradiction.updates.value_kinds import says_how_it_stands
 from festinger.core.contradiction.grammar.values import Statement
 
 __all__ = ["one_frame", "one_person_slot"]
@@ -86,6 +87,8 @@ business." the title may be that business's: `told_first`). Neither phrase may h
         return False
     if len(a.values) != 1 or len(b.values) != 1 or a.negated or b.negated or a.qualifier or b.qualifier:
         return False
+    if says_how_it_stands(b.values[0].display):
+        return False  # "My job title is now official": how the title stands, not another one
     x, y = (v.norm.split() for v in (a.values[0], b.values[0]))
     if not x or not y or set(x) <= set(y) or set(y) <= set(x):
         return False

@@ -31,6 +31,7 @@ from festinger.core.contradiction.grammar.unsure import LAUGH_RE
 from festinger.core.contradiction.text.name_parts import find_part
 from festinger.core.contradiction.text.normalise import expand_contractions
 from festinger.core.contradiction.updates.slot_switch import another_kind
+from festinger.core.contradiction.updates.value_kinds import of_another_sense, says_how_it_stands
 from festinger.core.contradiction.verdict import Contradiction, clip
 
 __all__ = ["by_anchored_phrase"]
@@ -104,8 +105,8 @@ def _value(raw: str) -> str | None:
         return None  # "My plan is now to learn Rust": an intention, not a plan's name
     if any(re.fullmatch(r"[\d.,]+", w) for w in words) or words[0].rstrip(".") in lx.HONORIFICS:
         return None  # "3 days a week": a count, the typed rule's to read; "Mrs.": a form of address
-    if describes_state(value):
-        return None  # "My favorite cafe is now closed", "... now expensive": a state of the thing, not a new one
+    if describes_state(value) or says_how_it_stands(value):
+        return None  # "My favorite cafe is now closed", "... now official as of Monday": a state, not a new one
     return value
 
 
@@ -209,8 +210,8 @@ def by_anchored_phrase(existing: str, incoming: str) -> Contradiction | None:
     if re.search(rf"\b{re.escape(old.value)}\b", expand_contractions(new.rest), re.I) or (
             find_part(old.value, new.rest) is not None):
         return None  # the stored value named again, whole or by a part ("the Kindle"): kept, compared, a second place
-    if another_kind(old.value, new.value):
-        return None  # "Editor: Vim" / "Switched my editor to Solarized Dark": a colour scheme of the editor
+    if another_kind(old.value, new.value) or of_another_sense(old.key, old.value, new.value):
+        return None  # "Editor: Vim" / "... to Solarized Dark": the editor's colours; "My role is now Hamlet": a part
     slot = " ".join(old.key)
     return Contradiction("value", slot, old.value, new.value,
                          f"{slot!r} holds one value at a time and has a new one: {old.value!r} -> {new.value!r} "
