@@ -273,6 +273,11 @@ TARGETED = [
     #                                   for a relative, fiction, a hypothetical, a goal, a dream): such a sentence
     #                                   is no longer split (text/segment.frames_what_follows); 0 after;
     #                                   corpus_attack60_findings.md)
+    ("corpus_attack67.jsonl", 330, 40, 0.40),  # 18 of 40 (blind, black-box: pasted and structured text, session
+    #                                   15: 61 FPs of 335 at its run, one cause: a change line "X changed from A to B"
+    #                                   its own markup marks as not (yet) true, struck, an open to-do box, a status
+    #                                   tag ("(rejected)", "[proposed]", "⏳"), commented out, read by `displaced`
+    #                                   (text/unasserted.py, a gate at the head of the chain); 0 after; findings file)
 ]
 
 

@@ -45,6 +45,7 @@ from festinger.core.contradiction.updates.schedule_change import by_schedule_cha
 from festinger.core.contradiction.updates.asides import by_aside
 from festinger.core.contradiction.updates.amount_as_of import by_amount_as_of
 from festinger.core.contradiction.text.make_believe import in_make_believe
+from festinger.core.contradiction.text.unasserted import has_unasserted_line, swallowed_markup
 from festinger.core.contradiction.updates.dash_tails import tone_tagged, unaccounted_dash_tail
 from festinger.core.contradiction.text.normalise import straight_apostrophes
 from festinger.core.contradiction.matching import GENERIC_USE_RELS, IMPOSED_SCOPE_RE, match_statements
@@ -71,9 +72,11 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
     incoming = plain_correction(incoming)  # "I was wrong about X: ...", "... I mixed them up."
     if in_make_believe(existing, incoming):
         return None  # "We're playing The Sims. I moved to Porto.": the game's news
+    if has_unasserted_line(incoming):
+        return None  # "~~port changed from 8080 to 9090~~", "- [ ] ...", "... (rejected)", "// ...": not said as so
     if tone_tagged(incoming) or unaccounted_dash_tail(existing, incoming, _detect):
         return None  # "$120k now — I wish 😭", "200 kg now after thanksgiving /j": a tail no rule reads
-    return (_by_statements(existing, incoming) or _by_frame(existing, incoming)
+    found = (_by_statements(existing, incoming) or _by_frame(existing, incoming)
             or _by_bare_key_value(existing, incoming) or by_event_moved(existing, incoming)
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)
             or _by_group(existing, incoming) or by_job_left(existing, incoming) or _by_job_restated(existing, incoming)
@@ -91,6 +94,7 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
             or by_old_value_end(existing, incoming) or by_schedule_change(existing, incoming)
             or by_aside(existing, incoming, _detect)
             or by_amount_as_of(existing, incoming, _detect))
+    return None if swallowed_markup(found) else found  # "9090~~", "Sam -->": a value is words, never markup
 
 
 def _by_event(existing: str, incoming: str) -> Contradiction | None:
