@@ -269,6 +269,10 @@ TARGETED = [
     #                                   for a relative, fiction, a hypothetical, a goal, a dream): such a sentence
     #                                   is no longer split (text/segment.frames_what_follows); 0 after;
     #                                   corpus_attack60_findings.md)
+    ("corpus_attack69.jsonl", 520, 40, 0.68),  # 28 of 40 (blind, black-box, everyday logistics, session 15: 22 FPs
+    #                                   of 527 at its run, a new value held beside the stored one: money the other way
+    #                                   ("I lent Sam $50." / "Sam now lent me $20."), a daylight-saving reason, "now ...
+    #                                   over the holidays", "on shift days"; updates/held_beside.py; 0 after; findings file)
 ]
 
 
