@@ -278,6 +278,10 @@ TARGETED = [
     #                                   its own markup marks as not (yet) true, struck, an open to-do box, a status
     #                                   tag ("(rejected)", "[proposed]", "⏳"), commented out, read by `displaced`
     #                                   (text/unasserted.py, a gate at the head of the chain); 0 after; findings file)
+    ("corpus_attack69.jsonl", 520, 40, 0.68),  # 28 of 40 (blind, black-box, everyday logistics, session 15: 22 FPs
+    #                                   of 527 at its run, a new value held beside the stored one: money the other way
+    #                                   ("I lent Sam $50." / "Sam now lent me $20."), a daylight-saving reason, "now ...
+    #                                   over the holidays", "on shift days"; updates/held_beside.py; 0 after; findings file)
 ]
 
 

@@ -43,6 +43,7 @@ from festinger.core.contradiction.updates.value_updates import by_value_update
 from festinger.core.contradiction.updates.slot_switch import by_slot_switch
 from festinger.core.contradiction.updates.schedule_change import by_schedule_change
 from festinger.core.contradiction.updates.asides import by_aside
+from festinger.core.contradiction.updates.held_beside import seasonal_clock_shift
 from festinger.core.contradiction.updates.amount_as_of import by_amount_as_of
 from festinger.core.contradiction.text.make_believe import in_make_believe
 from festinger.core.contradiction.text.unasserted import has_unasserted_line, swallowed_markup
@@ -76,6 +77,8 @@ def _detect(existing: str, incoming: str) -> Contradiction | None:
         return None  # "~~port changed from 8080 to 9090~~", "- [ ] ...", "... (rejected)", "// ...": not said as so
     if tone_tagged(incoming) or unaccounted_dash_tail(existing, incoming, _detect):
         return None  # "$120k now — I wish 😭", "200 kg now after thanksgiving /j": a tail no rule reads
+    if seasonal_clock_shift(incoming):
+        return None  # "My timezone is now UTC-4 because of DST": the clocks' seasonal shift (held_beside)
     found = (_by_statements(existing, incoming) or _by_frame(existing, incoming)
             or _by_bare_key_value(existing, incoming) or by_event_moved(existing, incoming)
             or _by_quit(existing, incoming) or by_status_ended(existing, incoming)

@@ -32,6 +32,7 @@ from festinger.core.contradiction.lexicon import changes as ch
 from festinger.core.contradiction.text.memo import per_text
 from festinger.core.contradiction.text.normalise import alternation, clean, expand_contractions
 from festinger.core.contradiction.text.segment import frames_what_follows
+from festinger.core.contradiction.updates.held_beside import reverses_roles
 from festinger.core.contradiction.updates.typed_values import MONTH, Typed, typed_values
 from festinger.core.contradiction.updates.slot_reading import (as_clock, bare_hour, bare_slot, done_time, lead_actor, one_product,
                                                                  stored_only_words, value_words)
@@ -345,6 +346,8 @@ def by_anchored_value(existing: str, incoming: str) -> Contradiction | None:
     owners = {old.owner, new.owner}
     if "mixed" in owners or owners == {"user", "group"}:
         return None  # "my flight" / "we've postponed the flight": whose it is differs
+    if reverses_roles(old_clauses[0], clause):
+        return None  # "I lent Sam $50" / "Sam now lent me $20": the money going the other way (held_beside)
     if a.value.kind == "when" and owners == {"user", ""} and not (old if old.owner == "" else new).bare:
         return None  # "the weekly sync" is the team's, "my weekly sync" may be one of the user's own
     if a.value.kind == "when" and "user" in owners and "weekday" in a.value.value and "minute" not in a.value.value \

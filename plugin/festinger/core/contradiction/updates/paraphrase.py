@@ -29,6 +29,7 @@ import re
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.text.cues import Cue, Says
+from festinger.core.contradiction.updates.held_beside import holds_over_period
 
 __all__ = ["new_value_line", "paraphrase"]
 
@@ -117,7 +118,8 @@ def paraphrase(sentence: str) -> str:
         sentence = f"{m.group(1)} is {m.group(3)} now, not {m.group(2)}"
     s = _OWN_RE.sub(r"\1 the user's ", sentence, count=1) if says("user") else sentence
     if _CHANGED.search(s):
-        s = _WHEN_RE.sub("", _PURPOSE_RE.sub("", s.rstrip(" .!"), count=1), count=1)
+        s = _PURPOSE_RE.sub("", s.rstrip(" .!"), count=1)
+        s = s if holds_over_period(s) else _WHEN_RE.sub("", s, count=1)  # "is now $3,500 over the holidays"
         s = _ALL_RE.sub(r"\1 ", s)
     m = _PAST_AFTER_NOW_RE.search(s) if Says(s)("now") else None
     if m and not _NOT_A_CAUSE & {w.lower().strip("'") for w in re.findall(r"[\w']+", m.group())}:

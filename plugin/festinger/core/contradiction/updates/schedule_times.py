@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from festinger.core.contradiction.updates.held_beside import DAY_KIND
 from festinger.core.contradiction.updates.typed_values import MONTH
 
 __all__ = ["Reading", "read_clause", "same_field"]
@@ -31,7 +32,7 @@ _TIME_RE = re.compile(
     rf"|(?:the\s+)?(?P<ord>{_ORDINAL})\s+(?P<oday>{_FULL_DAY})(?:\s+(?:of|in)\s+(?:the|each|every)\s+month)?"
     rf"|every\s+(?:other|second|alternate)\s+(?P<aday>{_FULL_DAY})|alternate\s+(?P<aday2>{_FULL_DAY})"
     rf"|(?:(?:every|on|each)\s+)?(?P<wday>{_FULL_DAY})"
-    r"|(?:on\s+)?(?P<wk>weekdays|weekends)"
+    rf"|(?:on\s+)?(?P<wk>weekdays|weekends)|on\s+(?P<kind>{DAY_KIND})"
     r"|(?:(?:in|during)\s+the\s+|every\s+|on\s+)?(?P<part>mornings?|afternoons?|evenings?|nights?)"
     rf"|(?P<dmon>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{MONTH})(?:\s+\d{{4}})?"
     rf"|(?P<mon2>{MONTH})\s+(?P<dmon2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?(?![\d:])"
@@ -101,8 +102,9 @@ def _field(m: re.Match[str]) -> tuple[str, object] | None:
         # "on Tuesdays", "every Tuesday": the series; "Tuesday": one day (one session of a series)
         series = g["wday"].lower().endswith("s") or m.group(0).lower().startswith(("every", "each"))
         return "day", ("", frozenset((_day(g["wday"]),)), series)
-    if g["wk"]:
-        return "scope", g["wk"].lower()  # "on weekends" scopes the routine; it is not a day it moves to
+    if g["wk"] or g["kind"]:
+        # "on weekends", "on shift days" scope the routine; they are no day it moves to (held_beside)
+        return "scope", " ".join((g["wk"] or g["kind"]).lower().split())
     if g["part"]:
         return "part", g["part"].lower().rstrip("s")
     if g["dmon"] or g["dmon2"]:
