@@ -269,6 +269,11 @@ TARGETED = [
     #                                   for a relative, fiction, a hypothetical, a goal, a dream): such a sentence
     #                                   is no longer split (text/segment.frames_what_follows); 0 after;
     #                                   corpus_attack60_findings.md)
+    ("corpus_attack70.jsonl", 675, 40, 0.65),  # 28 of 40 (blind, black-box, an engineer's work memories, session 15:
+    #                                   18 FPs of 679 at its run, one family: a size with a bare binary suffix
+    #                                   ("1024Mi" / "1Gi", "1Ti" / "1024Gi") or a Docker / JVM letter ("4g" / "4096m")
+    #                                   compared as words; read as bytes by grammar/byte_sizes.py; 0 after;
+    #                                   corpus_attack70_findings.md)
 ]
 
 
