@@ -282,6 +282,11 @@ TARGETED = [
     #                                   of 527 at its run, a new value held beside the stored one: money the other way
     #                                   ("I lent Sam $50." / "Sam now lent me $20."), a daylight-saving reason, "now ...
     #                                   over the holidays", "on shift days"; updates/held_beside.py; 0 after; findings file)
+    ("corpus_attack70.jsonl", 675, 40, 0.65),  # 28 of 40 (blind, black-box, an engineer's work memories, session 15:
+    #                                   18 FPs of 679 at its run, one family: a size with a bare binary suffix
+    #                                   ("1024Mi" / "1Gi", "1Ti" / "1024Gi") or a Docker / JVM letter ("4g" / "4096m")
+    #                                   compared as words; read as bytes by grammar/byte_sizes.py; 0 after;
+    #                                   corpus_attack70_findings.md)
 ]
 
 

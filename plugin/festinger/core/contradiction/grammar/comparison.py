@@ -19,6 +19,7 @@ from festinger.core.contradiction.text.normalise import fold, is_address, value_
 from festinger.core.contradiction.grammar.places import compare_place_values, compare_places, is_known_place
 from festinger.core.contradiction.grammar.closed_values import closed_value_relation
 from festinger.core.contradiction.grammar.cjk_money import cjk_money_relation
+from festinger.core.contradiction.grammar.byte_sizes import byte_size_relation
 from festinger.core.contradiction.grammar.values import Relation, Value
 
 def compare(a: Value, b: Value) -> Relation:
@@ -29,6 +30,9 @@ def compare(a: Value, b: Value) -> Relation:
     money = cjk_money_relation(a.display, b.display)  # "8万円" / "¥80,000", "80만원" / "₩800,000"
     if money is not None:
         return money
+    size = byte_size_relation(a, b)  # "1024Mi" / "1Gi", "4g" / "4096m": one size in two notations
+    if size is not None:
+        return size
     fa, fb = value_format_key(a.display), value_format_key(b.display)
     if fa and fa == fb and a.polarity == b.polarity:
         # "**Alice**", "<alice@example.com>", "mailto:...", "€1.200" vs "€1,200", "ArgoCD" vs

@@ -217,8 +217,11 @@ def parse_quantity(toks: list[Token], start: int) -> tuple[Value, list[str], int
         number, alt = parse_number(m.group(1)), dot_grouped_reading(m.group(1))
         suffix = m.group(2)
         if suffix == "k":
+            # "8K" is 8000, and 8192 for a buffer, a context window or a descriptor limit: a whole
+            # number of k has both readings ("8192" / "8K" agree, `comparison._cmp_quantity`).
+            binary = number * 1024 if number is not None and alt is None and number.is_integer() else None
             number = None if number is None else number * 1000
-            alt = None if alt is None else alt * 1000
+            alt = binary if alt is None else alt * 1000
         elif suffix in lx.UNITS or suffix in ("am", "pm"):
             unit_words = [suffix]
         else:
