@@ -269,6 +269,10 @@ TARGETED = [
     #                                   for a relative, fiction, a hypothetical, a goal, a dream): such a sentence
     #                                   is no longer split (text/segment.frames_what_follows); 0 after;
     #                                   corpus_attack60_findings.md)
+    ("corpus_attack68.jsonl", 800, 52, 0.65),  # 36 of 52 (blind, black-box, session 15: "which one of a kind": 29
+    #                                   FPs of 806, all the word "user" read as the speaker after "my" or another
+    #                                   word: "My user lives in York", "My user's name is Bob Smith", "My user name is
+    #                                   Shadow Fox" (text/user_noun.py); 0 after; corpus_attack68_findings.md)
 ]
 
 
