@@ -287,6 +287,10 @@ TARGETED = [
     #                                   ("1024Mi" / "1Gi", "1Ti" / "1024Gi") or a Docker / JVM letter ("4g" / "4096m")
     #                                   compared as words; read as bytes by grammar/byte_sizes.py; 0 after;
     #                                   corpus_attack70_findings.md)
+    ("corpus_attack68.jsonl", 800, 52, 0.65),  # 36 of 52 (blind, black-box, session 15: "which one of a kind": 29
+    #                                   FPs of 806, all the word "user" read as the speaker after "my" or another
+    #                                   word: "My user lives in York", "My user's name is Bob Smith", "My user name is
+    #                                   Shadow Fox" (text/user_noun.py); 0 after; corpus_attack68_findings.md)
 ]
 
 

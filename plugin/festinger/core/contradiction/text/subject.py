@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from festinger.core.contradiction import lexicon as lx
 from festinger.core.contradiction.grammar.values import singular
+from festinger.core.contradiction.text.user_noun import user_as_noun
 
 MAX_SUBJECT_WORDS = 6
 
@@ -130,7 +131,12 @@ def _words_of(toks: list[Token]) -> list[str]:
 def np_words(words: list[str]) -> list[str] | None:
     """Noun-phrase words with determiners dropped and possessives resolved ("user's" -> "user")."""
     out: list[str] = []
-    for w in words:
+    for idx, w in enumerate(words):
+        if user_as_noun(words[:idx], w):  # "my user's name", "my user name": not the speaker's name
+            if not out:
+                return None  # "a user's email", "this user": nobody the memories know
+            out.append("user")
+            continue
         if w in lx.DETERMINERS:
             continue
         if w in lx.USER_POSSESSIVES:
