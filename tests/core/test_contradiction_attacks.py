@@ -269,6 +269,10 @@ TARGETED = [
     #                                   for a relative, fiction, a hypothetical, a goal, a dream): such a sentence
     #                                   is no longer split (text/segment.frames_what_follows); 0 after;
     #                                   corpus_attack60_findings.md)
+    ("corpus_attack66.jsonl", 330, 37, 0.55),  # 21 of 37 (blind, black-box, round five of session 14: 34 FPs of
+    #                                   335, a scope, condition or source after the value ("My address is now 12 Main
+    #                                   St, for parcels", "..., after 6pm", "coffee after lunch"); a change event of
+    #                                   the slot after it is a cause ("..., after the raise"); updates/value_tail.py)
 ]
 
 
@@ -279,9 +283,6 @@ KNOWN_OPEN = [
     ("corpus_attack65.jsonl", 740, 12, 55, 0.55),  # 31 of 55 (blind, black-box, round four of session 14: 59
     #                                   FPs of 746, a bare slot noun of several senses ("my carrier is now UPS"), a
     #                                   state word as a value ("my title is now official"); 12 left, findings file)
-    ("corpus_attack66.jsonl", 330, 3, 37, 0.40),  # 16 of 37 (blind, black-box, round five of session 14: 34 FPs of
-    #                                   335, a scope, condition or source after the value past a comma ("My address
-    #                                   is now 12 Main St, for parcels", "..., after 6pm"); 3 left, findings file)
 ]
 
 
