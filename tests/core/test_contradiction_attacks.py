@@ -291,6 +291,10 @@ TARGETED = [
     #                                   FPs of 806, all the word "user" read as the speaker after "my" or another
     #                                   word: "My user lives in York", "My user's name is Bob Smith", "My user name is
     #                                   Shadow Fox" (text/user_noun.py); 0 after; corpus_attack68_findings.md)
+    ("corpus_attack66.jsonl", 330, 37, 0.55),  # 21 of 37 (blind, black-box, round five of session 14: 34 FPs of
+    #                                   335, a scope, condition or source after the value ("My address is now 12 Main
+    #                                   St, for parcels", "..., after 6pm", "coffee after lunch"); a change event of
+    #                                   the slot after it is a cause ("..., after the raise"); updates/value_tail.py)
 ]
 
 
@@ -298,9 +302,6 @@ TARGETED = [
 # open (each listed in the set's findings file), and the recall floor of the targeted sets.
 KNOWN_OPEN = [
     # (file, counted compatible pairs at least, false positives left open, contradictions, recall floor)
-    ("corpus_attack66.jsonl", 330, 3, 37, 0.40),  # 16 of 37 (blind, black-box, round five of session 14: 34 FPs of
-    #                                   335, a scope, condition or source after the value past a comma ("My address
-    #                                   is now 12 Main St, for parcels", "..., after 6pm"); 3 left, findings file)
 ]
 
 

@@ -29,7 +29,7 @@ from festinger.core.contradiction.grammar.values import Relation, Value
 from festinger.core.contradiction.text.literal import said_alone
 from festinger.core.contradiction.text.told_first import weight_told_after_another
 from festinger.core.contradiction.reread.verb_frames import one_frame, one_person_slot
-from festinger.core.contradiction.updates.asides import harmless_aside
+from festinger.core.contradiction.updates.value_tail import scoped_by_tail
 from festinger.core.contradiction.verdict import Contradiction
 
 _MAX_PAIRS = 2000  # statements are capped upstream; this bounds the pairwise loop regardless
@@ -71,8 +71,8 @@ def match_statements(old, new, incoming: str, accept=None) -> Contradiction | No
                 continue  # "I moved to Phoenix. I use LiveView now.": the framework, not the city
             if _stand_in(b):
                 continue  # "My new phone is an iPhone 15 (work-issued)": another one beside the held one
-            if _unread_tail(b, incoming):
-                continue  # "My address is now 12 Main St, for parcels", "... now C3, after 6pm": a scope the grammar dropped
+            if scoped_by_tail(a, b):
+                continue  # "My address is now 12 Main St, for parcels", "... now C3, after 6pm": a scope the grammar left
             if accept is not None and not accept(a, b):
                 continue
             return found
@@ -94,26 +94,6 @@ def _bare_polysemous(a: Statement) -> bool:
     several senses with nothing naming the one meant (lexicon POLYSEMOUS_SLOTS)."""
     words = a.key.split()
     return len(words) == 2 and words[0] == "user" and words[1] in lx.POLYSEMOUS_SLOTS
-
-
-def _unread_tail(b: Statement, incoming: str) -> bool:
-    """Whether the incoming sentence goes on after its new value with a clause past a comma that is no
-    harmless aside (attack66): "..., for parcels", "..., on weekdays", "..., after 6pm", "..., as far as
-    Amazon is concerned" scope the value or say who holds it; the grammar read the value and left them."""
-    if len(b.values) != 1 or not b.sentence:
-        return False
-    display, sentence = b.values[0].display, b.sentence
-    at = sentence.rfind(display)
-    rest = sentence[at + len(display):].strip(" .!") if at >= 0 and display else ""
-    if not rest.startswith(","):
-        return False
-    tail = rest.lstrip(", ").strip()
-    if not tail or tail.lower().startswith(("not ", "and not ")) or _PLACE_TAIL_RE.fullmatch(tail):
-        return False  # "..., not 8080"; "12 Main St, Leeds": the value's own town
-    return not harmless_aside(tail, "")
-
-
-_PLACE_TAIL_RE = re.compile(r"(?-i:[A-Z][\w'.-]*)(?:\s+(?-i:[A-Z][\w'.-]*)){0,2}(?:,\s*(?-i:[A-Z][\w'.-]*)(?:\s+(?-i:[A-Z][\w'.-]*)){0,2})?")
 
 
 def _stand_in(b: Statement) -> bool:
