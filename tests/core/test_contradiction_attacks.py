@@ -251,6 +251,12 @@ TARGETED = [
     ("corpus_attack62.jsonl", 340, 62, 0.50),  # 33 of 62 (blind, black-box, session 14: endings and amounts against the
     #                                   new rules: 58 FPs of 346, 39 by old_value_gone (removed), 15 by slot_switch
     #                                   widening "Rent" to a stored "garage rent", 4 by older rules; findings file)
+    ("corpus_attack71.jsonl", 760, 40, 0.55),  # 23 of 40 (blind, black-box, session 15: time and relative change;
+    #                                   38 FPs of 769 counted at its run, all a running total against a part of it
+    #                                   counted "since <month/date>" ("I've lost 5 kg" / "I've lost 3 kg since
+    #                                   March"), re-read as "now" by updates/amount_as_of; an amount done or a
+    #                                   difference since a point is the amount over that period (updates/accrued.py);
+    #                                   0 after; recall 23 before and after; corpus_attack71_findings.md)
     ("corpus_attack63.jsonl", 840, 55, 0.60),  # 35 of 55 (blind, black-box, session 14, round two: 97 FPs of 847,
     #                                   nearly all a state of today / right now / at the moment / for now read
     #                                   as lasting, either side (grammar/moment.py); 6 a stored dash tail)

@@ -15,7 +15,8 @@ Refused: a stored memory with no amount or several of different kinds; an incomi
 several lines, sentences or clauses (context beside the amount may make it another's: "Toured a
 flat. The rent is $2,800 as of May."), a question or a quote; a topic label ("Japan trip update:");
 a start that may be to come ("as of July", "effective 1 June", "starting Monday"); a past ("was", a year), a plan, a hedge,
-a condition, a target or cap, someone else ("my sister's", "he"), or reported speech.
+a condition, a target or cap, someone else ("my sister's", "he"), or reported speech; an amount done or a
+difference "since" a point ("I've lost 3 kg since March", "I'm down 3 kg since March": `accrued`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Callable, Optional
 
 from festinger.core.contradiction.grammar.values import MONTHS
 from festinger.core.contradiction.text.normalise import straight_apostrophes
+from festinger.core.contradiction.updates.accrued import accrued_since
 from festinger.core.contradiction.updates.change_gates import PRONOUN_RE, unsure_change
 from festinger.core.contradiction.updates.old_value_gates import someone, stored_words
 from festinger.core.contradiction.verdict import Contradiction
@@ -76,6 +78,9 @@ def by_amount_as_of(existing: str, incoming: str, detect: Detect) -> Contradicti
         return None  # nothing was in the way: the grammar read this sentence already
     if _kinds(cut) != kinds or len(_AMOUNT_RE.findall(cut)) != 1 or _PAST_RE.search(cut):
         return None  # the effect date is cut first: "as of May" is no modal "may"
+    since = clause[len(cut):].lstrip()[:6].lower() == "since "
+    if since and accrued_since(cut, *_AMOUNT_RE.search(cut).span(), existing):
+        return None  # "I've lost 3 kg since March": the amount over the period, no new value of a total (accrued)
     if unsure_change(cut) or someone(cut, frozenset(stored_words(existing))) or PRONOUN_RE.search(cut):
         return None
     said = cut[:1].upper() + cut[1:]
