@@ -282,6 +282,10 @@ KNOWN_OPEN = [
     ("corpus_attack66.jsonl", 330, 3, 37, 0.40),  # 16 of 37 (blind, black-box, round five of session 14: 34 FPs of
     #                                   335, a scope, condition or source after the value past a comma ("My address
     #                                   is now 12 Main St, for parcels", "..., after 6pm"); 3 left, findings file)
+    ("corpus_attack72.jsonl", 690, 54, 40, 0.50),  # 20 of 40 (blind, black-box, session 15: opinions, preferences
+    #                                   and identity: 86 FPs of 692, 70 one value said in other words ("eggplant" /
+    #                                   "now aubergine", "physician" / "now doctor"): grammar/same_sense (WordNet);
+    #                                   54 left (synonyms WordNet lacks, translations, aliases), findings file)
 ]
 
 
