@@ -308,6 +308,10 @@ TARGETED = [
 # open (each listed in the set's findings file), and the recall floor of the targeted sets.
 KNOWN_OPEN = [
     # (file, counted compatible pairs at least, false positives left open, contradictions, recall floor)
+    ("corpus_attack72.jsonl", 690, 54, 40, 0.50),  # 20 of 40 (blind, black-box, session 15: opinions, preferences
+    #                                   and identity: 86 FPs of 692, 70 one value said in other words ("eggplant" /
+    #                                   "now aubergine", "physician" / "now doctor"): grammar/same_sense (WordNet);
+    #                                   54 left (synonyms WordNet lacks, translations, aliases), findings file)
 ]
 
 

@@ -22,6 +22,7 @@ from festinger.core.contradiction.updates.displaced import by_displaced
 from festinger.core.contradiction.events.event_sentences import said_again
 from festinger.core.contradiction.updates.frames import frame_correction
 from festinger.core.contradiction.updates.instructions import by_instruction
+from festinger.core.contradiction.grammar.same_sense import reworded
 from festinger.core.contradiction.grammar.groups import group_statements, same_kind_or_named
 from festinger.core.contradiction.events.jobchange import employer_as_work
 from festinger.core.contradiction.updates.keyvalue import bare_key_value_pair
@@ -61,7 +62,9 @@ def detect_contradiction(existing: str, incoming: str) -> Contradiction | None:
     Never raises: malformed, empty, huge or binary-looking input simply yields None.
     """
     try:
-        return _detect(existing, incoming)
+        found = _detect(existing, incoming)
+        # "eggplant" / "now aubergine", "physician" / "now doctor": one value said in other words
+        return None if found is not None and reworded(found.subject, found.old_value, found.new_value) else found
     except Exception:  # noqa: BLE001 - a detector bug must never break the memory write path
         return None
 
