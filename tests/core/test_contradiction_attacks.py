@@ -301,6 +301,14 @@ TARGETED = [
     #                                   335, a scope, condition or source after the value ("My address is now 12 Main
     #                                   St, for parcels", "..., after 6pm", "coffee after lunch"); a change event of
     #                                   the slot after it is a cause ("..., after the raise"); updates/value_tail.py)
+    # attack74
+    ("corpus_attack74.jsonl", 500, 40, 0.28),  # 12 of 40 (blind, black-box, session 15, mixed everyday texting: 80
+    #                                   FPs of 505 at its run, one family: a "change my X to Y" not made, an intention
+    #                                   or need without "I" ("gonna / gotta / need to / might change my PIN to 4321"),
+    #                                   a prohibition as texted ("dont / dnt / never change my zip to 02140"), an order
+    #                                   for later ("change my email to b@x.com on friday / in a week"), read as done by
+    #                                   `anchored` (a modal taken for the change's actor, a time tail dropped by
+    #                                   `asides`); updates/unmade_change.py; 0 after; recall 12 before and after)
 ]
 
 

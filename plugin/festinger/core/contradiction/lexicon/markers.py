@@ -31,6 +31,10 @@ MODAL_PHRASES = (
     "next year", "next sprint", "next release", "is to be", "are to be", "asked whether", "asked if",
     "wonders", "wondered", "thinks", "believes", "believe",
 )
+# The modal table as texted: intention and need said without "going to" / "want to" / "have to".
+TEXTING_MODALS = frozenset("gonna gotta wanna imma ima finna tryna hafta hafto needa oughta".split())
+# "don't", "doesn't", "didn't" as texted: the same words, without their apostrophe.
+TEXTING_NEGATIONS = frozenset("dont dnt doesnt didnt".split())
 # Additive or partial statements: they add to what is known rather than replace it.
 ADDITIVE_WORDS = frozenset(
     "also too additionally another both either neither nor only just mostly mainly partly partially "

@@ -34,6 +34,7 @@ from festinger.core.contradiction.text.normalise import alternation, clean, expa
 from festinger.core.contradiction.text.segment import frames_what_follows
 from festinger.core.contradiction.updates.held_beside import reverses_roles
 from festinger.core.contradiction.updates.typed_values import MONTH, Typed, typed_values
+from festinger.core.contradiction.updates.unmade_change import unmade
 from festinger.core.contradiction.updates.slot_reading import (as_clock, bare_hour, bare_slot, done_time, lead_actor, one_product,
                                                                  stored_only_words, value_words)
 from festinger.core.contradiction.grammar.one_off import one_off_key
@@ -169,6 +170,8 @@ def read_slot(clause: str, *, incoming: bool) -> Slot | None:
     kept out of the count, to be checked against the stored value), or None."""
     text = _ACTOR_RE.sub("", LABEL_RE.sub("", clause)) if incoming else clause
     actor, done = "", False
+    if incoming and unmade(LABEL_RE.sub("", clause)):
+        return None  # "gonna change my PIN to 4321", "dont change ...", "change ... on friday": no change made
     if incoming:
         text, actor = lead_actor(text)
         text, done = done_time(text)

@@ -32,6 +32,7 @@ from festinger.core.contradiction.grammar.values import MONTHS
 from festinger.core.contradiction.grammar.unsure import LAUGH_RE
 from festinger.core.contradiction.text.normalise import straight_apostrophes
 from festinger.core.contradiction.text.retraction import passes_by, retracted_inline, takes_back
+from festinger.core.contradiction.updates.unmade_change import unmade
 from festinger.core.contradiction.verdict import Contradiction
 
 __all__ = ["by_aside", "restore_case"]
@@ -158,7 +159,7 @@ def _read(existing: str, clause: str, detect: Detect) -> Contradiction | None:
     found = detect(existing, clause)
     if found is not None:
         return found
-    bare = _WHEN_TAIL_RE.sub(".", clause)
+    bare = clause if unmade(clause) else _WHEN_TAIL_RE.sub(".", clause)  # "change ... on friday": when to, not when done
     if bare != clause and len(bare.split()) > 1:  # "Doc upped my lisinopril to 20mg last week."
         found = detect(existing, bare)
         if found is not None:
