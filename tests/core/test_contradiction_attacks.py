@@ -301,6 +301,12 @@ TARGETED = [
     #                                   335, a scope, condition or source after the value ("My address is now 12 Main
     #                                   St, for parcels", "..., after 6pm", "coffee after lunch"); a change event of
     #                                   the slot after it is a cause ("..., after the raise"); updates/value_tail.py)
+    ("corpus_attack73.jsonl", 440, 40, 0.50),  # 21 of 40 (blind, black-box, Agent Zero memory formats, session 15:
+    #                                   50 FPs of 448 at its run, one family: two prohibitions of values of one kind
+    #                                   ("Never use port 80." / "Never use port 8080.", Python 3.8 / 3.9, two IPs) read
+    #                                   as one slot 'never port' whose value changed, the imperative's "Never" taken for
+    #                                   a subject; a clause opening on a prohibition yields no statement
+    #                                   (grammar/prohibitions.py); 0 after; recall 21 before and after; findings file)
 ]
 
 
