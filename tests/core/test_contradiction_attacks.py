@@ -301,7 +301,6 @@ TARGETED = [
     #                                   335, a scope, condition or source after the value ("My address is now 12 Main
     #                                   St, for parcels", "..., after 6pm", "coffee after lunch"); a change event of
     #                                   the slot after it is a cause ("..., after the raise"); updates/value_tail.py)
-    # attack74
     ("corpus_attack74.jsonl", 500, 40, 0.28),  # 12 of 40 (blind, black-box, session 15, mixed everyday texting: 80
     #                                   FPs of 505 at its run, one family: a "change my X to Y" not made, an intention
     #                                   or need without "I" ("gonna / gotta / need to / might change my PIN to 4321"),
@@ -309,6 +308,12 @@ TARGETED = [
     #                                   for later ("change my email to b@x.com on friday / in a week"), read as done by
     #                                   `anchored` (a modal taken for the change's actor, a time tail dropped by
     #                                   `asides`); updates/unmade_change.py; 0 after; recall 12 before and after)
+    ("corpus_attack73.jsonl", 440, 40, 0.50),  # 21 of 40 (blind, black-box, Agent Zero memory formats, session 15:
+    #                                   50 FPs of 448 at its run, one family: two prohibitions of values of one kind
+    #                                   ("Never use port 80." / "Never use port 8080.", Python 3.8 / 3.9, two IPs) read
+    #                                   as one slot 'never port' whose value changed, the imperative's "Never" taken for
+    #                                   a subject; a clause opening on a prohibition yields no statement
+    #                                   (grammar/prohibitions.py); 0 after; recall 21 before and after; findings file)
 ]
 
 
@@ -316,7 +321,7 @@ TARGETED = [
 # open (each listed in the set's findings file), and the recall floor of the targeted sets.
 KNOWN_OPEN = [
     # (file, counted compatible pairs at least, false positives left open, contradictions, recall floor)
-    ("corpus_attack72.jsonl", 690, 54, 40, 0.50),  # 20 of 40 (blind, black-box, session 15: opinions, preferences
+    ("corpus_attack72.jsonl", 690, 50, 40, 0.50),  # 20 of 40 (blind, black-box, session 15: opinions, preferences
     #                                   and identity: 86 FPs of 692, 70 one value said in other words ("eggplant" /
     #                                   "now aubergine", "physician" / "now doctor"): grammar/same_sense (WordNet);
     #                                   54 left (synonyms WordNet lacks, translations, aliases), findings file)

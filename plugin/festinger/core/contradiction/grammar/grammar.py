@@ -30,6 +30,7 @@ from festinger.core.contradiction.grammar.predicates import (
     parse_object_list,
 )
 from festinger.core.contradiction.grammar.numbered import parse_port, parse_street
+from festinger.core.contradiction.grammar.prohibitions import opens_prohibition
 from festinger.core.contradiction.grammar.relations import (
     ANTONYM_LEMMAS,
     CORRECTABLE_RELS,
@@ -46,6 +47,8 @@ __all__ = ["CORRECTABLE_RELS", "parse_clause_statements"]
 
 def parse_clause_statements(toks: list[Token], sentence: str, correction: bool) -> list[Statement]:
     """Statements of one tokenised clause."""
+    if opens_prohibition(toks):
+        return []  # "Never use port 80": a rule about one value, not a slot holding one (prohibitions)
     ctx = Ctx(sentence=sentence, correction=correction)
     _parse_clause(toks, ctx)
     if not ctx.statements:
