@@ -47,9 +47,11 @@ def says_how_it_stands(value: str) -> bool:
 
 # Bare slot nouns of several senses that are updated bare (41 labelled updates say them so).
 _SENSED_SLOTS = frozenset("role title editor plan theme".split())
-# Words of a job or of a part one holds in a team or an app: "tech lead", "VP of Sales", "admin".
+# Words of a job or of a part one holds in a team or an app: "tech lead", "VP of Sales", "admin"; and
+# the trades a person holds for the user ("my doctor", "my tutor"), jobs too ("nurse" / "now doctor").
 _JOB_WORDS = lx.OCCUPATIONS | lx.JOB_RANK_WORDS | frozenset(
-    "admin owner member viewer maintainer moderator contributor reviewer guest".split())
+    "admin owner member viewer maintainer moderator contributor reviewer guest "
+    "doctor gp vet pediatrician instructor trainer tutor mentor coach nanny babysitter".split())
 # Endings of abstract nouns, an idea and no thing chosen by name: "resilience", "kindness", "minimalism".
 _IDEA_RE = re.compile(r"[a-z]+(?:ence|ance|ness|ity|ism|ship|hood|dom|ment|tion|sion)")
 
