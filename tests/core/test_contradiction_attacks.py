@@ -314,6 +314,12 @@ TARGETED = [
     #                                   as one slot 'never port' whose value changed, the imperative's "Never" taken for
     #                                   a subject; a clause opening on a prohibition yields no statement
     #                                   (grammar/prohibitions.py); 0 after; recall 21 before and after; findings file)
+    ("corpus_attack76.jsonl", 380, 40, 0.50),  # 20 of 40 (blind, black-box, session 15, identifiers and codes: 20
+    #                                   FPs of 381 at its run, two families: a birthday written ISO and day.month.year
+    #                                   ("1990-04-03" / "03.04.1990", "3.IV.1990", "03.04.90") read as two strings
+    #                                   (grammar/numeric_dates.py), and a phone number under a "work / business /
+    #                                   hotline number" slot compared as text ("1-415-..." / "415-...", "1-800-FLOWERS"
+    #                                   / "1-800-356-9377": grammar/dialled.py); 0 after; recall 20 before and after)
 ]
 
 

@@ -20,6 +20,8 @@ from festinger.core.contradiction.grammar.places import compare_place_values, co
 from festinger.core.contradiction.grammar.closed_values import closed_value_relation
 from festinger.core.contradiction.grammar.cjk_money import cjk_money_relation
 from festinger.core.contradiction.grammar.byte_sizes import byte_size_relation
+from festinger.core.contradiction.grammar.dialled import dialled
+from festinger.core.contradiction.grammar.numeric_dates import date_relation
 from festinger.core.contradiction.grammar.values import Relation, Value
 
 def compare(a: Value, b: Value) -> Relation:
@@ -281,6 +283,9 @@ def squash(text: str) -> str:
 def _cmp_term(a: Value, b: Value) -> Relation:
     if a.norm == b.norm or squash(a.norm) == squash(b.norm):
         return Relation.SAME
+    da, db = dialled(a.display), dialled(b.display)
+    if da and db:  # "work number": "1-800-FLOWERS" / "800-356-9377" is one number dialled (`dialled`)
+        return _cmp_phone(replace(a, norm=da), replace(b, norm=db))
     if is_known_place(a.norm) and is_known_place(b.norm):
         return compare_places(a.norm, b.norm)  # "my favourite city is NYC" / "... New York"
     ta, tb = set(a.norm.split()), set(b.norm.split())
@@ -354,14 +359,6 @@ def _cmp_phrase(a: Value, b: Value) -> Relation:
     return Relation.SAME if a.norm == b.norm else Relation.UNKNOWN
 
 
-def _cmp_date(a: Value, b: Value) -> Relation:
-    if a.norm != b.norm:
-        return Relation.CONFLICT
-    if a.unit and b.unit and a.unit != b.unit:
-        return Relation.CONFLICT
-    return Relation.SAME if a.unit == b.unit else Relation.COMPATIBLE  # "May 3" and "May 3, 1990"
-
-
 def _cmp_phone(a: Value, b: Value) -> Relation:
     x, y = a.norm.lstrip("0"), b.norm.lstrip("0")  # a trunk "0" is dialled only inside the country
     if x == y:
@@ -387,6 +384,6 @@ _COMPARERS = {
     "place": _cmp_place,
     "phrase": _cmp_phrase,
     "phone": _cmp_phone,
-    "date": _cmp_date,
+    "date": date_relation,  # "May 3" / "May 3, 1990", "1990-04-03" / "03.04.1990" (numeric_dates)
     "street": _cmp_exact,  # "9 Elm Road" / "41 Birch Close" (abbreviations already spelled out)
 }

@@ -8,6 +8,8 @@ import re
 from festinger.core.contradiction.grammar.objects import parse_quantity
 from festinger.core.contradiction.grammar.relations import Ctx, emit
 from festinger.core.contradiction.text.subject import Subject, Token
+from festinger.core.contradiction.grammar.dialled import PHONE_TEXT_RE
+from festinger.core.contradiction.grammar.numeric_dates import numeric_date
 from festinger.core.contradiction.grammar.values import Value, date_value, street_value
 
 __all__ = ["DATE_HEADS", "denied_quantity", "parse_date", "parse_phone", "parse_port", "parse_street"]
@@ -70,7 +72,6 @@ def denied_quantity(tail: list[Token]) -> tuple[list[Value], list[Token]]:
     return [q[0]], tail[q[2]:]
 
 
-_PHONE_TEXT_RE = re.compile(r"^\+?[\d()][\d() .\-]{5,24}$")
 _PHONE_HEADS = ("phone", "mobile", "cell", "number")
 
 
@@ -89,7 +90,7 @@ def parse_phone(subject: Subject, neg: bool, rest: list[Token], ctx: Ctx) -> boo
         k += 1
     text = " ".join(parts)
     digits = "".join(c for c in text if c.isdigit())
-    if not _PHONE_TEXT_RE.match(text) or not 7 <= len(digits) <= 15:
+    if not PHONE_TEXT_RE.match(text) or not 7 <= len(digits) <= 15:
         return False
     key = " ".join(words[:-1]) if subject.head == "number" else subject.key
     if not neg:
@@ -103,7 +104,7 @@ DATE_HEADS = frozenset("birthday birthdate dob anniversary nameday".split())
 
 
 def parse_date(subject: Subject, neg: bool, rest: list[Token], ctx: Ctx) -> bool:
-    """"The user's birthday is March 5" / "is on 5 March 1990": one date a year."""
+    """"The user's birthday is March 5" / "is on 5 March 1990" / "is 1990-03-05": one date a year."""
     if subject.head not in DATE_HEADS and not (subject.head in ("date", "deadline") and len(subject.key.split()) > 1):
         return False
     words: list[str] = []
@@ -111,10 +112,11 @@ def parse_date(subject: Subject, neg: bool, rest: list[Token], ctx: Ctx) -> bool
         if t.punct and t.low != ",":
             break
         words.append(t.text)
-    found = date_value([w for w in words if w != ","])
+    numeric = numeric_date(words[0]) if words else None  # "1990-04-03", "03.04.1990": one date
+    found = (numeric, 1) if numeric is not None else date_value([w for w in words if w != ","])
     if found is None or "," in words[:found[1]] and not found[0].unit:
         return False
-    used = found[1] + (1 if found[0].unit and "," in words[:found[1] + 1] else 0)
+    used = found[1] + (1 if numeric is None and found[0].unit and "," in words[:found[1] + 1] else 0)
     if not neg:
         emit(ctx, subject.key, "value", [found[0]], subject=subject, rest=rest[used:], exclusive=True)
     return True

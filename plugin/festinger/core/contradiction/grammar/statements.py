@@ -124,7 +124,8 @@ _AGENT_SELF_RE = re.compile(
 WE_KEY = "we-group"
 _WE_RE = re.compile(r"^(we|our)\s+(?=[a-z])", re.I)
 _ACTUALLY_RE = re.compile(r"(?<![\w'])actually(?![\w'])\s*,?\s*", re.I)
-_PRESENT_RE = _words_re(list(lx.PRESENT_WORDS) + list(lx.PRESENT_PHRASES))
+# A marker is a word of its own, never the end of a hyphenated one ("1-866-HELP-NOW" is a number).
+_PRESENT_RE = re.compile(r"(?<![\w'-])(?:" + alternation([*lx.PRESENT_WORDS, *lx.PRESENT_PHRASES]) + r")(?![\w'])", re.I)
 # Every one of those words and phrases holds one of these: the pattern only runs where one is said.
 _PRESENT_GATE = ("now", "currently", "today", "present", "still", "more", "moment", "days", "after")
 if not all(any(g in p for g in _PRESENT_GATE) for p in (*lx.PRESENT_WORDS, *lx.PRESENT_PHRASES)):

@@ -33,6 +33,7 @@ class Value:
     region: str = ""  # for places: the region written after a comma ("Oregon" in "Portland, Oregon")
     # The number's other reading: "1.500" is 1.5 in English and 1500 where a dot groups thousands
     # ("1.500 euros"). Two quantities conflict only when every reading of the one differs from the other.
+    # A numeric date whose order is not fixed ("03/04/1990") keeps its month-first reading here (`numeric_dates`).
     alt: float | None = None
 
 
