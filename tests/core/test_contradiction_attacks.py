@@ -229,7 +229,7 @@ TARGETED = [
     #                                   1 of 269 at its one run, "User's favorite food is sushi" / "my favorite food is now
     #                                   sadness lol, since the breakup", an older reading's too: laughter in or after the
     #                                   news now makes it a joke; corpus_attack55_findings.md)
-    ("corpus_attack56.jsonl", 1300, 132, 0.65),  # 87 of 132 (blind, black-box: memories as Agent Zero's memorizer and
+    ("corpus_attack56.jsonl", 1300, 132, 0.65),  # 86 of 132 (87 before attack75's fix; blind, black-box: memories as Agent Zero's memorizer and
     #                                   tools write them, session 14: 86 FPs of 1,348 at its run, all one cause, a
     #                                   qualifier's final "s" folded ("(HTTP)" / "(HTTPS)", "news server" / "new
     #                                   server"): qualifiers are no longer folded; corpus_attack56_findings.md)
@@ -257,7 +257,7 @@ TARGETED = [
     #                                   March"), re-read as "now" by updates/amount_as_of; an amount done or a
     #                                   difference since a point is the amount over that period (updates/accrued.py);
     #                                   0 after; recall 23 before and after; corpus_attack71_findings.md)
-    ("corpus_attack63.jsonl", 840, 55, 0.60),  # 35 of 55 (blind, black-box, session 14, round two: 97 FPs of 847,
+    ("corpus_attack63.jsonl", 840, 55, 0.60),  # 34 of 55 (35 before attack75's fix; blind, black-box, session 14, round two: 97 FPs of 847,
     #                                   nearly all a state of today / right now / at the moment / for now read
     #                                   as lasting, either side (grammar/moment.py); 6 a stored dash tail)
     ("corpus_attack57.jsonl", 1150, 65, 0.22),  # 15 of 65 (blind, black-box: how people actually chat; 96 FPs
@@ -320,6 +320,12 @@ TARGETED = [
     #                                   (grammar/numeric_dates.py), and a phone number under a "work / business /
     #                                   hotline number" slot compared as text ("1-415-..." / "415-...", "1-800-FLOWERS"
     #                                   / "1-800-356-9377": grammar/dialled.py); 0 after; recall 20 before and after)
+    ("corpus_attack75.jsonl", 540, 40, 0.33),  # 14 of 40 (blind, black-box, session 15, long memories: 40 FPs of
+    #                                   545 at its run, one family: the memorizer's reported speech with a pronoun
+    #                                   ("The user said / shared / explained that she / his ...", "According to the
+    #                                   user, she ..."), the clause's he/she/his/her rewritten to the user; a reported
+    #                                   clause's subject is its own, and a he/she one yields no statement
+    #                                   (grammar/statements._REPORTED_SELF_RE); 0 after; recall 14 before and after)
 ]
 
 

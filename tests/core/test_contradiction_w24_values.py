@@ -167,7 +167,9 @@ SELF_CORRECTIONS = [
     ("I'm allergic to penicillin.", "Correction: I'm allergic to sulfa drugs, not penicillin. I mixed them up."),
     ("I'm allergic to penicillin.", "I'm allergic to sulfa drugs, not penicillin. My mistake."),
     ("The user's favorite season is winter.", "The user changed her mind: her favorite season is autumn."),
-    ("The user's favorite color is green.", "The user says her favorite color is actually teal, not green."),
+    # "their", not "her": after "The user says", a he/she/his/her clause is someone else's or unsure
+    # (attack75, issue 10: a pronoun is never the user), so "... says her favorite color is ..." is no longer read
+    ("The user's favorite color is green.", "The user says their favorite color is actually teal, not green."),
     ("The API port is 8080.", "I was wrong about the API port: it's 8443."),
     ("The API port is 8080.", "Oops, I mistyped earlier: the API port is 8443."),
     ("My shell is bash.", "I got it wrong earlier: my shell is zsh."),

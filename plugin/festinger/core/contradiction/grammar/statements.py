@@ -74,8 +74,13 @@ _NUMBER_WORD_RE = re.compile(r"(?<![\w'-])(two|three|four|five|six|seven|eight|n
                              r"(?=\s+(?!(?:of|and|or|to|in|at|on|by|for|times|more|less|days?|weeks?|months?|"
                              r"years?)\b)[a-z]{3,})", re.I)
 _NUMBER_GATE = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
-# After "The user said that ...", a leading "they/he/she" is the user.
-_REPORTED_SELF_RE = re.compile(r"^(?:they|he|she|(their|his|her))\s+(?=[a-z])", re.I)  # "their partner": the user's
+# After "The user said that ...", the reported clause has a subject of its own. A leading "they" /
+# "their" is read as the user's (the memorizer's gender-neutral voice for the user: "their partner"
+# is the user's). "he/she/his/her" is never taken for the user (issue 10): its antecedent is
+# whoever the memory named last ("The user's sister Mia visited. The user said she now lives in
+# Seattle."), so it is left in place and the clause, about a person the parser cannot name, yields
+# no statement (`_OTHER_PERSON_RE`).
+_REPORTED_SELF_RE = re.compile(r"^(?:they|(their))\s+(?=[a-z])", re.I)
 # "uses PostgreSQL as its database": "its" is the subject of the same clause, not someone else;
 # so is "their" in "the user switched to VS Code as their main IDE".
 _OWN_ROLE_RE = re.compile(r"\s+as\s+its\s+", re.I)
