@@ -336,7 +336,12 @@ KNOWN_OPEN = [
     ("corpus_attack72.jsonl", 690, 50, 40, 0.50),  # 20 of 40 (blind, black-box, session 15: opinions, preferences
     #                                   and identity: 86 FPs of 692, 70 one value said in other words ("eggplant" /
     #                                   "now aubergine", "physician" / "now doctor"): grammar/same_sense (WordNet);
-    #                                   54 left (synonyms WordNet lacks, translations, aliases), findings file)
+    #                                   50 left (synonyms WordNet lacks, translations, aliases), findings file)
+    ("corpus_attack78.jsonl", 600, 125, 39, 0.12),  # 5 of 39 (blind, black-box, session 15, non-English and mixed-
+    #                                   language memories: 125 FPs of 605 at its run, none answered yet: a value said
+    #                                   again in another language after "now" ("strawberries" / "now Erdbeeren"), a
+    #                                   foreign place or occasion, or a foreign "also", after the value with no comma
+    #                                   ("now Glühwein im Winter", "now pizza auch"); findings file)
 ]
 
 
