@@ -9,7 +9,8 @@ version', 'never ip') and the second rule as that slot's new value.
 A clause that opens on a prohibition ("never", "do not", "avoid") therefore yields no statement, as
 "Don't use port 80." never did. What ends a prohibition is its own lifting ("you can use port 80
 again") or a denial of the same rule, and no slot comparison reads either. A sentence whose subject
-denies ("The user never uses port 80") keeps its subject and its negation and is read as before: two denials never contradict each other (`matching._compare`).
+denies ("The user never uses port 80") keeps its subject and its negation and is read as before:
+two denials never contradict each other (`matching._compare`).
 """
 
 from __future__ import annotations
