@@ -72,6 +72,13 @@ PAST_VERBS = frozenset(
     "grew went came got took made gave left bought sold did had was were began met saw ran wrote spent drove rode "
     "taught studied lived worked used moved".split())
 NOT_PAST = frozenset("need needs feed feeds speed shred bleed seed embed".split())
+
+
+def past_form(word: str) -> bool:
+    """Whether a lower-case word reads as a verb in the past: listed, or "-ed" and no listed exception."""
+    return word in PAST_VERBS or (word.endswith("ed") and word not in NOT_PAST)
+
+
 # "the Premium plan", "a family plan", "my data plan": the noun, which is no plan of the user's
 # (the hedge words list the verb "plan"); read as "tier" before the hedge checks.
 NOUN_PLAN = (r"\b((?:the|a|an|my|our|their|her|his|this|that)\s+(?:[\w-]+\s+){0,2})plan(s?)\b"

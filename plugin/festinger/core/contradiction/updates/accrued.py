@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from festinger.core.contradiction.lexicon.changes import NOT_PAST, PAST_VERBS
+from festinger.core.contradiction.lexicon.changes import past_form
 
 __all__ = ["accrued_since"]
 
@@ -60,7 +60,7 @@ def accrued_since(clause: str, start: int, end: int, stored: str = "") -> bool:
         return False  # "$59 a month", "risen to $1,650", "I'm 78 kg", "Rent: $1,650", "Rent's $1,650"
     if any(w in _PERFECT for w in words[:-1]):
         return True  # "I've (now) lost 3 kg", "The user has run 120 km", "I've put on 3 kg"
-    if (verb.endswith("ed") and verb not in NOT_PAST) or verb in PAST_VERBS or verb in _participles(stored):
+    if past_form(verb) or verb in _participles(stored):
         return True  # "I gained 2 kg", "I ran 120 km", "I've lost 5 kg." / "Lost 3 kg"
     return _singular_past(words[:-1], verb)
 

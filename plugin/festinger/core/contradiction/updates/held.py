@@ -174,7 +174,7 @@ def _held(owner: str, subject: tuple[str, ...], rest: str) -> Held | None:
     verb = raw[0].lower()
     if verb in ch.TASTE_VERBS or _lemma(verb) in ch.TASTE_VERBS:
         return None
-    if verb in ch.PAST_VERBS or (verb.endswith("ed") and verb not in ch.NOT_PAST):
+    if ch.past_form(verb):
         return None  # "grew up in Denver", "went to college in Boston": the past, not what holds
     tail = " ".join(raw[1:])
     particle = ""

@@ -76,7 +76,7 @@ _PERIOD_TAIL_RE = re.compile(r"\s+over\s+the\s+(?:weekend|holidays)\s*[.!]?\s*$"
 _NOW_RE = re.compile(r"(?<![\w'])now(?![\w'])", re.I)
 # A change told in the past: a "-ed" verb or an irregular past ("cut", "set" only as a change verb
 # before "to": "is now set for 8" is a state).
-_PAST_RE = re.compile(rf"(?<![\w'])(?:[a-z]{{2,}}ed|{'|'.join(sorted(ch.PAST_VERBS))}|rebuilt|broke|swapped|"
+_PAST_RE = re.compile(rf"(?<![\w'])(?:[a-z]{{2,}}ed|{'|'.join(sorted(ch.PAST_VERBS))}|rebuilt|broke|"
                       r"(?:cut|set|put)\s+(?:it\s+|them\s+)?(?:to|at|down|up))(?![\w'])", re.I)
 
 
